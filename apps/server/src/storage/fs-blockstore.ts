@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FsBlockstore } from 'blockstore-fs';
+import { NextToLast } from 'blockstore-fs/sharding';
+import type { CID } from 'multiformats/cid';
+import { ContentNotFoundError } from './errors.js';
+
+type BlockBytes = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
+interface SignalOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * blockstore-fs with writes that are safe under concurrency and crashes.
+ *
+ * The on-disk layout is blockstore-fs's own (`<root>/<next-to-last two chars>/<MULTIHASH>.data`),
+ * so the directory stays readable by any blockstore-fs user. Only `put` and `get` differ:
+ *
+ * - blockstore-fs writes through a temp file whose name is fixed per block, so two uploads of the
+ *   same bytes (a common case: the same PDF posted twice) race on one temp file, and a reader can
+ *   see a block truncated by the second writer. Here each write gets its own temp file and lands
+ *   with an atomic rename; a block already present is not written again.
+ * - With `durable` (the default), block data is fsynced before the rename and the touched shard
+ *   directories are fsynced by {@link sync}, the same guarantees as Kubo's flatfs with `sync`
+ *   on: after a crash a block is either complete or absent, never empty or torn, and a CID the
+ *   database was told about (after `sync`) survives.
+ * - blockstore-fs's `get` reports every failure as "not found"; here only a missing file is
+ *   {@link ContentNotFoundError}, so an I/O fault stays a server error instead of a 404.
+ */
+export class DurableFsBlockstore extends FsBlockstore {
+  readonly #layout: NextToLast;
+  readonly #durable: boolean;
+  readonly #unsyncedDirs = new Set<string>();
+
+  constructor(location: string, options: { durable?: boolean } = {}) {
+    const layout = new NextToLast();
+    super(location, { shardingStrategy: layout });
+    this.#layout = layout;
+    this.#durable = options.durable ?? true;
+  }
+
+  override async put(cid: CID, bytes: BlockBytes, options?: SignalOptions): Promise<CID> {
+    options?.signal?.throwIfAborted();
+    const { dir, file } = this.#layout.encode(cid);
+    const directory = join(this.path, dir);
+    const target = join(directory, file);
+    // Same key, same bytes: a block that is already there never needs rewriting.
+    if (await exists(target)) return cid;
+
+    const createdDirectory = await mkdir(directory, { recursive: true });
+    if (createdDirectory !== undefined && this.#durable) await fsyncDirectory(this.path);
+
+    const temp = join(directory, `.${file}.${randomBytes(8).toString('hex')}.tmp`);
+    try {
+      const handle = await open(temp, 'wx');
+      try {
+        await handle.writeFile(await collect(bytes), { signal: options?.signal });
+        if (this.#durable) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    if (this.#durable) this.#unsyncedDirs.add(directory);
+    return cid;
+  }
+
+  override async *get(cid: CID, options?: SignalOptions): AsyncGenerator<Uint8Array> {
+    yield await this.getBytes(cid, options);
+  }
+
+  /** The whole block (blocks are small: at most one chunk plus framing). */
+  async getBytes(cid: CID, options?: SignalOptions): Promise<Uint8Array> {
+    const { dir, file } = this.#layout.encode(cid);
+    try {
+      return await readFile(join(this.path, dir, file), { signal: options?.signal });
+    } catch (error) {
+      if (isErrno(error, 'ENOENT')) throw new ContentNotFoundError(cid.toString());
+      throw error;
+    }
+  }
+
+  /** Makes every rename done so far durable; a no-op without `durable`. */
+  async sync(): Promise<void> {
+    const directories = [...this.#unsyncedDirs];
+    this.#unsyncedDirs.clear();
+    try {
+      await Promise.all(directories.map(fsyncDirectory));
+    } catch (error) {
+      for (const directory of directories) this.#unsyncedDirs.add(directory);
+      throw error;
+    }
+  }
+}
+
+async function collect(bytes: BlockBytes): Promise<Uint8Array> {
+  if (bytes instanceof Uint8Array) return bytes;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of bytes) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return false;
+    throw error;
+  }
+}
+
+async function fsyncDirectory(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
