@@ -1,0 +1,84 @@
+/**
+ * Business constants of the product spec (§5 and §9), and the server-side limits that the spec leaves
+ * open. This is the one place they are defined: the server, the web app and the tests import them.
+ */
+
+export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
+
+export const LOADING_DOT_INTERVAL_MS = 400;
+export const LOADING_MIN_DISPLAY_MS = 1000;
+export const LOADING_MAX_DOTS = 3;
+
+export const API_BASE_PATH = '/api/v1';
+export const API_TIMEOUT_MS = 30_000;
+
+export const TOAST_DURATION_MS = 5000;
+export const WALLET_TOAST_DURATION_MS = 3000;
+
+export const UPLOAD_MAX_FILES = 5;
+export const UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_FALLBACK_SUCCESS_MS = 5000;
+export const UPLOAD_PROGRESS_STEP = 20;
+export const UPLOAD_PROGRESS_TICK_MS = 1000;
+export const UPLOAD_RESET_AFTER_MS = 1000;
+
+export const FORUM_PAGE_SIZE = 20;
+export const LIST_DEFAULT_LIMIT = 12;
+export const LIST_MAX_LIMIT = 100;
+export const COMMENTS_DEFAULT_LIMIT = 2000;
+
+export const ACCOUNT_ACTIVATION_LAMPORTS = 990_880;
+export const TOKEN_DECIMALS = 9;
+export const NETWORK_NAME_MAINNET = 'Solana Mainnet';
+export const SOLANA_COMMITMENT = 'confirmed';
+
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+
+export const COMMENT_MIN_LEVEL = 1;
+export const COMMENT_MAX_LEVEL = 3;
+export const COMMENT_REPLIES_SHOWN_COLLAPSED = 1;
+
+export const WALLET_ADDRESS_HEAD = 6;
+export const WALLET_ADDRESS_TAIL = 4;
+
+/** Maximum lengths of profile fields (spec §5, §9). */
+export const MAX_LENGTH = {
+  username: 20,
+  title: 40,
+  url: 60,
+  bio: 500,
+} as const;
+
+/** Limits the spec leaves open; chosen here so the server can enforce them. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 32;
+export const NICKNAME_MAX_LENGTH = 40;
+export const SELF_PAGE_MAX_LENGTH = 200;
+export const TAGS_MAX_LENGTH = 500;
+export const AVATAR_URL_MAX_LENGTH = 500;
+
+/** Static marketing figures (spec §1, §2, §9). */
+export const HOME_STATS = [
+  { value: '10K+', label: 'Researchers' },
+  { value: '5K+', label: 'Research Outputs' },
+  { value: '25K+', label: 'Discussions' },
+  { value: '100K+', label: 'Tokens Distributed' },
+] as const;
+export const FORUM_COUNTERS = [
+  { value: '1.2K', label: 'Members' },
+  { value: '3.5K', label: 'Posts' },
+  { value: '12K', label: 'Comments' },
+] as const;
+export const MYPAGE_ACTIVITY_PERCENT = 87;
+export const MYPAGE_ACTIVITY_BAR_WIDTHS = [75, 60, 85, 87] as const;
+
+/** Default privacy settings (spec §3). */
+export const DEFAULT_SETTINGS = {
+  public_profile: true,
+  public_posts: false,
+  public_activities: false,
+  public_statistics: false,
+  public_contact: false,
+} as const;

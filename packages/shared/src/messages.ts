@@ -1,0 +1,82 @@
+/**
+ * Every user-facing message of the product spec (§5, §6, §8), written once. Messages with a
+ * placeholder are functions so the wording cannot drift.
+ */
+export const MESSAGES = {
+  unexpectedError: 'An unexpected error occurred',
+  errorDefault: 'An error occurred',
+  windowErrorFallback:
+    'The application hit an error. Please refresh the page or contact support if it keeps happening.',
+
+  invalidCredentials: 'Invalid username or password',
+  registrationFailed: 'Registration failed, please try again',
+  usernameTaken: 'This username is already taken',
+  notAuthenticated: 'Not authenticated',
+  sessionExpired: 'Your session has expired, please sign in again',
+  tooManyLoginAttempts: 'Too many login attempts, please try again later',
+  unsupportedGrantType: 'Only the password grant is supported',
+
+  loginToComment: 'Please login to submit your comment',
+  loginToViewAuthor: 'Please login to view this author profile',
+
+  commentFailed: 'Failed to submit comment. Please try again later.',
+  noComments: 'No comments yet. Be the first to comment!',
+  postListFailed: 'Failed to load posts. Please try again later.',
+  postLoadFailed: 'Failed to load post details',
+  postNotFoundTitle: 'Post not found',
+  postNotFoundText: "The post you're looking for doesn't exist or has been removed.",
+  authorLoadFailed: 'Failed to load author data',
+  myPageLoadFailed: 'Failed to load user data. Please try again.',
+
+  uploadMaxFiles: 'Maximum 5 files allowed',
+  uploadFileTooLarge: (name: string) => `File ${name} exceeds 50MB limit`,
+  uploadNoFiles: 'please select at least one file',
+  uploadFailed: 'upload failed',
+
+  avatarInvalidType: 'Invalid file type. Please upload an image file.',
+  avatarInvalidTypeToastTitle: 'Invalid file type',
+  avatarInvalidTypeToastDetails: 'Please upload an image file (PNG, JPEG, etc.)',
+
+  updateFailed: (field: string) => `failed to update ${field}`,
+  updateEmailFailed: 'Failed to update email',
+  updatePhoneFailed: 'Failed to update phone',
+  updateSettingsFailed: 'Failed to update settings',
+  updateDetailsFallback: 'please try again later',
+
+  enterReceivingAddress: 'Please enter receiving address',
+  invalidSolanaAddress: 'Invalid Solana address',
+  installPhantom: 'Please install Phantom Wallet',
+  userRejected: 'User rejected the request',
+  connectionRejected: 'Connection request rejected',
+  connectionFailed: 'Connection failed',
+  connectWalletFailed: 'Failed to connect wallet',
+  noTrustedConnection: 'No trusted connection',
+  sourceAccountMissing: 'Source account does not exist or is not activated',
+  sourceTokenAccountMissing: 'Source token account does not exist or is not activated',
+  accountActivationFailed: (reason: string) => `Account activation failed: ${reason}`,
+  accountVerificationFailed: (reason: string) => `Account verification failed: ${reason}`,
+  tokenOperationFailed: (reason: string) => `Token operation failed: ${reason}`,
+  insufficientSol: 'The faucet SOL balance is too low to create the token account for this address',
+  tokenTransferFailed: 'Token transfer failed, please try again',
+
+  requestTimedOut: 'The server did not answer in time. Please try again.',
+  networkError: 'Could not reach the server. Check your connection and try again.',
+  invalidResponse: (method: string, path: string) => `Unexpected answer from ${method} ${path}`,
+  pageNotFoundTitle: 'Page not found',
+  pageNotFoundText:
+    'There is nothing at this address. It may have moved, or the link may be mistyped.',
+  comingSoon: 'This part of Symposia is not available yet. It is coming soon.',
+
+  notFound: 'Not found',
+  routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+  tooManyRequests: 'Too many requests, please try again later',
+  internalError: 'Something went wrong on our side. Please try again.',
+
+  missingCredentials: 'Enter your username and password',
+  grantTypeRequired: 'grant_type is required and must be "password"',
+  invalidJsonBody: 'The request body is not valid JSON',
+  emptyJsonBody: 'The request body is empty although its Content-Type is application/json',
+  unsupportedMediaType: (contentType: string) =>
+    `Content-Type ${contentType} is not accepted; send application/x-www-form-urlencoded or application/json`,
+  bodyTooLarge: 'The request body is too large',
+} as const;

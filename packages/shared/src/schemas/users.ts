@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const userSettingsSchema = z.object({
+  public_posts: z.boolean(),
+  public_activities: z.boolean(),
+  public_profile: z.boolean(),
+  public_statistics: z.boolean(),
+  public_contact: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const userStatsSchema = z.object({
+  posts: z.number().int(),
+  comments: z.number().int(),
+  likes: z.number().int(),
+  activity_level: z.number(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const userPostSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  visibility: z.enum(['public', 'private']),
+});
+
+export const userCommentSummarySchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  postTitle: z.string(),
+  content: z.string(),
+  date: z.string(),
+});
+
+export const userLikeSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+});
+
+/** The current user (GET /auth/me and the register answer), spec §3. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  title: z.string(),
+  bio: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  url: z.string(),
+  tags: z.string(),
+  self_page: z.string(),
+  settings: userSettingsSchema,
+  stats: userStatsSchema,
+  posts: z.array(userPostSummarySchema),
+  comments: z.array(userCommentSummarySchema),
+  likes: z.array(userLikeSummarySchema),
+  created_at: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * What POST /auth/register stores for an optional field left empty (spec §3 says fixed placeholders
+ * without showing them). The nickname defaults to the username; an empty avatar means the web app
+ * draws an initials avatar.
+ */
+export const USER_DEFAULTS = {
+  email: '',
+  phone: '',
+  self_page: '',
+  bio: 'This researcher has not written a bio yet.',
+  url: '',
+  title: 'Researcher',
+  tags: 'Research',
+  avatar: '',
+} as const;
