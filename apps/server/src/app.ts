@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { API_BASE_PATH } from '@symposia/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { prepareDataDir } from './data-dir.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { formBodyPlugin } from './plugins/form-body.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
+import { swaggerPlugin } from './plugins/swagger.js';
+import { createRepositories } from './repositories/index.js';
+import { apiRoutes } from './routes/index.js';
+import { healthRoutes } from './routes/health/index.js';
+import { createServices, type Clock, type Services } from './services/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  /** Replaces the system clock (token expiry, rate-limit windows, timestamps). */
+  now?: Clock;
+}
+
+// src/ and dist/ both sit one level below the package root.
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+// A request id from a proxy in front ties our log lines to its own; anything odd is replaced
+// so it cannot forge log content.
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
+// Fastify's types leave out the hop count its proxy-addr backend understands; a function says it.
+function trustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/**
+ * Builds the whole server: data directory, database (migrated), plugins and routes. Tests and
+ * the benchmark call this; server.ts only adds listening and signals. The caller owns close().
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  await prepareDataDir(config.dataDir);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: trustProxy(config.trustProxy),
+    genReqId: requestId,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  try {
+    await app.register(errorHandlerPlugin);
+    await app.register(dbPlugin, { settings: config.database });
+    app.decorate('services', createServices(createRepositories(app.db), config, options));
+    await app.register(gracefulClosePlugin);
+    await app.register(securityHeadersPlugin);
+    await app.register(formBodyPlugin);
+    await app.register(swaggerPlugin, { version });
+    await app.register(apiRoutes, { prefix: API_BASE_PATH });
+    await app.register(healthRoutes);
+    const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
+    if (!webRoot) {
+      app.log.warn(
+        `no built web app in ${config.webDistDir} (run npm run build, or set WEB_DIST_DIR); serving the API only`,
+      );
+    }
+    await app.register(staticSpaPlugin, { root: webRoot });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

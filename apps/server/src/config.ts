@@ -1,0 +1,134 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { StartupError } from './startup-error.js';
+
+/**
+ * Settings come from environment variables only, so the same build runs on a laptop, in a
+ * container and behind a load balancer. CONFIGURATION.md lists every variable; keep the two in step.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseSettings =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface LoginRateLimitSettings {
+  ipMax: number;
+  ipWindowSeconds: number;
+  accountMax: number;
+  accountWindowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseSettings;
+  accessTokenTtlSeconds: number;
+  logLevel: LogLevel;
+  webDistDir: string;
+  loginRateLimit: LoginRateLimitSettings;
+  /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
+  trustProxy: boolean | number | string;
+}
+
+/** The built web app, found from this file so it works from src/ (tsx) and dist/ (node) alike. */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const SQLITE_FILE_NAME = 'symposia.db';
+
+// An empty variable counts as unset: `PORT= npm start` should not mean port 0.
+const setting = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  setting().transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const envSchema = z.object({
+  PORT: wholeNumber(8080, 0, 65535),
+  HOST: setting().transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: setting(),
+  DATABASE_URL: setting().refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+    'must be empty (SQLite in DATA_DIR) or a postgres:// URL',
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumber(604_800, 60, 31_536_000),
+  LOG_LEVEL: setting().pipe(
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  WEB_DIST_DIR: setting(),
+  LOGIN_RATE_LIMIT_IP_MAX: wholeNumber(30, 1, 1_000_000),
+  LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS: wholeNumber(300, 1, 86_400),
+  LOGIN_RATE_LIMIT_ACCOUNT_MAX: wholeNumber(10, 1, 1_000_000),
+  LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
+  TRUST_PROXY: setting().transform((value, ctx) => {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (/^[0-9a-fA-F.:/, ]+$/.test(value)) return value;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count, or comma-separated proxy addresses',
+    });
+    return z.NEVER;
+  }),
+});
+
+/** Reads the configuration; an invalid value throws a StartupError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const raw = env[name];
+    // A database URL may carry a password, so it is never echoed.
+    const shown = raw === undefined || name === 'DATABASE_URL' ? '' : `=${JSON.stringify(raw)}`;
+    throw new StartupError(`Invalid setting ${name}${shown}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const vars = result.data;
+  const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { dialect: 'postgres', url: vars.DATABASE_URL }
+      : { dialect: 'sqlite', file: join(dataDir, SQLITE_FILE_NAME) },
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: vars.WEB_DIST_DIR ? resolve(cwd, vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    loginRateLimit: {
+      ipMax: vars.LOGIN_RATE_LIMIT_IP_MAX,
+      ipWindowSeconds: vars.LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS,
+      accountMax: vars.LOGIN_RATE_LIMIT_ACCOUNT_MAX,
+      accountWindowSeconds: vars.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS,
+    },
+    trustProxy: vars.TRUST_PROXY,
+  };
+}
+
+/** The database location for logs and error messages, without any password. */
+export function describeDatabase(settings: DatabaseSettings): string {
+  if (settings.dialect === 'sqlite') return `SQLite at ${settings.file}`;
+  try {
+    const url = new URL(settings.url);
+    url.password = '';
+    url.search = '';
+    return `PostgreSQL at ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

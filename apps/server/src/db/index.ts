@@ -1,0 +1,2 @@
+export { openDatabase } from './open.js';
+export type { AppDatabase, DatabaseSchema } from './types.js';

@@ -1,0 +1,37 @@
+import { Migrator, sql } from 'kysely';
+import type { DatabaseSettings } from '../config.js';
+import { migrations } from './migrations/index.js';
+import type { AppDatabase } from './types.js';
+
+export interface MigrationOutcome {
+  applied: string[];
+}
+
+export async function migrateToLatest(
+  db: AppDatabase,
+  dialect: DatabaseSettings['dialect'],
+): Promise<MigrationOutcome> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Without a schema Kysely looks for its bookkeeping tables in every schema of the database;
+    // pinning it to the current one keeps side-by-side schemas (e.g. per test run) independent.
+    migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed ?? '(setup)'} failed: ${reason}`);
+  }
+  return { applied: results.map((result) => result.migrationName) };
+}
+
+async function currentSchema(db: AppDatabase): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('no schema of the search_path exists in this database');
+  return schema;
+}

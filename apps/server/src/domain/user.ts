@@ -1,0 +1,33 @@
+import type { CurrentUser, UserSettings } from '@symposia/shared';
+
+/** A member as the services see it; never carries the password hash. */
+export interface User {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string;
+  title: string;
+  bio: string;
+  email: string;
+  phone: string;
+  url: string;
+  tags: string;
+  selfPage: string;
+  settings: UserSettings;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a member has contributed, shown with the current user. */
+export type UserActivity = Pick<CurrentUser, 'stats' | 'posts' | 'comments' | 'likes'>;
+
+/**
+ * The activity of a member who has contributed nothing: always true of a new account, and of
+ * every account until posts, comments and likes exist.
+ */
+export const EMPTY_ACTIVITY: UserActivity = {
+  stats: { posts: 0, comments: 0, likes: 0, activity_level: 0 },
+  posts: [],
+  comments: [],
+  likes: [],
+};

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Session } from '../domain/session.js';
+import type { User } from '../domain/user.js';
+import { AuthenticationRequiredError, type AuthFailure, type Services } from '../services/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null for an anonymous request. */
+    user: User | null;
+    session: Session | null;
+    /** Why `user` is null; 'missing' when no bearer token came. */
+    authFailure: AuthFailure;
+  }
+  interface FastifyInstance {
+    /**
+     * Hook for routes that need a signed-in member: answers 401 otherwise. Best used as the
+     * route's onRequest hook, so an anonymous caller learns to sign in before fixing a body.
+     */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/**
+ * Optional authentication for every route in its scope: a valid bearer token sets request.user;
+ * a missing or unusable one leaves it null, so public routes still answer. Routes that need a
+ * member add `preHandler: app.requireUser`. Other schemes (e.g. HTTP Basic client credentials on
+ * the token endpoint) are not bearer tokens and are left alone.
+ */
+export const authPlugin = fp<{ sessions: Services['sessions'] }>(
+  async (app, { sessions }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+    app.decorateRequest('authFailure', 'missing');
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header || !/^bearer /i.test(header)) return;
+      const token = BEARER.exec(header)?.[1];
+      if (!token) {
+        request.authFailure = 'invalid';
+        return;
+      }
+      const result = await sessions.authenticate(token);
+      if (result.ok) {
+        request.user = result.user;
+        request.session = result.session;
+      } else {
+        request.authFailure = result.reason;
+      }
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw new AuthenticationRequiredError(request.authFailure);
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The member and session of a request that passed requireUser. */
+export function signedIn(request: FastifyRequest): { user: User; session: Session } {
+  if (!request.user || !request.session) throw new AuthenticationRequiredError(request.authFailure);
+  return { user: request.user, session: request.session };
+}

@@ -1,0 +1,122 @@
+import {
+  MESSAGES,
+  type ErrorBody,
+  type OAuthErrorBody,
+  type ValidationErrorBody,
+} from '@symposia/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  AuthenticationRequiredError,
+  ConflictError,
+  TooManyAttemptsError,
+  type AuthFailure,
+} from '../services/index.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Client errors of this route are answered as OAuth2 errors (RFC 6749 §5.2). */
+    oauthErrors?: boolean;
+  }
+}
+
+export const AUTH_REALM = 'symposia';
+
+const INVALID_TOKEN_DESCRIPTIONS: Record<Exclude<AuthFailure, 'missing'>, string> = {
+  invalid: 'The access token is not valid',
+  expired: 'The access token expired',
+  revoked: 'The access token was revoked',
+};
+
+type FieldError = ValidationErrorBody['errors'][number];
+
+/**
+ * One place that turns every failure into `{"detail": ...}` with the right status. Input errors
+ * get a 4xx that says what to fix; anything else is logged and answered with a generic 500, so
+ * no stack trace or internal message ever reaches a client.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = error.validation.map((issue) => ({
+          field: fieldName(issue.instancePath, error.validationContext),
+          message: issue.message,
+        }));
+        return sendClientError(request, reply, 422, validationBody(errors));
+      }
+      if (error instanceof AuthenticationRequiredError) {
+        const detail =
+          error.reason === 'missing' ? MESSAGES.notAuthenticated : MESSAGES.sessionExpired;
+        const challenge =
+          error.reason === 'missing'
+            ? `Bearer realm="${AUTH_REALM}"`
+            : `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${INVALID_TOKEN_DESCRIPTIONS[error.reason]}"`;
+        return reply.code(401).header('www-authenticate', challenge).send({ detail });
+      }
+      if (error instanceof TooManyAttemptsError) {
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send({ detail: MESSAGES.tooManyLoginAttempts } satisfies ErrorBody);
+      }
+      if (error instanceof ConflictError) {
+        return reply.code(409).send({ detail: error.message } satisfies ErrorBody);
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return sendClientError(request, reply, status, {
+          detail: clientErrorDetail(error, request),
+        });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: MESSAGES.internalError } satisfies ErrorBody);
+    });
+  },
+  { name: 'error-handler' },
+);
+
+function validationBody(errors: FieldError[]): ValidationErrorBody {
+  const first = errors[0];
+  const detail = first ? `${first.field}: ${first.message}` : MESSAGES.errorDefault;
+  return { detail, errors };
+}
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/** Fastify's own client errors say what went wrong; some get a friendlier wording. */
+function clientErrorDetail(error: FastifyError, request: FastifyRequest): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return MESSAGES.invalidJsonBody;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return MESSAGES.emptyJsonBody;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return MESSAGES.bodyTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return MESSAGES.unsupportedMediaType(request.headers['content-type'] ?? '(none)');
+    default:
+      return error.message;
+  }
+}
+
+/** The token endpoint answers malformed requests as OAuth2 `invalid_request` errors. */
+function sendClientError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody | ValidationErrorBody,
+) {
+  if (request.routeOptions.config.oauthErrors && [400, 415, 422].includes(status)) {
+    return reply.code(400).send({
+      error: 'invalid_request',
+      error_description: body.detail,
+      detail: body.detail,
+    } satisfies OAuthErrorBody);
+  }
+  return reply.code(status).send(body);
+}

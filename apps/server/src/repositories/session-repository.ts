@@ -1,0 +1,81 @@
+import type { AppDatabase } from '../db/index.js';
+import type { Session } from '../domain/session.js';
+import type { User } from '../domain/user.js';
+import { insertUnique } from './errors.js';
+import { toUser, USER_COLUMNS } from './user-repository.js';
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;
+
+export function createSessionRepository(db: AppDatabase) {
+  return {
+    async insert(session: Session, tokenHash: string): Promise<void> {
+      await insertUnique('token_hash', () =>
+        db
+          .insertInto('sessions')
+          .values({
+            id: session.id,
+            user_id: session.userId,
+            token_hash: tokenHash,
+            created_at: session.createdAt,
+            expires_at: session.expiresAt,
+            revoked_at: session.revokedAt,
+            last_used_at: session.lastUsedAt,
+          })
+          .execute(),
+      );
+    },
+
+    /** One query for what every authenticated request needs: the session and its user. */
+    async findWithUserByTokenHash(
+      tokenHash: string,
+    ): Promise<{ session: Session; user: User } | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
+          'sessions.expires_at as session_expires_at',
+          'sessions.revoked_at as session_revoked_at',
+          'sessions.last_used_at as session_last_used_at',
+          ...USER_COLUMNS,
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        session: {
+          id: row.session_id,
+          userId: row.id,
+          createdAt: row.session_created_at,
+          expiresAt: row.session_expires_at,
+          revokedAt: row.session_revoked_at,
+          lastUsedAt: row.session_last_used_at,
+        },
+        user: toUser(row),
+      };
+    },
+
+    async revoke(id: string, at: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async markUsed(id: string, at: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', id).execute();
+    },
+
+    /** Forgets a member's sessions that can no longer be used, so the table does not only grow. */
+    async deleteEndedForUser(userId: string, now: string): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { AppDatabase, DatabaseSchema } from '../db/index.js';
+import type { User } from '../domain/user.js';
+import { insertUnique } from './errors.js';
+
+type UserRow = DatabaseSchema['users'];
+
+export interface UserCredentials {
+  id: string;
+  passwordHash: string;
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;
+
+export function createUserRepository(db: AppDatabase) {
+  return {
+    async existsByUsernameKey(usernameLower: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', usernameLower)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findCredentialsByUsernameKey(
+      usernameLower: string,
+    ): Promise<UserCredentials | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('username_lower', '=', usernameLower)
+        .executeTakeFirst();
+      return row && { id: row.id, passwordHash: row.password_hash };
+    },
+
+    /** Throws DuplicateKeyError('username') when the folded username is taken. */
+    async insert(user: User, usernameLower: string, passwordHash: string): Promise<void> {
+      await insertUnique('username', () =>
+        db
+          .insertInto('users')
+          .values({ ...toRow(user), username_lower: usernameLower, password_hash: passwordHash })
+          .execute(),
+      );
+    },
+  };
+}
+
+export function toUser(row: Omit<UserRow, 'password_hash' | 'username_lower'>): User {
+  return {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    title: row.title,
+    bio: row.bio,
+    email: row.email,
+    phone: row.phone,
+    url: row.url,
+    tags: row.tags,
+    selfPage: row.self_page,
+    settings: {
+      public_posts: row.public_posts === 1,
+      public_activities: row.public_activities === 1,
+      public_profile: row.public_profile === 1,
+      public_statistics: row.public_statistics === 1,
+      public_contact: row.public_contact === 1,
+    },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(user: User): Omit<UserRow, 'password_hash' | 'username_lower'> {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    title: user.title,
+    bio: user.bio,
+    email: user.email,
+    phone: user.phone,
+    url: user.url,
+    tags: user.tags,
+    self_page: user.selfPage,
+    public_posts: flag(user.settings.public_posts),
+    public_activities: flag(user.settings.public_activities),
+    public_profile: flag(user.settings.public_profile),
+    public_statistics: flag(user.settings.public_statistics),
+    public_contact: flag(user.settings.public_contact),
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The user columns safe to read alongside other tables (no password hash). */
+export const USER_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.nickname',
+  'users.avatar',
+  'users.title',
+  'users.bio',
+  'users.email',
+  'users.phone',
+  'users.url',
+  'users.tags',
+  'users.self_page',
+  'users.public_posts',
+  'users.public_activities',
+  'users.public_profile',
+  'users.public_statistics',
+  'users.public_contact',
+  'users.created_at',
+  'users.updated_at',
+] as const;

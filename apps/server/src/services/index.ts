@@ -1,0 +1,62 @@
+import type { LoginRateLimitSettings } from '../config.js';
+import type { Repositories } from '../repositories/index.js';
+import { createAccountService } from './auth/account-service.js';
+import { createLoginThrottle } from './auth/login-throttle.js';
+import { createSessionService } from './auth/session-service.js';
+import { systemClock, type Clock } from './clock.js';
+import { createHealthService } from './health-service.js';
+import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
+
+export interface ServiceSettings {
+  accessTokenTtlSeconds: number;
+  loginRateLimit: LoginRateLimitSettings;
+}
+
+export interface ServiceOptions {
+  now?: Clock;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices(
+  repositories: Repositories,
+  settings: ServiceSettings,
+  options: ServiceOptions = {},
+) {
+  const now = options.now ?? systemClock;
+  const limits = settings.loginRateLimit;
+  // In-memory limiters hold for one process; several processes need a shared RateLimiter store.
+  const loginLimiters = {
+    perIp: new SlidingWindowRateLimiter({
+      max: limits.ipMax,
+      windowSeconds: limits.ipWindowSeconds,
+      now,
+    }),
+    perAccount: new SlidingWindowRateLimiter({
+      max: limits.accountMax,
+      windowSeconds: limits.accountWindowSeconds,
+      now,
+    }),
+  };
+  return {
+    accounts: createAccountService({ users: repositories.users, now }),
+    sessions: createSessionService({
+      users: repositories.users,
+      sessions: repositories.sessions,
+      throttle: createLoginThrottle(loginLimiters),
+      now,
+      ttlSeconds: settings.accessTokenTtlSeconds,
+    }),
+    health: createHealthService({ health: repositories.health }),
+  };
+}
+
+export {
+  AuthenticationRequiredError,
+  ConflictError,
+  InvalidCredentialsError,
+  TooManyAttemptsError,
+} from './errors.js';
+export type { AuthFailure } from './errors.js';
+export type { Clock } from './clock.js';
+export type { Authentication } from './auth/session-service.js';

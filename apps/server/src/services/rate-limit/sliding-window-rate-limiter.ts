@@ -1,0 +1,87 @@
+import { systemClock, type Clock } from '../clock.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
+
+export interface SlidingWindowOptions {
+  max: number;
+  windowSeconds: number;
+  now?: Clock;
+  /** Keys kept at most; beyond it the least recently used key is forgotten. */
+  maxKeys?: number;
+}
+
+const DEFAULT_MAX_KEYS = 100_000;
+
+/**
+ * An in-memory sliding-window log: it keeps, per key, the times of at most `max` recent events.
+ * An event is allowed while fewer than `max` happened in the last window. Memory stays bounded
+ * by maxKeys × max timestamps however many keys an attacker invents.
+ */
+export class SlidingWindowRateLimiter implements RateLimiter {
+  readonly #max: number;
+  readonly #windowMs: number;
+  readonly #now: Clock;
+  readonly #maxKeys: number;
+  // Map iteration follows insertion order; re-inserting on each hit makes the first key the
+  // least recently used one.
+  readonly #events = new Map<string, number[]>();
+
+  constructor(options: SlidingWindowOptions) {
+    this.#max = options.max;
+    this.#windowMs = options.windowSeconds * 1000;
+    this.#now = options.now ?? systemClock;
+    this.#maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+  }
+
+  async check(key: string): Promise<RateLimitDecision> {
+    return this.#decide(key, this.#now().getTime());
+  }
+
+  async hit(key: string): Promise<void> {
+    this.#record(key, this.#now().getTime());
+  }
+
+  async consume(key: string): Promise<RateLimitDecision> {
+    const now = this.#now().getTime();
+    const decision = this.#decide(key, now);
+    if (decision.allowed) this.#record(key, now);
+    return decision;
+  }
+
+  /** Number of keys held, for tests of the memory bound. */
+  get size(): number {
+    return this.#events.size;
+  }
+
+  #decide(key: string, now: number): RateLimitDecision {
+    const events = this.#recent(key, now);
+    if (events.length < this.#max) return { allowed: true, retryAfterSeconds: 0 };
+    const oldest = events[events.length - this.#max] ?? now;
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.#windowMs - now) / 1000)),
+    };
+  }
+
+  #record(key: string, now: number): void {
+    const events = this.#recent(key, now);
+    events.push(now);
+    if (events.length > this.#max) events.splice(0, events.length - this.#max);
+    this.#events.delete(key);
+    this.#events.set(key, events);
+    if (this.#events.size > this.#maxKeys) {
+      const leastRecent = this.#events.keys().next().value;
+      if (leastRecent !== undefined) this.#events.delete(leastRecent);
+    }
+  }
+
+  #recent(key: string, now: number): number[] {
+    const events = this.#events.get(key);
+    if (!events) return [];
+    const start = now - this.#windowMs;
+    let expired = 0;
+    while (expired < events.length && (events[expired] ?? 0) <= start) expired += 1;
+    if (expired > 0) events.splice(0, expired);
+    if (events.length === 0) this.#events.delete(key);
+    return events;
+  }
+}
