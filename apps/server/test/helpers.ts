@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CurrentUser } from '@symposia/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const TEST_POSTGRES_URL =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A clock tests move by hand; starts at the real time so stored times look real. */
+export interface TestClock {
+  now: () => Date;
+  advance: (seconds: number) => void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (seconds) => {
+      current += seconds * 1000;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Environment variables as an operator would set them (DATA_DIR/DATABASE_URL are set here). */
+  env?: Record<string, string>;
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export interface DatabaseUnderTest {
+  dialect: Dialect;
+  /** Builds an app on a fresh, empty database; it is closed and deleted after the test. */
+  buildApp: (options?: TestAppOptions) => Promise<TestApp>;
+}
+
+/**
+ * Runs a suite once on SQLite and once on PostgreSQL. Each app gets its own database (a temp
+ * SQLite file, or a fresh PostgreSQL schema selected through search_path), so tests running in
+ * parallel never see each other's rows. Without a reachable PostgreSQL the second run is skipped
+ * with a warning, or fails when CI=true.
+ */
+export function describeEachDatabase(name: string, suite: (db: DatabaseUnderTest) => void): void {
+  describe(`${name} [sqlite]`, () => suite(databaseUnderTest('sqlite')));
+
+  const title = `${name} [postgres]`;
+  if (postgresProblem === null) {
+    describe(title, () => suite(databaseUnderTest('postgres')));
+  } else if (process.env.CI === 'true') {
+    describe(title, () => {
+      it('needs a reachable PostgreSQL under CI', () => {
+        throw new Error(
+          `PostgreSQL at ${redact(TEST_POSTGRES_URL)} unreachable: ${postgresProblem}`,
+        );
+      });
+    });
+  } else {
+    console.warn(
+      `SKIPPING "${title}": PostgreSQL at ${redact(TEST_POSTGRES_URL)} is unreachable ` +
+        `(${postgresProblem}). Start it or set TEST_DATABASE_URL.`,
+    );
+    describe.skip(title, () => suite(databaseUnderTest('postgres')));
+  }
+}
+
+function databaseUnderTest(dialect: Dialect): DatabaseUnderTest {
+  const open: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((testApp) => testApp.close()));
+  });
+  return {
+    dialect,
+    buildApp: async (options = {}) => {
+      const testApp = await buildTestApp(dialect, options);
+      open.push(testApp);
+      return testApp;
+    },
+  };
+}
+
+/** Builds an app on a fresh database; the caller closes it (which also deletes the database). */
+export async function buildTestApp(
+  dialect: Dialect,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'symposia-test-'));
+  const schema = dialect === 'postgres' ? await createSchema() : null;
+  const clock = options.clock ?? createTestClock();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: schema ? urlWithSearchPath(schema) : '',
+    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+    ...options.env,
+  });
+  const cleanUp = async () => {
+    if (schema) await dropSchema(schema);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { now: clock.now });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return {
+    app,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await cleanUp();
+    },
+  };
+}
+
+// --- PostgreSQL schemas -------------------------------------------------------------------
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({
+    connectionString: TEST_POSTGRES_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createSchema(): Promise<string> {
+  const schema = `test_${randomBytes(8).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create schema "${schema}"`));
+  return schema;
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
+}
+
+function urlWithSearchPath(schema: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+function redact(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    url.password = '';
+    return url.toString();
+  } catch {
+    return connectionString;
+  }
+}
+
+async function probePostgres(): Promise<string | null> {
+  try {
+    await withAdminClient((client) => client.query('select 1'));
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof AggregateError) return String((error.errors[0] as Error)?.message ?? code);
+    return error instanceof Error ? error.message || code || error.name : String(error);
+  }
+}
+
+// Probed once per test file, before any suite is declared.
+const postgresProblem = await probePostgres();
+
+// --- Requests and factories ---------------------------------------------------------------
+
+/** A form-encoded body, the default encoding of the API (spec §7). */
+export function form(fields: Record<string, string>) {
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  };
+}
+
+let usernameCounter = 0;
+
+/** Unique within a run and within the 20-character limit. */
+export function uniqueUsername(prefix = 'user'): string {
+  usernameCounter += 1;
+  return `${prefix}${randomBytes(3).toString('hex')}${usernameCounter}`.slice(0, 20);
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+export interface RegisteredUser {
+  username: string;
+  password: string;
+  user: CurrentUser;
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  fields: Record<string, string> = {},
+): Promise<RegisteredUser> {
+  const username = fields.username ?? uniqueUsername();
+  const password = fields.password ?? TEST_PASSWORD;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    ...form({ ...fields, username, password }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { username, password, user: response.json<CurrentUser>() };
+}
+
+export function requestToken(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  remoteAddress = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/token',
+    remoteAddress,
+    ...form(fields),
+  });
+}
+
+/** Signs in through the real token endpoint and returns the header to send. */
+export async function loginAs(
+  app: FastifyInstance,
+  credentials: { username: string; password: string },
+): Promise<{ authorization: string }> {
+  const response = await requestToken(app, { grant_type: 'password', ...credentials });
+  expect(response.statusCode, response.body).toBe(200);
+  return { authorization: `Bearer ${response.json<{ access_token: string }>().access_token}` };
+}
+
+/** A new member, signed in. */
+export async function signedInUser(
+  app: FastifyInstance,
+  fields: Record<string, string> = {},
+): Promise<RegisteredUser & { headers: { authorization: string } }> {
+  const registered = await registerUser(app, fields);
+  return { ...registered, headers: await loginAs(app, registered) };
+}
