@@ -1,0 +1,19 @@
+import { Link, useParams } from 'react-router';
+import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
+
+export function AuthorRoute() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Author profile');
+  return (
+    <ComingSoon title="Author profile">
+      <p>
+        Author ID: <code>{id}</code>
+      </p>
+      <p>
+        <Link to={paths.forum.href()}>Back to Forum</Link>
+      </p>
+    </ComingSoon>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@symposia/shared';
+import { ErrorView } from '@/components/ui/error-view/error-view';
+import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
+import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { LogoutButton } from '@/features/auth/components/logout-button';
+import { MyProfile } from '@/features/profiles/components/my-profile';
+import { ApiError } from '@/lib/api-client';
+import { authStore, useAuth } from '@/lib/auth-store';
+import { useDocumentTitle } from '@/lib/document-title';
+
+/**
+ * Fetches the user when only a token is known (spec §4 "My Page load"): the loading screen stays at
+ * least its minimum time; a failed call offers Retry and Back, while an answer that breaks the
+ * contract is a defect and goes to the global error screen.
+ */
+function CurrentUserLoader() {
+  const navigate = useNavigate();
+  const query = useCurrentUser({ throwOnError: (error) => !(error instanceof ApiError) });
+  const loading = useMinimumDisplay(query.data === undefined && query.isFetching);
+
+  useEffect(() => {
+    if (query.data && !loading) authStore.setUser(query.data);
+  }, [query.data, loading]);
+
+  if (query.isError && !loading) {
+    return (
+      <ErrorView
+        message={MESSAGES.myPageLoadFailed}
+        details={query.error instanceof ApiError ? query.error.detail : query.error.message}
+        onRetry={() => void query.refetch()}
+        onBack={() => void navigate(-1)}
+      />
+    );
+  }
+  // Once the user is stored, My Page renders the profile from the store.
+  return <LoadingScreen />;
+}
+
+export function MyPageRoute() {
+  useDocumentTitle('My Page');
+  const { token, user } = useAuth();
+  if (!token) return <LoginScreen />;
+  // A cached user is shown as is, without a background refresh (spec §4).
+  if (user) return <MyProfile user={user} actions={<LogoutButton />} />;
+  return <CurrentUserLoader />;
+}

@@ -1,0 +1,13 @@
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-store';
+import { useDocumentTitle } from '@/lib/document-title';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+
+/** /register opens the login screen in Register mode; a signed-in member goes to My Page. */
+export function RegisterRoute() {
+  useDocumentTitle('Register');
+  const { token } = useAuth();
+  if (token) return <Navigate to={paths.myPage.href()} replace />;
+  return <LoginScreen initialMode="register" />;
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDeviceType } from '@/lib/device-type';
+import styles from './header.module.css';
+
+const NAV_ITEMS = [
+  { label: 'Home', to: paths.home.href(), end: true },
+  { label: 'Forum', to: paths.forum.href(), end: false },
+  { label: 'Upload', to: paths.upload.href(), end: false },
+  { label: 'Tokens', to: paths.token.href(), end: false },
+  { label: 'My Page', to: paths.myPage.href(), end: false },
+] as const;
+
+type HeaderProps = {
+  /** The wallet connect control; the app decides what goes here. */
+  walletSlot?: ReactNode;
+};
+
+export function Header({ walletSlot }: HeaderProps) {
+  const isMobile = useDeviceType() === 'mobile';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Following a link closes the mobile menu.
+  if (pathname !== menuPath) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const navHidden = isMobile && !menuOpen;
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to={paths.home.href()} className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true">
+            S
+          </span>
+          Symposia
+        </Link>
+
+        <nav
+          id="primary-navigation"
+          aria-label="Main"
+          className={isMobile ? `${styles.nav} ${styles.navMobile}` : styles.nav}
+          hidden={navHidden}
+        >
+          <ul className={styles.links}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    isActive ? `${styles.link} ${styles.active}` : styles.link
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.end}>
+          {walletSlot}
+          {isMobile ? (
+            <button
+              ref={toggleRef}
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              aria-controls="primary-navigation"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className={styles.menuIcon} aria-hidden="true" />
+              <span>{menuOpen ? 'Close' : 'Menu'}</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

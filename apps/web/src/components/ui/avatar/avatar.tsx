@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import styles from './avatar.module.css';
+
+type AvatarProps = {
+  src?: string | null;
+  name: string;
+  size?: number;
+};
+
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/u)
+    .filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[1]] : [words[0]?.slice(0, 2)];
+  return (
+    letters
+      .map((part) => part?.[0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/** Stable, pleasant hue per name so the same person keeps the same colour everywhere. */
+function hueOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) % 360;
+  return hash;
+}
+
+const sizeClass: Record<number, string | undefined> = {
+  32: styles.size32,
+  48: styles.size48,
+  96: styles.size96,
+};
+
+/** A user's picture; a missing or broken one falls back to generated initials (spec §2). */
+export function Avatar({ src, name, size = 48 }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const className = `${styles.avatar} ${sizeClass[size] ?? styles.size48}`;
+
+  if (src && src !== failedSrc) {
+    return (
+      <img
+        className={className}
+        src={src}
+        alt={`${name}'s avatar`}
+        onError={() => setFailedSrc(src)}
+      />
+    );
+  }
+  return (
+    <span
+      className={`${className} ${styles.initials}`}
+      data-hue={Math.round(hueOf(name) / 30) * 30}
+      role="img"
+      aria-label={`${name}'s avatar`}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}

@@ -1,0 +1,161 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES, PASSWORD_MIN_LENGTH, WEB_CLIENT_TOKEN_FIELDS } from '@symposia/shared';
+import { authStore } from '@/lib/auth-store';
+import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
+import { makeCurrentUser } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { AuthForm } from './auth-form';
+
+const user = makeCurrentUser({ username: 'ada' });
+const tokenAnswer = { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600 };
+const invalidGrant = {
+  error: 'invalid_grant',
+  error_description: MESSAGES.invalidCredentials,
+  detail: MESSAGES.invalidCredentials,
+};
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+async function fillIn(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await userEvent.type(field(label), value);
+  }
+}
+
+describe('AuthForm', () => {
+  it('signs in: token, then the user with it, then both are stored', async () => {
+    const { requests } = routeFetch({
+      'POST /auth/token': () => jsonResponse(tokenAnswer),
+      'GET /auth/me': () => jsonResponse(user),
+    });
+    const onSuccess = vi.fn();
+    renderWithProviders(<AuthForm onSuccess={onSuccess} />);
+
+    await fillIn({ Username: 'ada', Password: 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(user));
+    const sent = new URLSearchParams(String(requests[0]?.body));
+    expect(Object.fromEntries(sent)).toEqual({
+      ...WEB_CLIENT_TOKEN_FIELDS,
+      username: 'ada',
+      password: 'correct horse',
+    });
+    expect(requests[1]?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(authStore.getState()).toMatchObject({ token: 'tok-1', user });
+  });
+
+  it("says 'Invalid username or password' for wrong credentials", async () => {
+    routeFetch({ 'POST /auth/token': () => jsonResponse(invalidGrant, 400) });
+    renderWithProviders(<AuthForm />);
+
+    await fillIn({ Username: 'ada', Password: 'wrong password' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+    expect(authStore.getState().token).toBeNull();
+  });
+
+  it('requires username and password before calling the server', async () => {
+    const { requests } = routeFetch({});
+    renderWithProviders(<AuthForm />);
+
+    expect(field('Username')).toBeRequired();
+    expect(field('Password')).toBeRequired();
+    // Submit past the browser's own check, as a browser without constraint validation would.
+    await userEvent.type(field('Username'), '   ');
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form')!);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.missingCredentials);
+    expect(screen.getByText('username is required')).toBeInTheDocument();
+    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('toggling between Sign In and Register clears the form and the error', async () => {
+    routeFetch({ 'POST /auth/token': () => jsonResponse(invalidGrant, 400) });
+    renderWithProviders(<AuthForm />);
+    await fillIn({ Username: 'ada', Password: 'wrong password' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('alert');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(screen.getByRole('heading', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field('Username')).toHaveValue('');
+    expect(field('Password')).toHaveValue('');
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Email')).not.toBeRequired();
+    expect(field('Phone')).not.toBeRequired();
+
+    await fillIn({ Username: 'grace', Email: 'grace@example.org' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(field('Username')).toHaveValue('');
+    expect(screen.queryByLabelText('Email', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('registers, then signs the new member in at once', async () => {
+    const { requests } = routeFetch({
+      'POST /auth/register': () => jsonResponse(user, 201),
+      'POST /auth/token': () => jsonResponse(tokenAnswer),
+      'GET /auth/me': () => jsonResponse(user),
+    });
+    renderWithProviders(<AuthForm initialMode="register" />);
+
+    await fillIn({ Username: 'ada', Password: 'correct horse', Email: 'ada@example.org' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(authStore.getState().token).toBe('tok-1'));
+    const registered = Object.fromEntries(new URLSearchParams(String(requests[0]?.body)));
+    // The optional phone was left empty, so it is not sent at all.
+    expect(registered).toEqual({
+      username: 'ada',
+      password: 'correct horse',
+      email: 'ada@example.org',
+    });
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/v1/auth/register',
+      '/api/v1/auth/token',
+      '/api/v1/auth/me',
+    ]);
+  });
+
+  it("shows 'Registration failed, please try again' with the server's reason", async () => {
+    routeFetch({
+      'POST /auth/register': () => jsonResponse({ detail: MESSAGES.usernameTaken }, 409),
+    });
+    renderWithProviders(<AuthForm initialMode="register" />);
+
+    await fillIn({ Username: 'ada', Password: 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.registrationFailed);
+    expect(alert).toHaveTextContent(MESSAGES.usernameTaken);
+  });
+
+  it('checks the shared registration rules before calling the server', async () => {
+    const { requests } = routeFetch({});
+    renderWithProviders(<AuthForm initialMode="register" />);
+
+    await fillIn({ Username: 'ada', Password: 'short' });
+    fireEvent.submit(screen.getByRole('button', { name: 'Register' }).closest('form')!);
+
+    expect(
+      await screen.findByText(`must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    ).toBeInTheDocument();
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('says why signing in is asked for', () => {
+    renderWithProviders(<AuthForm message={MESSAGES.loginToComment} />);
+
+    expect(screen.getByText(MESSAGES.loginToComment)).toBeInTheDocument();
+  });
+});

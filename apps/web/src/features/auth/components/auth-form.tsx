@@ -1,0 +1,246 @@
+import { useState, type FormEvent } from 'react';
+import {
+  MAX_LENGTH,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  loginFormSchema,
+  registerBodySchema,
+  type CurrentUser,
+} from '@symposia/shared';
+import { TextField } from '@/components/ui/form/text-field';
+import { ApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { SignInAfterRegisterError, useRegister } from '../api/register';
+import styles from './auth-form.module.css';
+
+export type AuthMode = 'signIn' | 'register';
+
+type Field = 'username' | 'password' | 'email' | 'phone';
+type Values = Record<Field, string>;
+type FieldErrors = Partial<Record<Field, string>>;
+type FormError = { title: string; details?: string };
+
+const EMPTY: Values = { username: '', password: '', email: '', phone: '' };
+const FIELDS: readonly Field[] = ['username', 'password', 'email', 'phone'];
+
+function isField(name: unknown): name is Field {
+  return typeof name === 'string' && (FIELDS as readonly string[]).includes(name);
+}
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (isField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function loginErrorOf(error: unknown): FormError {
+  // The token endpoint answers 400 invalid_grant for a wrong username or password (RFC 6749 §5.2).
+  if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+    return { title: MESSAGES.invalidCredentials };
+  }
+  if (error instanceof ApiError) return { title: error.detail };
+  return { title: MESSAGES.unexpectedError, details: (error as Error)?.message };
+}
+
+function registerErrorOf(error: unknown): FormError {
+  if (error instanceof ApiError) {
+    return { title: MESSAGES.registrationFailed, details: error.detail };
+  }
+  return { title: MESSAGES.registrationFailed, details: (error as Error)?.message };
+}
+
+type AuthFormProps = {
+  initialMode?: AuthMode;
+  /** Why sign-in is asked for, e.g. 'Please login to submit your comment'. */
+  message?: string;
+  onSuccess?: (user: CurrentUser) => void;
+  headingId?: string;
+  headingLevel?: 1 | 2;
+};
+
+/** Sign In / Register (spec §2, §4 Auth, §5): one form whose mode toggle starts it afresh. */
+export function AuthForm({
+  initialMode = 'signIn',
+  message,
+  onSuccess,
+  headingId,
+  headingLevel = 1,
+}: AuthFormProps) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const login = useLogin();
+  const register = useRegister();
+
+  const isRegister = mode === 'register';
+  const pending = login.isPending || register.isPending;
+  const title = isRegister ? 'Register' : 'Sign In';
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+
+  const switchMode = () => {
+    setMode(isRegister ? 'signIn' : 'register');
+    setValues(EMPTY);
+    setFieldErrors({});
+    setFormError(null);
+    setNotice(null);
+    login.reset();
+    register.reset();
+  };
+
+  const update = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    setNotice(null);
+
+    if (!isRegister) {
+      const parsed = loginFormSchema.safeParse(values);
+      if (!parsed.success) {
+        setFieldErrors(fieldErrorsOf(parsed.error.issues));
+        setFormError({ title: MESSAGES.missingCredentials });
+        return;
+      }
+      setFieldErrors({});
+      login.mutate(parsed.data, {
+        onSuccess: (user) => onSuccess?.(user),
+        onError: (error) => setFormError(loginErrorOf(error)),
+      });
+      return;
+    }
+
+    const parsed = registerBodySchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setFieldErrors({});
+    register.mutate(parsed.data, {
+      onSuccess: (user) => onSuccess?.(user),
+      onError: (error) => {
+        if (error instanceof SignInAfterRegisterError) {
+          // The account exists: offer to sign in with it rather than to register again.
+          setMode('signIn');
+          setValues({ ...EMPTY, username: parsed.data.username });
+          setNotice(error.message);
+          setFormError(loginErrorOf(error.reason));
+          return;
+        }
+        setFormError(registerErrorOf(error));
+        if (error instanceof ApiError) {
+          setFieldErrors(
+            fieldErrorsOf(error.errors.map(({ field, message }) => ({ path: [field], message }))),
+          );
+        }
+      },
+    });
+  };
+
+  return (
+    <div className={styles.wrapper}>
+      <Heading id={headingId} className={styles.heading}>
+        {title}
+      </Heading>
+      <p className={styles.lead}>
+        {isRegister
+          ? 'Create an account to post, comment and keep a profile.'
+          : 'Welcome back. Sign in to continue.'}
+      </p>
+
+      {message ? (
+        <p className={styles.message} role="status">
+          {message}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className={styles.message} role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <form className={styles.form} onSubmit={submit} aria-labelledby={headingId}>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={MAX_LENGTH.username}
+          value={values.username}
+          onChange={(event) => update('username')(event.target.value)}
+          error={fieldErrors.username}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={isRegister ? 'new-password' : 'current-password'}
+          required
+          minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={isRegister ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          value={values.password}
+          onChange={(event) => update('password')(event.target.value)}
+          error={fieldErrors.password}
+        />
+        {isRegister ? (
+          <>
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              optional
+              maxLength={EMAIL_MAX_LENGTH}
+              value={values.email}
+              onChange={(event) => update('email')(event.target.value)}
+              error={fieldErrors.email}
+            />
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              optional
+              maxLength={PHONE_MAX_LENGTH}
+              value={values.phone}
+              onChange={(event) => update('phone')(event.target.value)}
+              error={fieldErrors.phone}
+            />
+          </>
+        ) : null}
+
+        {formError ? (
+          <div className={styles.error} role="alert">
+            <p className={styles.errorTitle}>{formError.title}</p>
+            {formError.details ? <p className={styles.errorDetails}>{formError.details}</p> : null}
+          </div>
+        ) : null}
+
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? (isRegister ? 'Registering…' : 'Signing in…') : title}
+        </button>
+      </form>
+
+      <p className={styles.switch}>
+        {isRegister ? 'Already have an account?' : 'New to Symposia?'}{' '}
+        <button type="button" className="link-button" onClick={switchMode} disabled={pending}>
+          {isRegister ? 'Sign In' : 'Register'}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { API_BASE_PATH, API_TIMEOUT_MS, MESSAGES } from '@symposia/shared';
+import { z, type ZodType } from 'zod';
+import { authStore } from './auth-store';
+
+export type FieldError = { field: string; message: string };
+
+type ApiErrorKind = 'http' | 'timeout' | 'network';
+
+/** A call that did not succeed: an HTTP error answer, or no answer at all (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  /** The server's `detail`, or our own explanation when no answer arrived. */
+  readonly detail: string;
+  /** Field-level problems of a 422 answer. */
+  readonly errors: FieldError[];
+  readonly body: unknown;
+
+  constructor(init: {
+    status: number;
+    kind: ApiErrorKind;
+    detail: string;
+    errors?: FieldError[];
+    body?: unknown;
+    cause?: unknown;
+  }) {
+    super(init.detail, { cause: init.cause });
+    this.status = init.status;
+    this.kind = init.kind;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+    this.body = init.body;
+  }
+}
+
+/**
+ * A successful answer whose body breaks the API contract. This is a defect, not a condition a
+ * person can act on, so callers let it reach the global error screen.
+ */
+export class InvalidResponseError extends Error {
+  override readonly name = 'InvalidResponseError';
+  readonly details: string;
+
+  constructor(message: string, details: string) {
+    super(message);
+    this.details = details;
+  }
+}
+
+type Scalar = string | number | boolean | null | undefined;
+export type FormFields = Record<string, Scalar | readonly Scalar[]>;
+export type MultipartFields = Record<string, Scalar | Blob | readonly (Scalar | Blob)[]>;
+
+class JsonPayload {
+  constructor(readonly value: unknown) {}
+}
+
+/** Marks a body to be sent as JSON instead of the default form encoding. */
+export const jsonBody = (value: unknown) => new JsonPayload(value);
+
+/** Builds a multipart body; repeated keys come from arrays, absent values are left out. */
+export function multipartBody(fields: MultipartFields): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values as (Scalar | Blob)[]) {
+      if (item === undefined || item === null) continue;
+      if (item instanceof Blob) form.append(key, item);
+      else form.append(key, String(item));
+    }
+  }
+  return form;
+}
+
+function formEncode(fields: FormFields): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    const values: readonly Scalar[] = Array.isArray(value) ? value : [value as Scalar];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  return params;
+}
+
+export type RequestBody = FormFields | FormData | JsonPayload;
+
+export type RequestOptions<T = unknown> = {
+  body?: RequestBody;
+  params?: Record<string, Scalar>;
+  /** Validates the answer; a mismatch throws InvalidResponseError. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * What the login overlay says when this call answers 401, or `false` to end the session without
+   * asking to sign in again (e.g. logging out with an already expired token).
+   */
+  loginPrompt?: string | false;
+  timeoutMs?: number;
+};
+
+function buildUrl(path: string, params?: Record<string, Scalar>): string {
+  const url = `${API_BASE_PATH}${path}`;
+  if (!params) return url;
+  const query = formEncode(params).toString();
+  return query ? `${url}?${query}` : url;
+}
+
+function encodeBody(body: RequestBody | undefined, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body; // the browser sets the multipart boundary
+  if (body instanceof JsonPayload) {
+    headers.set('Content-Type', 'application/json');
+    return JSON.stringify(body.value);
+  }
+  headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  return formEncode(body);
+}
+
+async function readBody(response: Response): Promise<{ data: unknown; isJson: boolean }> {
+  const text = await response.text();
+  if (!text) return { data: undefined, isJson: false };
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!/[/+]json\b/i.test(type)) return { data: text, isJson: false };
+  try {
+    return { data: JSON.parse(text) as unknown, isJson: true };
+  } catch {
+    return { data: text, isJson: false };
+  }
+}
+
+function errorFromAnswer(response: Response, data: unknown): ApiError {
+  const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const detail =
+    typeof body.detail === 'string'
+      ? body.detail
+      : typeof body.error_description === 'string'
+        ? body.error_description
+        : response.statusText || `Request failed with status ${response.status}`;
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter(
+        (item): item is FieldError =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as FieldError).field === 'string' &&
+          typeof (item as FieldError).message === 'string',
+      )
+    : [];
+  return new ApiError({ status: response.status, kind: 'http', detail, errors, body: data });
+}
+
+function endSessionAfter401(loginPrompt: string | false | undefined): void {
+  const hadSession = authStore.getState().token !== null;
+  authStore.clear();
+  if (loginPrompt === false) return;
+  authStore.requestLogin(loginPrompt ?? (hadSession ? MESSAGES.sessionExpired : undefined));
+}
+
+function validate<T>(schema: ZodType<T>, data: unknown, method: string, path: string): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new InvalidResponseError(
+    MESSAGES.invalidResponse(method, path),
+    z.prettifyError(result.error),
+  );
+}
+
+async function send(method: string, path: string, options: RequestOptions<unknown>) {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  const token = authStore.getState().token;
+  // An explicit Authorization header wins: signing in checks a new token before storing it.
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  const body = encodeBody(options.body, headers);
+
+  // One controller carries both our timeout and the caller's cancellation (e.g. TanStack Query).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    const response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+    const { data } = await readBody(response);
+    return { response, data };
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError({
+        status: 0,
+        kind: 'timeout',
+        detail: MESSAGES.requestTimedOut,
+        cause: error,
+      });
+    }
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, kind: 'network', detail: MESSAGES.networkError, cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/**
+ * Calls `/api/v1{path}` (spec §7): JSON accepted, bearer token attached when signed in, body
+ * form-encoded unless marked JSON or multipart, answer unwrapped to its parsed body.
+ */
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { response, data } = await send(method, path, options as RequestOptions<unknown>);
+  if (!response.ok) {
+    if (response.status === 401) endSessionAfter401(options.loginPrompt);
+    throw errorFromAnswer(response, data);
+  }
+  return options.schema ? validate(options.schema, data, method, path) : (data as T);
+}
+
+type ListOptions<T> = Omit<RequestOptions, 'schema' | 'body'> & { item?: ZodType<T> };
+
+/** A list call: an answer that is not an array is logged and read as empty (spec §7). */
+async function getList<T = unknown>(path: string, options: ListOptions<T> = {}): Promise<T[]> {
+  const { item, ...rest } = options;
+  const data = await request<unknown>('GET', path, rest);
+  if (!Array.isArray(data)) {
+    console.warn(`GET ${path} answered with something other than a list; showing none.`, data);
+    return [];
+  }
+  return item ? validate(z.array(item), data, 'GET', path) : (data as T[]);
+}
+
+export const api = {
+  request,
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: RequestBody, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { ...options, body }),
+  getList,
+};

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { makeCurrentUser } from '@/testing/fixtures';
+import { authStore, createAuthStore } from './auth-store';
+import { STORAGE_KEYS } from './storage';
+
+describe('auth store', () => {
+  it('stores token, cached user, userId, username and userAvatar on sign-in', () => {
+    const user = makeCurrentUser({ id: 'u-7', username: 'grace', avatar: '/ipfs/abc' });
+
+    authStore.signIn('tok', user);
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('tok');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(user);
+    expect(window.localStorage.getItem(STORAGE_KEYS.userId)).toBe('u-7');
+    expect(window.localStorage.getItem(STORAGE_KEYS.username)).toBe('grace');
+    expect(window.localStorage.getItem(STORAGE_KEYS.userAvatar)).toBe('/ipfs/abc');
+    expect(authStore.getState()).toMatchObject({ token: 'tok', user });
+  });
+
+  it('restores the session from storage, as after a reload', () => {
+    const user = makeCurrentUser();
+    authStore.signIn('tok', user);
+
+    expect(createAuthStore().getState()).toMatchObject({ token: 'tok', user });
+  });
+
+  it('ignores a cached user that does not match the current shape', () => {
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username: 'old' }));
+
+    expect(createAuthStore().getState()).toMatchObject({ token: 'tok', user: null });
+  });
+
+  it('forgets everything on clear', () => {
+    authStore.signIn('tok', makeCurrentUser());
+
+    authStore.clear();
+
+    expect(window.localStorage.length).toBe(0);
+    expect(authStore.getState()).toMatchObject({ token: null, user: null });
+  });
+
+  it('opens and closes the login prompt', () => {
+    authStore.requestLogin('Please login');
+    expect(authStore.getState().loginPrompt).toEqual({ message: 'Please login' });
+
+    authStore.dismissLogin();
+    expect(authStore.getState().loginPrompt).toBeNull();
+  });
+
+  it('follows a logout in another tab', () => {
+    authStore.signIn('tok', makeCurrentUser());
+    const stop = authStore.listenToOtherTabs();
+
+    window.localStorage.removeItem(STORAGE_KEYS.accessToken);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.accessToken }));
+    stop();
+
+    expect(authStore.getState().token).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+
+// jsdom has no layout, so it does not implement scrolling; navigation scrolls to the top.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  authStore.clear();
+  authStore.dismissLogin();
+});

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The API server runs separately in development; in production it serves this build itself.
+const apiTarget = process.env.SYMPOSIA_API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fromHere('./src'),
+      // Use the shared sources directly so neither dev nor build waits for a compiled copy.
+      '@symposia/shared': fromHere('../../packages/shared/src/index.ts'),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/ipfs': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
