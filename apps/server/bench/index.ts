@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 import { scenarios } from './scenarios/index.js';
 import type { Target } from './scenarios/types.js';
-import { describeBenchDatabase, HELLO_PATH, startBenchServer } from './server.js';
+import { describeDatabase } from '../src/config.js';
+import { HELLO_PATH, startBenchServer } from './server.js';
 
 /**
  * Load-tests the real server against a hello-world route of the same server, so the numbers
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
       const targets = await scenario.prepare(server);
       console.log(
         `${scenario.name}: ${scenario.description}\n` +
-          `  ${describeBenchDatabase(server.config)}, ${connections} connections, ` +
+          `  ${describeDatabase(server.config.database)}, ${connections} connections, ` +
           `no pipelining, ${duration} s per target, Node ${process.version}`,
       );
       const baseline = await measure(server.baseUrl, {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { describeDatabase, loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 
 export const HELLO_PATH = '/bench/hello';
 
@@ -41,8 +41,4 @@ export async function startBenchServer(): Promise<BenchServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export function describeBenchDatabase(config: Config): string {
-  return describeDatabase(config.database);
 }

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { API_BASE_PATH } from '@symposia/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +8,7 @@ import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { formBodyPlugin } from './plugins/form-body.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { generateRequestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -34,17 +33,6 @@ const { version } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
-// A request id from a proxy in front ties our log lines to its own; anything odd is replaced
-// so it cannot forge log content.
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function requestId(request: IncomingMessage): string {
-  const incoming = request.headers['x-request-id'];
-  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
-    ? incoming
-    : randomUUID();
-}
-
 // Fastify's types leave out the hop count its proxy-addr backend understands; a function says it.
 function trustProxy(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
@@ -59,7 +47,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: trustProxy(config.trustProxy),
-    genReqId: requestId,
+    genReqId: generateRequestId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +55,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { settings: config.database });
     app.decorate('services', createServices(createRepositories(app.db), config, options));
+    await app.register(requestIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(securityHeadersPlugin);
     await app.register(formBodyPlugin);

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DatabaseSettings } from '../config.js';
-import { describeDatabase } from '../config.js';
+import { describeDatabase, type DatabaseSettings } from '../config.js';
 import { openDatabase, type AppDatabase } from '../db/index.js';
 
 declare module 'fastify' {

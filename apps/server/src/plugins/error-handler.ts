@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const AUTH_REALM = 'symposia';
+const AUTH_REALM = 'symposia';
 
 const INVALID_TOKEN_DESCRIPTIONS: Record<Exclude<AuthFailure, 'missing'>, string> = {
   invalid: 'The access token is not valid',

@@ -28,10 +28,6 @@ export const securityHeadersPlugin = fp(
       },
       frameguard: { action: 'deny' },
     });
-    // Lets a user quote the id of a failed request, and an operator find it in the logs.
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
   },
   { name: 'security-headers' },
 );

@@ -16,4 +16,4 @@ export function createRepositories(db: AppDatabase) {
 export { DuplicateKeyError } from './errors.js';
 export type { HealthRepository } from './health-repository.js';
 export type { SessionRepository } from './session-repository.js';
-export type { UserRepository, UserCredentials } from './user-repository.js';
+export type { UserRepository } from './user-repository.js';

@@ -59,4 +59,3 @@ export {
 } from './errors.js';
 export type { AuthFailure } from './errors.js';
 export type { Clock } from './clock.js';
-export type { Authentication } from './auth/session-service.js';
