@@ -113,8 +113,13 @@ describe.concurrent('server start-up and shutdown', () => {
     );
   });
 
-  it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const server = startServer({ PORT: '0', DATA_DIR: join(dir, 'graceful') });
+  it('serves the API without a web build, finishes an in-flight request on SIGTERM, exits 0', async () => {
+    const webDistDir = join(dir, 'no-web-build');
+    const server = startServer({
+      PORT: '0',
+      DATA_DIR: join(dir, 'graceful'),
+      WEB_DIST_DIR: webDistDir,
+    });
     const baseUrl = await server.listening;
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
 
@@ -143,6 +148,9 @@ describe.concurrent('server start-up and shutdown', () => {
     const { code, stdout, stderr } = await server.exited;
     expect(code).toBe(0);
     expect(stderr).toBe('');
+    const warnings = stdout.split('\n').filter((line) => line.includes('serving the API only'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`no built web app in ${webDistDir}`);
     expect(stdout).toContain('SIGTERM received');
     expect(stdout).toContain('server closed');
   });
