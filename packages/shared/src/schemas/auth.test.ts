@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerBodySchema } from './auth.js';
+import { loginFormSchema, registerBodySchema } from './auth.js';
 import { MAX_LENGTH } from '../limits.js';
 
 describe('registerBodySchema', () => {
@@ -31,5 +31,14 @@ describe('registerBodySchema', () => {
     expect(registerBodySchema.safeParse({ ...base, url: 'https://ada.example' }).success).toBe(
       true,
     );
+  });
+});
+
+describe('loginFormSchema', () => {
+  it('needs a username and a password, without the registration password policy', () => {
+    expect(loginFormSchema.safeParse({ username: 'ada', password: 'x' }).success).toBe(true);
+    const result = loginFormSchema.safeParse({ username: '  ', password: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path[0])).toEqual(['username', 'password']);
   });
 });

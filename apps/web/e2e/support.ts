@@ -1,0 +1,56 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A username no other test (or earlier run on the same data directory) has used: ≤ 20 chars. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  counter += 1;
+  const stamp = Date.now().toString(36).slice(-6);
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}${stamp}${random}${counter}`.slice(0, 20);
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Creates an account through the API, as a test precondition rather than the thing tested. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+): Promise<void> {
+  const response = await request.post('/api/v1/auth/register', {
+    form: { username, password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function tokenViaApi(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+): Promise<string> {
+  const response = await request.post('/api/v1/auth/token', {
+    form: { grant_type: 'password', username, password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+/** Puts values into localStorage of the app's origin, then leaves the page where it was. */
+export async function setLocalStorage(page: Page, values: Record<string, string>): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, values);
+}
+
+export async function fillAuthForm(
+  scope: Page | ReturnType<Page['getByRole']>,
+  values: { username: string; password: string; email?: string; phone?: string },
+): Promise<void> {
+  await scope.getByLabel('Username').fill(values.username);
+  await scope.getByLabel('Password').fill(values.password);
+  if (values.email !== undefined) await scope.getByLabel('Email').fill(values.email);
+  if (values.phone !== undefined) await scope.getByLabel('Phone').fill(values.phone);
+}

@@ -1,0 +1,100 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the real built server (apps/server/dist) serving
+ * the real build (apps/web/dist) on a fresh data directory. Nothing is downloaded: without
+ * /usr/bin/chromium the run fails under CI and is skipped, loudly, elsewhere.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const isCI = process.env.CI === 'true';
+const hasChromium = existsSync(CHROMIUM);
+
+if (!hasChromium) {
+  const reason = `Chromium not found at ${CHROMIUM}; install it with "apt-get install -y chromium".`;
+  if (isCI) throw new Error(`${reason} End-to-end tests cannot be skipped under CI.`);
+  console.warn(`\n!!! SKIPPING END-TO-END TESTS: ${reason}\n`);
+}
+
+for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
+  if (hasChromium && !existsSync(join(repoRoot, built))) {
+    throw new Error(`${built} is missing: run "npm run build" at the repository root first.`);
+  }
+}
+
+// The config is evaluated again in every worker; environment variables carry the first choice over.
+process.env.SYMPOSIA_E2E_PORT ??= '4317';
+process.env.SYMPOSIA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'symposia-e2e-'));
+const port = Number(process.env.SYMPOSIA_E2E_PORT);
+const dataDir = process.env.SYMPOSIA_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  // Without a browser, run only the file that reports the skip.
+  testMatch: hasChromium ? '**/*.spec.ts' : '**/no-browser.skip.ts',
+  outputDir: './test-results',
+  globalTeardown: './e2e/global-teardown.ts',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: 0,
+  // Two cores on the test machine: one worker per core, the server shares them.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    video: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: CHROMIUM,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: hasChromium
+    ? {
+        command: 'node apps/server/dist/server.js',
+        cwd: repoRoot,
+        url: `${baseURL}/healthz`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          // Always the embedded database of the fresh data directory.
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          // Every test signs in; the production limits would throttle the suite.
+          LOGIN_RATE_LIMIT_IP_MAX: '1000',
+          LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1000',
+        },
+      }
+    : undefined,
+});
