@@ -156,6 +156,20 @@ describe('api-client on 401', () => {
     });
   });
 
+  it('leaves a session started in the meantime alone', async () => {
+    signInAs('old-token');
+    let answer!: (response: Response) => void;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    const outcome = api.get('/auth/me').catch(() => {});
+    signInAs('new-token');
+    answer(jsonResponse({ detail: MESSAGES.notAuthenticated }, 401));
+    await outcome;
+
+    expect(authStore.getState().token).toBe('new-token');
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('new-token');
+  });
+
   it("uses the caller's reason for the login overlay", async () => {
     mockFetch(() => jsonResponse({ detail: MESSAGES.notAuthenticated }, 401));
 

@@ -151,11 +151,14 @@ function errorFromAnswer(response: Response, data: unknown): ApiError {
   return new ApiError({ status: response.status, kind: 'http', detail, errors, body: data });
 }
 
-function endSessionAfter401(loginPrompt: string | false | undefined): void {
-  const hadSession = authStore.getState().token !== null;
-  authStore.clear();
+/**
+ * The stored token was refused: forget the session and ask to sign in again. Only the token that
+ * was actually sent is forgotten, so a late 401 cannot end a session started in the meantime.
+ */
+function endSessionAfter401(sentToken: string | null, loginPrompt: string | false | undefined) {
+  if (sentToken !== null && authStore.getState().token === sentToken) authStore.clear();
   if (loginPrompt === false) return;
-  authStore.requestLogin(loginPrompt ?? (hadSession ? MESSAGES.sessionExpired : undefined));
+  authStore.requestLogin(loginPrompt ?? (sentToken ? MESSAGES.sessionExpired : undefined));
 }
 
 function validate<T>(schema: ZodType<T>, data: unknown, method: string, path: string): T {
@@ -169,9 +172,9 @@ function validate<T>(schema: ZodType<T>, data: unknown, method: string, path: st
 
 async function send(method: string, path: string, options: RequestOptions<unknown>) {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
-  const token = authStore.getState().token;
   // An explicit Authorization header wins: signing in checks a new token before storing it.
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  const storedToken = headers.has('Authorization') ? null : authStore.getState().token;
+  if (storedToken) headers.set('Authorization', `Bearer ${storedToken}`);
   const body = encodeBody(options.body, headers);
 
   // One controller carries both our timeout and the caller's cancellation (e.g. TanStack Query).
@@ -193,7 +196,7 @@ async function send(method: string, path: string, options: RequestOptions<unknow
       signal: controller.signal,
     });
     const { data } = await readBody(response);
-    return { response, data };
+    return { response, data, sentToken: storedToken };
   } catch (error) {
     if (timedOut) {
       throw new ApiError({
@@ -220,9 +223,13 @@ export async function request<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  const { response, data } = await send(method, path, options as RequestOptions<unknown>);
+  const { response, data, sentToken } = await send(
+    method,
+    path,
+    options as RequestOptions<unknown>,
+  );
   if (!response.ok) {
-    if (response.status === 401) endSessionAfter401(options.loginPrompt);
+    if (response.status === 401) endSessionAfter401(sentToken, options.loginPrompt);
     throw errorFromAnswer(response, data);
   }
   return options.schema ? validate(options.schema, data, method, path) : (data as T);

@@ -4,21 +4,21 @@ import styles from './avatar.module.css';
 type AvatarProps = {
   src?: string | null;
   name: string;
-  size?: number;
+  size?: AvatarSize;
 };
+
+type AvatarSize = 32 | 48 | 96;
 
 export function initialsOf(name: string): string {
   const words = name
     .trim()
     .split(/[\s._-]+/u)
     .filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[1]] : [words[0]?.slice(0, 2)];
-  return (
-    letters
-      .map((part) => part?.[0] ?? '')
-      .join('')
-      .toUpperCase() || '?'
-  );
+  const initials = words
+    .slice(0, 2)
+    .map((word) => String.fromCodePoint(word.codePointAt(0)!))
+    .join('');
+  return initials.toUpperCase() || '?';
 }
 
 /** Stable, pleasant hue per name so the same person keeps the same colour everywhere. */
@@ -28,7 +28,7 @@ function hueOf(name: string): number {
   return hash;
 }
 
-const sizeClass: Record<number, string | undefined> = {
+const sizeClass: Record<AvatarSize, string | undefined> = {
   32: styles.size32,
   48: styles.size48,
   96: styles.size96,
@@ -37,7 +37,7 @@ const sizeClass: Record<number, string | undefined> = {
 /** A user's picture; a missing or broken one falls back to generated initials (spec §2). */
 export function Avatar({ src, name, size = 48 }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const className = `${styles.avatar} ${sizeClass[size] ?? styles.size48}`;
+  const className = `${styles.avatar} ${sizeClass[size]}`;
 
   if (src && src !== failedSrc) {
     return (
