@@ -139,6 +139,22 @@ describe('AuthForm', () => {
     expect(alert).toHaveTextContent(MESSAGES.usernameTaken);
   });
 
+  it('offers to sign in when the account was created but signing in failed', async () => {
+    routeFetch({
+      'POST /auth/register': () => jsonResponse(user, 201),
+      'POST /auth/token': () => jsonResponse({ detail: MESSAGES.tooManyLoginAttempts }, 429),
+    });
+    renderWithProviders(<AuthForm initialMode="register" />);
+
+    await fillIn({ Username: 'ada', Password: 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(field('Username')).toHaveValue('ada');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.tooManyLoginAttempts);
+    expect(authStore.getState().token).toBeNull();
+  });
+
   it('checks the shared registration rules before calling the server', async () => {
     const { requests } = routeFetch({});
     renderWithProviders(<AuthForm initialMode="register" />);
