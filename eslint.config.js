@@ -1,0 +1,104 @@
+// Lint rules, including the one-way imports of ARCHITECTURE.md §2:
+//   shared imports nothing but zod; server and web import shared, never each other;
+//   in the server only repositories/ and db/ touch Kysely and only routes/ and plugins/ know Fastify;
+//   in the web app features never import each other (app/ composes them).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webFeatures = ['auth', 'posts', 'comments', 'profiles', 'wallet', 'home', 'upload', 'token'];
+
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { patterns, paths }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: restrict([
+      {
+        regex: '^(?!zod$)(?!\\.{1,2}/)',
+        message: '@symposia/shared imports nothing but zod.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/repositories/**',
+      'apps/server/src/db/**',
+      'apps/server/src/plugins/**',
+      'apps/server/src/routes/**',
+      'apps/server/src/app.ts',
+      'apps/server/src/server.ts',
+    ],
+    rules: restrict([
+      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
+      { group: ['fastify', '@fastify/*', 'fastify-*'], message: 'Only routes/ and plugins/ know HTTP.' },
+      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
+    ]),
+  },
+  {
+    files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: restrict([
+      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
+      { group: ['**/repositories/**'], message: 'Routes call services, services call repositories.' },
+    ]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        { group: ['**/server/**', '@symposia/server'], message: 'The web app never imports the server.' },
+      ]).rules,
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      {
+        group: webFeatures
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`@/features/${other}`, `@/features/${other}/*`, `**/features/${other}/**`]),
+        message: 'Features do not import each other; compose them in app/.',
+      },
+      { group: ['@/app', '@/app/*', '**/app/**'], message: 'Features do not import app/.' },
+      { group: ['**/server/**', '@symposia/server'], message: 'The web app never imports the server.' },
+    ]),
+  })),
+  {
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+        message: 'components/ and lib/ are shared building blocks: they import neither features nor app.',
+      },
+    ]),
+  },
+);
