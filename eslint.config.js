@@ -38,6 +38,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/**/*.test.ts'],
     rules: restrict([
       {
         regex: '^(?!zod$)(?!\\.{1,2}/)',
@@ -57,7 +58,10 @@ export default tseslint.config(
     ],
     rules: restrict([
       { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
-      { group: ['fastify', '@fastify/*', 'fastify-*'], message: 'Only routes/ and plugins/ know HTTP.' },
+      {
+        group: ['fastify', '@fastify/*', 'fastify-*'],
+        message: 'Only routes/ and plugins/ know HTTP.',
+      },
       { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
     ]),
   },
@@ -65,7 +69,10 @@ export default tseslint.config(
     files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
     rules: restrict([
       { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
-      { group: ['**/repositories/**'], message: 'Routes call services, services call repositories.' },
+      {
+        group: ['**/repositories/**'],
+        message: 'Routes call services, services call repositories.',
+      },
     ]),
   },
   {
@@ -75,7 +82,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...restrict([
-        { group: ['**/server/**', '@symposia/server'], message: 'The web app never imports the server.' },
+        {
+          group: ['**/server/**', '@symposia/server'],
+          message: 'The web app never imports the server.',
+        },
       ]).rules,
     },
   },
@@ -85,11 +95,18 @@ export default tseslint.config(
       {
         group: webFeatures
           .filter((other) => other !== feature)
-          .flatMap((other) => [`@/features/${other}`, `@/features/${other}/*`, `**/features/${other}/**`]),
+          .flatMap((other) => [
+            `@/features/${other}`,
+            `@/features/${other}/*`,
+            `**/features/${other}/**`,
+          ]),
         message: 'Features do not import each other; compose them in app/.',
       },
       { group: ['@/app', '@/app/*', '**/app/**'], message: 'Features do not import app/.' },
-      { group: ['**/server/**', '@symposia/server'], message: 'The web app never imports the server.' },
+      {
+        group: ['**/server/**', '@symposia/server'],
+        message: 'The web app never imports the server.',
+      },
     ]),
   })),
   {
@@ -97,7 +114,8 @@ export default tseslint.config(
     rules: restrict([
       {
         group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
-        message: 'components/ and lib/ are shared building blocks: they import neither features nor app.',
+        message:
+          'components/ and lib/ are shared building blocks: they import neither features nor app.',
       },
     ]),
   },

@@ -141,7 +141,7 @@ describe('/register', () => {
 
     expect(await screen.findByRole('heading', { name: 'Register', level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('Email', { exact: false })).toHaveAttribute('type', 'email');
-    expect(document.title).toBe('Register · Symposia');
+    await waitFor(() => expect(document.title).toBe('Register · Symposia'));
   });
 });
 
