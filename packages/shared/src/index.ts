@@ -4,3 +4,4 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/health.js';
+export * from './schemas/media.js';

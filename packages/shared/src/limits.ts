@@ -27,6 +27,21 @@ export const LIST_DEFAULT_LIMIT = 12;
 export const LIST_MAX_LIMIT = 100;
 export const COMMENTS_DEFAULT_LIMIT = 2000;
 
+/** Upper bounds of post fields (the spec leaves them open; the server enforces them). */
+export const POST_FIELD_MAX_LENGTH = {
+  title: 200,
+  summary: 2000,
+  content: 50_000,
+  /** The comma-separated tags field as sent. */
+  tags: 1000,
+  /** One tag. */
+  tag: 40,
+  aiInstruction: 2000,
+  search: 200,
+  fileName: 255,
+} as const;
+export const POST_MAX_TAGS = 20;
+
 export const ACCOUNT_ACTIVATION_LAMPORTS = 990_880;
 export const TOKEN_DECIMALS = 9;
 export const NETWORK_NAME_MAINNET = 'Solana Mainnet';

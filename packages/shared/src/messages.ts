@@ -32,6 +32,12 @@ export const MESSAGES = {
   uploadFileTooLarge: (name: string) => `File ${name} exceeds 50MB limit`,
   uploadNoFiles: 'please select at least one file',
   uploadFailed: 'upload failed',
+  uploadPublished: 'Upload successful: your files are stored on IPFS and your post is published.',
+  uploadProcessing:
+    'Upload successful: your files are stored on IPFS; the post is being analysed and will be complete shortly.',
+  uploadPending: 'Upload accepted. Your post will be visible in about 1 minute.',
+  uploadInterrupted: 'The upload was interrupted before every file arrived; nothing was saved.',
+  postFieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 
   avatarInvalidType: 'Invalid file type. Please upload an image file.',
   avatarInvalidTypeToastTitle: 'Invalid file type',

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import {
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  POST_FIELD_MAX_LENGTH,
+  POST_MAX_TAGS,
+} from '../limits.js';
+import { optionalText } from './common.js';
+
+/** Post visibility (spec §3, §4): public by default. */
+export const VISIBILITIES = ['public', 'private'] as const;
+export const visibilitySchema = z.enum(VISIBILITIES);
+export type Visibility = z.infer<typeof visibilitySchema>;
+
+/** What a file is, decided by the server from its bytes (spec §3 media_type). */
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
+export type MediaType = z.infer<typeof mediaTypeSchema>;
+
+/** Where a post is in its life: `processing` until the worker has analysed it. */
+export const POST_STATUSES = ['processing', 'published'] as const;
+export const postStatusSchema = z.enum(POST_STATUSES);
+export type PostStatus = z.infer<typeof postStatusSchema>;
+
+/** GET /media/list sort_by (spec §7); Hot maps onto likes_*, Recent onto time_*. */
+export const SORT_OPTIONS = ['time_desc', 'time_asc', 'likes_desc', 'likes_asc'] as const;
+export const sortOptionSchema = z.enum(SORT_OPTIONS);
+export type SortOption = z.infer<typeof sortOptionSchema>;
+export const DEFAULT_SORT: SortOption = 'time_desc';
+
+/** Query booleans arrive as text. */
+const queryBoolean = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** GET /media/list query (spec §7). Without sort_by a search is ordered by relevance. */
+export const postListQuerySchema = z.object({
+  skip: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .default(0),
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(LIST_MAX_LIMIT, { message: `must be at most ${LIST_MAX_LIMIT}` })
+    .default(LIST_DEFAULT_LIMIT),
+  sort_by: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(SORT_OPTIONS, { message: `must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
+  ),
+  search: optionalText(POST_FIELD_MAX_LENGTH.search),
+  include_hidden: queryBoolean.default(false),
+});
+export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+/** One file of a post as the client needs it to show it. */
+export const postFileSchema = z.object({
+  cid: z.string(),
+  /** Gateway URL of the file: `/ipfs/{cid}`. */
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  media_type: mediaTypeSchema,
+});
+export type PostFile = z.infer<typeof postFileSchema>;
+
+/** A post in list form (spec §3 Post / media), plus `liked` for the caller. */
+export const postListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  ai_instruction: z.string(),
+  visibility: visibilitySchema,
+  status: postStatusSchema,
+  media_type: mediaTypeSchema,
+  /** Gateway URLs of the files, in upload order; the first is the media. */
+  file_paths: z.array(z.string()),
+  /** The first file's URL: what a card shows. */
+  media: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_avatar: z.string(),
+  created_at: z.string(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  liked: z.boolean(),
+});
+export type PostListItem = z.infer<typeof postListItemSchema>;
+export const postListSchema = z.array(postListItemSchema);
+
+/**
+ * GET /media/{id}: the spec §3 detail response with exactly its keys (some with spaces), plus
+ * what the detail screen needs beyond them: id, liked, the comment count, visibility, status and
+ * the files (with their CIDs and types, for the carousel).
+ */
+export const postDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  'author id': z.string(),
+  'author name': z.string(),
+  'author avatar url': z.string(),
+  Summary: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  likes: z.number().int(),
+  tags: z.array(z.string()),
+  'media list': z.array(z.string()),
+  'media type': mediaTypeSchema,
+  /** A JSON string `{summary, tags}` once analysed, '' before (spec §3). */
+  ai_analysis: z.string(),
+  liked: z.boolean(),
+  comments: z.number().int(),
+  visibility: visibilitySchema,
+  status: postStatusSchema,
+  files: z.array(postFileSchema),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+
+export const postIdParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+});
+
+/**
+ * POST /media/upload text fields (multipart). `description` is the spec's older name of the
+ * summary; `tags` is a comma-separated list ('#' prefixes are dropped); `media_type` is a hint
+ * only: the server decides each file's type from its bytes.
+ */
+export const uploadFieldsSchema = z.object({
+  title: optionalText(POST_FIELD_MAX_LENGTH.title),
+  description: optionalText(POST_FIELD_MAX_LENGTH.summary),
+  summary: optionalText(POST_FIELD_MAX_LENGTH.summary),
+  content: optionalText(POST_FIELD_MAX_LENGTH.content),
+  tags: optionalText(POST_FIELD_MAX_LENGTH.tags),
+  media_type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    mediaTypeSchema.optional(),
+  ),
+  ai_instruction: optionalText(POST_FIELD_MAX_LENGTH.aiInstruction),
+  visibility: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(VISIBILITIES, { message: 'must be public or private' }).default('public'),
+  ),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** POST /media/upload answer (spec §3 Upload result). */
+export const uploadResultSchema = z.object({
+  post_id: z.string(),
+  message: z.string(),
+  status: postStatusSchema,
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** POST /media/upload/ipfs answer. */
+export const ipfsUploadResultSchema = z.object({
+  cid: z.string(),
+  size: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+});
+export type IpfsUploadResult = z.infer<typeof ipfsUploadResultSchema>;
+
+/** POST /media/{id}/like (and /comments/{id}/like) answer. */
+export const likeResultSchema = z.object({
+  status: z.literal('success'),
+  action: z.enum(['liked', 'unliked']),
+  likes: z.number().int(),
+});
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+/** Gateway path of a CID, the form of every file URL the API hands out. */
+export const ipfsPath = (cid: string) => `/ipfs/${cid}`;
+
+/**
+ * Tags as typed by a person ("AI, #ml,  physics") to the stored list: trimmed, '#' dropped,
+ * empty and repeated ones (ignoring case) removed, at most POST_MAX_TAGS.
+ */
+export function parseTags(text: string | undefined): string[] {
+  if (!text) return [];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(/[,\n]/)) {
+    const tag = raw.trim().replace(/^#+/, '').trim().slice(0, POST_FIELD_MAX_LENGTH.tag);
+    const key = tag.toLowerCase();
+    if (tag && !seen.has(key)) {
+      seen.add(key);
+      tags.push(tag);
+    }
+  }
+  return tags.slice(0, POST_MAX_TAGS);
+}
