@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { prepareDataDir } from './data-dir.js';
+import { contentStorePlugin } from './plugins/content-store.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { formBodyPlugin } from './plugins/form-body.js';
@@ -54,7 +55,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   try {
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { settings: config.database });
-    app.decorate('services', createServices(createRepositories(app.db), config, options));
+    await app.register(contentStorePlugin, { dataDir: config.dataDir });
+    const repositories = createRepositories(app.db, config.database.dialect);
+    app.decorate(
+      'services',
+      createServices({ repositories, store: app.contentStore }, config, options),
+    );
     await app.register(requestIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(securityHeadersPlugin);

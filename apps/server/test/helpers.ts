@@ -257,3 +257,73 @@ export async function signedInUser(
   const registered = await registerUser(app, fields);
   return { ...registered, headers: await loginAs(app, registered) };
 }
+
+// --- Multipart uploads ----------------------------------------------------------------------
+
+export interface UploadFile {
+  /** The multipart field: 'file' or 'files' (spec §7). */
+  field?: string;
+  name: string;
+  content: Uint8Array | string;
+  type?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipart(
+  fields: Record<string, string>,
+  files: UploadFile[] = [],
+): { headers: Record<string, string>; payload: Buffer } {
+  const boundary = `----symposia${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; ` +
+          `filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(chunks),
+  };
+}
+
+/** The smallest valid PNG: one transparent pixel. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A minimal PDF: enough for any sniffer to call it one. */
+export const PDF_MINIMAL = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Publishes a post through the real upload endpoint; returns its id. */
+export async function uploadPost(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  fields: Record<string, string> = {},
+  files: UploadFile[] = [{ name: 'figure.png', content: PNG_1X1, type: 'image/png' }],
+): Promise<string> {
+  const body = multipart(fields, files);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/media/upload',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ post_id: string }>().post_id;
+}

@@ -36,6 +36,7 @@ export const MESSAGES = {
   uploadProcessing:
     'Upload successful: your files are stored on IPFS; the post is being analysed and will be complete shortly.',
   uploadPending: 'Upload accepted. Your post will be visible in about 1 minute.',
+  uploadSingleFile: 'Send exactly one file, in the field "file"',
   uploadInterrupted: 'The upload was interrupted before every file arrived; nothing was saved.',
   postFieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import type { DatabaseSettings } from '../config.js';
-import { migrations } from './migrations/index.js';
+import { migrationsFor } from './migrations/index.js';
 import type { AppDatabase } from './types.js';
 
 export interface MigrationOutcome {
@@ -13,7 +13,7 @@ export async function migrateToLatest(
 ): Promise<MigrationOutcome> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsFor(dialect) },
     // Without a schema Kysely looks for its bookkeeping tables in every schema of the database;
     // pinning it to the current one keeps side-by-side schemas (e.g. per test run) independent.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,

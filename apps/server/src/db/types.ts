@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Table shapes as both dialects store them: ids and times are text (times are ISO 8601 UTC with
@@ -40,9 +40,70 @@ export interface SessionsTable {
   last_used_at: string | null;
 }
 
+/** Every stored file, by CID: what the gateway needs to serve it. */
+export interface FilesTable {
+  cid: string;
+  /** Bytes; bigint on PostgreSQL, so the driver may hand back a string. */
+  size: number | string;
+  content_type: string;
+  media_type: string;
+  /** The name it was first uploaded under. */
+  name: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface PostsTable {
+  seq: Generated<number>;
+  id: string;
+  user_id: string;
+  title: string;
+  summary: string;
+  content: string;
+  /** JSON array of strings. */
+  tags: string;
+  ai_instruction: string;
+  visibility: string;
+  media_type: string;
+  status: string;
+  ai_analysis: string;
+  likes: Generated<number>;
+  comments: Generated<number>;
+  search_document: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostFilesTable {
+  post_id: string;
+  position: number;
+  cid: string;
+  name: string;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/**
+ * SQLite only: the FTS5 index over posts.search_document (rowid = posts.seq; `rank` is bm25,
+ * lower is better). PostgreSQL searches posts.search_vector instead; no query names this there.
+ */
+export interface PostsFtsTable {
+  rowid: number;
+  rank: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
+  files: FilesTable;
+  posts: PostsTable;
+  post_files: PostFilesTable;
+  post_likes: PostLikesTable;
+  posts_fts: PostsFtsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

@@ -10,7 +10,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   AuthenticationRequiredError,
   ConflictError,
+  InvalidInputError,
+  NotFoundError,
   TooManyAttemptsError,
+  UploadInterruptedError,
+  UploadLimitError,
   type AuthFailure,
 } from '../services/index.js';
 
@@ -63,6 +67,19 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof ConflictError) {
         return reply.code(409).send({ detail: error.message } satisfies ErrorBody);
+      }
+      if (error instanceof NotFoundError) {
+        return reply.code(404).send({ detail: error.message } satisfies ErrorBody);
+      }
+      if (error instanceof InvalidInputError) {
+        return sendClientError(request, reply, 422, validationBody(error.errors));
+      }
+      if (error instanceof UploadLimitError) {
+        const status = error.kind === 'file-too-large' ? 413 : 400;
+        return reply.code(status).send({ detail: error.message } satisfies ErrorBody);
+      }
+      if (error instanceof UploadInterruptedError) {
+        return reply.code(400).send({ detail: error.message } satisfies ErrorBody);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

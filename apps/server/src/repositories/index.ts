@@ -1,19 +1,26 @@
 import type { AppDatabase } from '../db/index.js';
 import { createHealthRepository } from './health-repository.js';
+import { createPostLikeRepository } from './post-like-repository.js';
+import { createPostRepository, type Dialect } from './post-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUserRepository } from './user-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-export function createRepositories(db: AppDatabase) {
+export function createRepositories(db: AppDatabase, dialect: Dialect) {
   return {
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     health: createHealthRepository(db),
+    posts: createPostRepository(db, dialect),
+    postLikes: createPostLikeRepository(db),
   };
 }
 
 export { DuplicateKeyError } from './errors.js';
+export { searchTerms } from './post-repository.js';
+export type { Dialect, PostListFilter, PostRepository } from './post-repository.js';
+export type { PostLikeRepository } from './post-like-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { SessionRepository } from './session-repository.js';
 export type { UserRepository } from './user-repository.js';

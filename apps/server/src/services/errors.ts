@@ -27,3 +27,32 @@ export class TooManyAttemptsError extends Error {
     super(`too many attempts; retry after ${retryAfterSeconds} s`);
   }
 }
+
+/** The object does not exist, or the caller may not know it does (someone else's private post). */
+export class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+}
+
+/** Input that breaks a rule, named by field, as a 422 would name it. */
+export class InvalidInputError extends Error {
+  override readonly name = 'InvalidInputError';
+  constructor(readonly errors: { field: string; message: string }[]) {
+    super(errors[0] ? `${errors[0].field}: ${errors[0].message}` : 'invalid input');
+  }
+}
+
+/** An upload broke one of the spec's limits; `kind` says which, the message is the spec's. */
+export class UploadLimitError extends Error {
+  override readonly name = 'UploadLimitError';
+  constructor(
+    readonly kind: 'too-many-files' | 'file-too-large' | 'no-files',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The upload's body ended or broke before it was complete (a dropped connection, a cut form). */
+export class UploadInterruptedError extends Error {
+  override readonly name = 'UploadInterruptedError';
+}

@@ -1,10 +1,12 @@
 import type { LoginRateLimitSettings } from '../config.js';
 import type { Repositories } from '../repositories/index.js';
+import type { ContentStore } from '../storage/index.js';
 import { createAccountService } from './auth/account-service.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { createHealthService } from './health-service.js';
+import { createPostService } from './posts/post-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
 
 export interface ServiceSettings {
@@ -16,10 +18,15 @@ export interface ServiceOptions {
   now?: Clock;
 }
 
+export interface ServiceDependencies {
+  repositories: Repositories;
+  store: ContentStore;
+}
+
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  repositories: Repositories,
+  { repositories, store }: ServiceDependencies,
   settings: ServiceSettings,
   options: ServiceOptions = {},
 ) {
@@ -48,6 +55,12 @@ export function createServices(
       ttlSeconds: settings.accessTokenTtlSeconds,
     }),
     health: createHealthService({ health: repositories.health }),
+    posts: createPostService({
+      posts: repositories.posts,
+      postLikes: repositories.postLikes,
+      store,
+      now,
+    }),
   };
 }
 
@@ -55,7 +68,12 @@ export {
   AuthenticationRequiredError,
   ConflictError,
   InvalidCredentialsError,
+  InvalidInputError,
+  NotFoundError,
   TooManyAttemptsError,
+  UploadInterruptedError,
+  UploadLimitError,
 } from './errors.js';
+export type { UploadPart } from './posts/post-service.js';
 export type { AuthFailure } from './errors.js';
 export type { Clock } from './clock.js';

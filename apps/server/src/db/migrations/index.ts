@@ -1,10 +1,15 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './0001-users-and-sessions.js';
+import { postsMigration } from './0002-posts.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
  * finds them wherever it runs. Forward-only: never edit or remove an entry, add a new one.
+ * Where the dialects need different DDL (full-text search), a migration is built for one.
  */
-export const migrations: Record<string, Migration> = {
-  '0001-users-and-sessions': usersAndSessions,
-};
+export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {
+  return {
+    '0001-users-and-sessions': usersAndSessions,
+    '0002-posts': postsMigration(dialect),
+  };
+}

@@ -1,0 +1,64 @@
+import type { MediaType, PostStatus, Visibility } from '@symposia/shared';
+
+/** A file in the content store, with what is needed to serve and show it. */
+export interface StoredFile {
+  cid: string;
+  size: number;
+  contentType: string;
+  mediaType: MediaType;
+  /** The name it was uploaded under (sanitised). */
+  name: string;
+}
+
+export interface NewPost {
+  id: string;
+  userId: string;
+  title: string;
+  summary: string;
+  content: string;
+  tags: string[];
+  aiInstruction: string;
+  visibility: Visibility;
+  mediaType: MediaType;
+  status: PostStatus;
+  createdAt: string;
+  /** In upload order; the first is the post's media. */
+  files: StoredFile[];
+}
+
+export interface PostAuthor {
+  id: string;
+  name: string;
+  avatar: string;
+}
+
+/** A post as readers see it: with its author, files, counts and whether the caller liked it. */
+export interface Post {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  tags: string[];
+  aiInstruction: string;
+  visibility: Visibility;
+  mediaType: MediaType;
+  status: PostStatus;
+  aiAnalysis: string;
+  likes: number;
+  comments: number;
+  createdAt: string;
+  author: PostAuthor;
+  files: StoredFile[];
+  liked: boolean;
+}
+
+/** Who is asking: null for an anonymous visitor. */
+export type Viewer = { id: string } | null;
+
+/** The text full-text search looks through; written with the post, rewritten when it changes. */
+export function searchDocument(
+  post: Pick<NewPost, 'title' | 'summary' | 'content' | 'tags'>,
+  authorName: string,
+): string {
+  return [post.title, post.summary, post.content, post.tags.join(' '), authorName].join('\n');
+}

@@ -1,0 +1,66 @@
+import { ipfsPath, type PostDetail, type PostFile, type PostListItem } from '@symposia/shared';
+import type { Post, StoredFile } from '../domain/post.js';
+
+function presentFile(file: StoredFile): PostFile {
+  return {
+    cid: file.cid,
+    url: ipfsPath(file.cid),
+    name: file.name,
+    size: file.size,
+    content_type: file.contentType,
+    media_type: file.mediaType,
+  };
+}
+
+/** A post in the list form of spec §3 (GET /media/list). */
+export function presentPostListItem(post: Post): PostListItem {
+  const filePaths = post.files.map((file) => ipfsPath(file.cid));
+  return {
+    id: post.id,
+    title: post.title,
+    summary: post.summary,
+    content: post.content,
+    tags: post.tags,
+    ai_instruction: post.aiInstruction,
+    visibility: post.visibility,
+    status: post.status,
+    media_type: post.mediaType,
+    file_paths: filePaths,
+    media: filePaths[0] ?? '',
+    user_id: post.author.id,
+    user_name: post.author.name,
+    user_avatar: post.author.avatar,
+    created_at: post.createdAt,
+    likes: post.likes,
+    comments: post.comments,
+    liked: post.liked,
+  };
+}
+
+/** The detail response of spec §3 with its exact keys (GET /media/{id}). */
+export function presentPostDetail(post: Post): PostDetail {
+  return {
+    id: post.id,
+    title: post.title,
+    'author id': post.author.id,
+    'author name': post.author.name,
+    'author avatar url': post.author.avatar,
+    Summary: post.summary,
+    content: post.content,
+    timestamp: post.createdAt,
+    likes: post.likes,
+    tags: post.tags,
+    'media list': post.files.map((file) => ipfsPath(file.cid)),
+    'media type': post.mediaType,
+    ai_analysis: post.aiAnalysis,
+    liked: post.liked,
+    comments: post.comments,
+    visibility: post.visibility,
+    status: post.status,
+    files: post.files.map(presentFile),
+  };
+}
+
+export function presentStoredFile(file: StoredFile) {
+  return { cid: file.cid, size: file.size, name: file.name, url: ipfsPath(file.cid) };
+}

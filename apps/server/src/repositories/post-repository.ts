@@ -1,0 +1,298 @@
+import {
+  mediaTypeSchema,
+  postStatusSchema,
+  visibilitySchema,
+  type SortOption,
+} from '@symposia/shared';
+import { sql, type SqlBool } from 'kysely';
+import type { AppDatabase } from '../db/index.js';
+import {
+  searchDocument,
+  type NewPost,
+  type Post,
+  type StoredFile,
+  type Viewer,
+} from '../domain/post.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface PostListFilter {
+  viewer: Viewer;
+  /** Adds the viewer's own private posts; other people's never appear. */
+  includeOwnPrivate: boolean;
+  /** Words to look for (prefix match, all of them); undefined lists everything. */
+  searchTerms?: string[];
+  /** Undefined with search terms: by relevance. Undefined without: newest first. */
+  sort?: SortOption;
+  skip: number;
+  limit: number;
+}
+
+/** At most this many words of a search are used: more only slow the query down. */
+const MAX_SEARCH_TERMS = 8;
+
+/** Splits what a person typed into the words search looks for (letters and digits only). */
+export function searchTerms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_TERMS);
+}
+
+const POST_COLUMNS = [
+  'posts.seq',
+  'posts.id',
+  'posts.title',
+  'posts.summary',
+  'posts.content',
+  'posts.tags',
+  'posts.ai_instruction',
+  'posts.visibility',
+  'posts.media_type',
+  'posts.status',
+  'posts.ai_analysis',
+  'posts.likes',
+  'posts.comments',
+  'posts.created_at',
+  'users.id as author_id',
+  'users.username as author_name',
+  'users.avatar as author_avatar',
+] as const;
+
+export type PostRepository = ReturnType<typeof createPostRepository>;
+
+export function createPostRepository(db: AppDatabase, dialect: Dialect) {
+  /** Files of the given posts, in upload order, in one query. */
+  async function filesOf(postIds: string[]): Promise<Map<string, StoredFile[]>> {
+    const byPost = new Map<string, StoredFile[]>(postIds.map((id) => [id, []]));
+    if (postIds.length === 0) return byPost;
+    const rows = await db
+      .selectFrom('post_files')
+      .innerJoin('files', 'files.cid', 'post_files.cid')
+      .select([
+        'post_files.post_id',
+        'post_files.cid',
+        'post_files.name',
+        'files.size',
+        'files.content_type',
+        'files.media_type',
+      ])
+      .where('post_files.post_id', 'in', postIds)
+      .orderBy('post_files.post_id')
+      .orderBy('post_files.position')
+      .execute();
+    for (const row of rows) {
+      byPost.get(row.post_id)?.push({
+        cid: row.cid,
+        name: row.name,
+        size: Number(row.size),
+        contentType: row.content_type,
+        mediaType: mediaTypeSchema.parse(row.media_type),
+      });
+    }
+    return byPost;
+  }
+
+  /**
+   * Posts with author and the viewer's like, before their files are attached. With search terms
+   * only matching posts, each with its relevance `rank` (lower is better); without, rank is 0.
+   */
+  function selectPosts(viewer: Viewer, terms: string[] = []) {
+    let base = db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .select(POST_COLUMNS);
+    if (terms.length === 0) {
+      base = base.select(sql<number>`0`.as('rank'));
+    } else if (dialect === 'sqlite') {
+      // FTS5 query syntax: each word quoted (so nothing in it is an operator), `*` for prefix.
+      const match = terms.map((term) => `"${term}"*`).join(' AND ');
+      base = base
+        .innerJoin('posts_fts', 'posts_fts.rowid', 'posts.seq')
+        .where(sql<SqlBool>`posts_fts match ${match}`)
+        .select('posts_fts.rank as rank');
+    } else {
+      const query = sql`to_tsquery('simple', ${terms.map((term) => `${term}:*`).join(' & ')})`;
+      base = base
+        .where(sql<SqlBool>`posts.search_vector @@ ${query}`)
+        .select(sql<number>`-ts_rank(posts.search_vector, ${query})`.as('rank'));
+    }
+    if (!viewer) return base.select(sql<number>`0`.as('liked'));
+    return base
+      .leftJoin('post_likes as own_like', (join) =>
+        join.onRef('own_like.post_id', '=', 'posts.id').on('own_like.user_id', '=', viewer.id),
+      )
+      .select(sql<number>`case when own_like.user_id is null then 0 else 1 end`.as('liked'));
+  }
+
+  type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+  function toPost(row: PostRow, files: StoredFile[]): Post {
+    return {
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      content: row.content,
+      tags: JSON.parse(row.tags) as string[],
+      aiInstruction: row.ai_instruction,
+      visibility: visibilitySchema.parse(row.visibility),
+      mediaType: mediaTypeSchema.parse(row.media_type),
+      status: postStatusSchema.parse(row.status),
+      aiAnalysis: row.ai_analysis,
+      likes: Number(row.likes),
+      comments: Number(row.comments),
+      createdAt: row.created_at,
+      author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
+      files,
+      liked: Number(row.liked) === 1,
+    };
+  }
+
+  return {
+    /** Stores the post and its files in one transaction: either all of it exists, or none. */
+    async insert(post: NewPost, authorName: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const file of uniqueByCid(post.files)) {
+          await trx
+            .insertInto('files')
+            .values({
+              cid: file.cid,
+              size: file.size,
+              content_type: file.contentType,
+              media_type: file.mediaType,
+              name: file.name,
+              created_by: post.userId,
+              created_at: post.createdAt,
+            })
+            .onConflict((conflict) => conflict.column('cid').doNothing())
+            .execute();
+        }
+        await trx
+          .insertInto('posts')
+          .values({
+            id: post.id,
+            user_id: post.userId,
+            title: post.title,
+            summary: post.summary,
+            content: post.content,
+            tags: JSON.stringify(post.tags),
+            ai_instruction: post.aiInstruction,
+            visibility: post.visibility,
+            media_type: post.mediaType,
+            status: post.status,
+            ai_analysis: '',
+            search_document: searchDocument(post, authorName),
+            created_at: post.createdAt,
+            updated_at: post.createdAt,
+          })
+          .execute();
+        await trx
+          .insertInto('post_files')
+          .values(
+            post.files.map((file, position) => ({
+              post_id: post.id,
+              position,
+              cid: file.cid,
+              name: file.name,
+            })),
+          )
+          .execute();
+      });
+    },
+
+    /** A single stored file (outside any post), e.g. from POST /media/upload/ipfs. */
+    async recordFile(file: StoredFile, userId: string, at: string): Promise<void> {
+      await db
+        .insertInto('files')
+        .values({
+          cid: file.cid,
+          size: file.size,
+          content_type: file.contentType,
+          media_type: file.mediaType,
+          name: file.name,
+          created_by: userId,
+          created_at: at,
+        })
+        .onConflict((conflict) => conflict.column('cid').doNothing())
+        .execute();
+    },
+
+    async findFile(cid: string): Promise<StoredFile | undefined> {
+      const row = await db
+        .selectFrom('files')
+        .select(['cid', 'size', 'content_type', 'media_type', 'name'])
+        .where('cid', '=', cid)
+        .executeTakeFirst();
+      return (
+        row && {
+          cid: row.cid,
+          size: Number(row.size),
+          contentType: row.content_type,
+          mediaType: mediaTypeSchema.parse(row.media_type),
+          name: row.name,
+        }
+      );
+    },
+
+    /** The post if it exists and the viewer may see it (public, or the viewer's own). */
+    async findVisible(id: string, viewer: Viewer): Promise<Post | undefined> {
+      const row = await selectPosts(viewer)
+        .where('posts.id', '=', id)
+        .where((eb) =>
+          viewer
+            ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewer.id)])
+            : eb('posts.visibility', '=', 'public'),
+        )
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const files = await filesOf([row.id]);
+      return toPost(row, files.get(row.id) ?? []);
+    },
+
+    async list(filter: PostListFilter): Promise<Post[]> {
+      const { viewer, includeOwnPrivate, searchTerms: terms, sort, skip, limit } = filter;
+      const searching = terms !== undefined && terms.length > 0;
+      let query = selectPosts(viewer, terms).where((eb) =>
+        viewer && includeOwnPrivate
+          ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewer.id)])
+          : eb('posts.visibility', '=', 'public'),
+      );
+      // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
+      switch (sort ?? (searching ? undefined : 'time_desc')) {
+        case 'time_desc':
+          query = query.orderBy('posts.created_at', 'desc').orderBy('posts.seq', 'desc');
+          break;
+        case 'time_asc':
+          query = query.orderBy('posts.created_at', 'asc').orderBy('posts.seq', 'asc');
+          break;
+        case 'likes_desc':
+          query = query
+            .orderBy('posts.likes', 'desc')
+            .orderBy('posts.created_at', 'desc')
+            .orderBy('posts.seq', 'desc');
+          break;
+        case 'likes_asc':
+          query = query
+            .orderBy('posts.likes', 'asc')
+            .orderBy('posts.created_at', 'asc')
+            .orderBy('posts.seq', 'asc');
+          break;
+        default:
+          query = query.orderBy(sql`rank`).orderBy('posts.seq', 'desc');
+      }
+      const rows = await query.limit(limit).offset(skip).execute();
+      const files = await filesOf(rows.map((row) => row.id));
+      return rows.map((row) => toPost(row, files.get(row.id) ?? []));
+    },
+
+    /** How many posts exist (all visibilities); for seeding and benchmarks. */
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+function uniqueByCid(files: StoredFile[]): StoredFile[] {
+  return [...new Map(files.map((file) => [file.cid, file])).values()];
+}

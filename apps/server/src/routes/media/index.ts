@@ -1,0 +1,129 @@
+import {
+  errorBodySchema,
+  ipfsUploadResultSchema,
+  likeResultSchema,
+  postDetailSchema,
+  postIdParamsSchema,
+  postListQuerySchema,
+  postListSchema,
+  uploadResultSchema,
+  validationErrorBodySchema,
+} from '@symposia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/auth.js';
+import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import {
+  presentPostDetail,
+  presentPostListItem,
+  presentStoredFile,
+} from '../../presenters/post.js';
+import { uploadParts } from './upload-parts.js';
+
+const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
+const MULTIPART = ['multipart/form-data'];
+
+const viewerOf = (user: { id: string } | null) => (user ? { id: user.id } : null);
+
+/** Posts: upload (files into IPFS, then the post), the forum list and search, detail, likes. */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const posts = app.services.posts;
+
+  app.post(
+    '/media/upload',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Publish a post: up to 5 files (each ≤ 50 MB) stored on IPFS, plus metadata',
+        description:
+          'multipart/form-data: one `file` or repeated `files`, and the text fields title, ' +
+          'description, summary, content, tags (comma-separated), media_type, ai_instruction, ' +
+          'visibility (public|private). The type of each file is read from its bytes.',
+        tags: ['media'],
+        consumes: MULTIPART,
+        security: SIGNED_IN,
+        response: {
+          201: uploadResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await posts.upload(signedIn(request).user, uploadParts(request));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/media/upload/ipfs',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Store one file on IPFS without a post; answers its CID and gateway URL',
+        tags: ['media'],
+        consumes: MULTIPART,
+        security: SIGNED_IN,
+        response: {
+          201: ipfsUploadResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await posts.storeSingleFile(signedIn(request).user, uploadParts(request));
+      return reply.code(201).send(presentStoredFile(file));
+    },
+  );
+
+  app.get(
+    '/media/list',
+    {
+      schema: {
+        summary: 'The forum: public posts (and with include_hidden your own private ones)',
+        description:
+          'search is full-text over title, summary, content, tags and author name, every word ' +
+          'matched as a prefix; without sort_by a search is ordered by relevance.',
+        tags: ['media'],
+        querystring: postListQuerySchema,
+        response: { 200: postListSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const found = await posts.list(viewerOf(request.user), request.query);
+      return found.map(presentPostListItem);
+    },
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      schema: {
+        summary: 'A post in the detail form of the spec (keys with spaces included)',
+        tags: ['media'],
+        params: postIdParamsSchema,
+        response: { 200: postDetailSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      presentPostDetail(await posts.get(request.params.id, viewerOf(request.user))),
+  );
+
+  app.post(
+    '/media/:id/like',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Like the post, or take the like back',
+        tags: ['media'],
+        security: SIGNED_IN,
+        params: postIdParamsSchema,
+        response: { 200: likeResultSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => posts.toggleLike(request.params.id, signedIn(request).user),
+  );
+};

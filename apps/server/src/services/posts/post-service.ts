@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  parseTags,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  uploadFieldsSchema,
+  type LikeResult,
+  type PostListQuery,
+  type UploadResult,
+} from '@symposia/shared';
+import type { NewPost, Post, StoredFile, Viewer } from '../../domain/post.js';
+import type { User } from '../../domain/user.js';
+import {
+  searchTerms,
+  type PostLikeRepository,
+  type PostRepository,
+} from '../../repositories/index.js';
+import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
+import type { Clock } from '../clock.js';
+import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
+import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
+
+/** One part of a multipart upload, as the HTTP layer hands it over, in arrival order. */
+export type UploadPart =
+  | { type: 'field'; name: string; value: string }
+  | { type: 'file'; field: string; fileName: string; content: AsyncIterable<Uint8Array> };
+
+/** The multipart fields that carry files (spec §7: one `file`, or repeated `files`). */
+const FILE_FIELDS = new Set(['file', 'files']);
+
+export type PostService = ReturnType<typeof createPostService>;
+
+export function createPostService(deps: {
+  posts: PostRepository;
+  postLikes: PostLikeRepository;
+  store: ContentStore;
+  now: Clock;
+}) {
+  const { posts, postLikes, store, now } = deps;
+
+  /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
+  async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
+    const name = cleanFileName(fileName);
+    const { head, stream } = await peek(content);
+    const kind = await detectFileKind(head, name);
+    try {
+      const imported = await store.importFile(stream, { maxBytes: UPLOAD_MAX_FILE_BYTES });
+      return { cid: imported.cid, size: imported.size, name, ...kind } satisfies StoredFile;
+    } catch (error) {
+      if (error instanceof FileTooLargeError) {
+        throw new UploadLimitError('file-too-large', MESSAGES.uploadFileTooLarge(name));
+      }
+      throw error;
+    }
+  }
+
+  async function visiblePost(id: string, viewer: Viewer): Promise<Post> {
+    const post = await posts.findVisible(id, viewer);
+    if (!post) throw new NotFoundError(MESSAGES.postNotFoundTitle);
+    return post;
+  }
+
+  return {
+    /**
+     * Stores every file, then writes the post and its files in one transaction. A limit broken
+     * or a body cut midway throws before anything is written, so no half post ever exists (blocks
+     * already stored stay in the content store unreferenced, like any IPFS node's cache).
+     */
+    async upload(user: User, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+      const fields: Record<string, string> = {};
+      const files: StoredFile[] = [];
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.name] = part.value;
+          continue;
+        }
+        if (!FILE_FIELDS.has(part.field)) {
+          throw new InvalidInputError([
+            { field: part.field, message: 'files go in the field "file" or "files"' },
+          ]);
+        }
+        if (files.length === UPLOAD_MAX_FILES) {
+          throw new UploadLimitError('too-many-files', MESSAGES.uploadMaxFiles);
+        }
+        files.push(await storeFile(part.fileName, part.content));
+      }
+      if (files.length === 0) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
+
+      const parsed = uploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        throw new InvalidInputError(
+          parsed.error.issues.map((issue) => ({
+            field: issue.path.join('.') || 'body',
+            message: issue.message,
+          })),
+        );
+      }
+      const input = parsed.data;
+      const first = files[0] as StoredFile;
+      const post: NewPost = {
+        id: randomUUID(),
+        userId: user.id,
+        title: input.title ?? titleFromFileName(first.name),
+        summary: input.summary ?? input.description ?? '',
+        content: input.content ?? '',
+        tags: parseTags(input.tags),
+        aiInstruction: input.ai_instruction ?? '',
+        visibility: input.visibility,
+        mediaType: first.mediaType,
+        status: 'published',
+        createdAt: now().toISOString(),
+        files,
+      };
+      await posts.insert(post, user.username);
+      return { post_id: post.id, message: MESSAGES.uploadPublished, status: post.status };
+    },
+
+    /** One file into the content store, outside any post (POST /media/upload/ipfs). */
+    async storeSingleFile(user: User, parts: AsyncIterable<UploadPart>): Promise<StoredFile> {
+      let stored: StoredFile | undefined;
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        if (stored) throw new UploadLimitError('too-many-files', MESSAGES.uploadSingleFile);
+        stored = await storeFile(part.fileName, part.content);
+      }
+      if (!stored) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
+      await posts.recordFile(stored, user.id, now().toISOString());
+      return stored;
+    },
+
+    /** How the gateway serves a CID: its type and name, or null for content it never saw. */
+    async describeFile(cid: string): Promise<{ contentType: string; name: string } | null> {
+      const file = await posts.findFile(cid);
+      return file ? { contentType: file.contentType, name: file.name } : null;
+    },
+
+    list(viewer: Viewer, query: PostListQuery): Promise<Post[]> {
+      const terms = query.search === undefined ? undefined : searchTerms(query.search);
+      // A search of only punctuation has no words to find.
+      if (terms !== undefined && terms.length === 0) return Promise.resolve([]);
+      return posts.list({
+        viewer,
+        includeOwnPrivate: query.include_hidden,
+        searchTerms: terms,
+        sort: query.sort_by,
+        skip: query.skip,
+        limit: query.limit,
+      });
+    },
+
+    get: visiblePost,
+
+    /** Toggles the user's like of a post they may see. */
+    async toggleLike(id: string, user: User): Promise<LikeResult> {
+      await visiblePost(id, user);
+      const result = await postLikes.toggle(id, user.id, now().toISOString());
+      return { status: 'success', ...result };
+    },
+  };
+}
