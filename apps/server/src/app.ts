@@ -15,6 +15,7 @@ import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { createRepositories } from './repositories/index.js';
 import { apiRoutes } from './routes/index.js';
+import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
 
@@ -68,6 +69,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(swaggerPlugin, { version });
     await app.register(apiRoutes, { prefix: API_BASE_PATH });
     await app.register(healthRoutes);
+    await app.register(gatewayRoutes, {
+      describe: (cid) => app.services.posts.describeFile(cid),
+    });
     const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
     if (!webRoot) {
       app.log.warn(
