@@ -95,6 +95,11 @@ async function main(): Promise<void> {
   for (const scenario of selected) {
     const server = await startBenchServer();
     try {
+      if (scenario.run) {
+        console.log(`${scenario.name}: ${scenario.description}`);
+        await scenario.run(server);
+        continue;
+      }
       const targets = await scenario.prepare(server);
       console.log(
         `${scenario.name}: ${scenario.description}\n` +

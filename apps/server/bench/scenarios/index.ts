@@ -1,5 +1,7 @@
 import { authScenario } from './auth.js';
+import { postsScenario } from './posts.js';
 import type { Scenario } from './types.js';
+import { uploadScenario } from './upload.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
-export const scenarios: Scenario[] = [authScenario];
+export const scenarios: Scenario[] = [authScenario, postsScenario, uploadScenario];

@@ -9,10 +9,14 @@ export interface Target {
   body?: string;
 }
 
-/** A named group of targets, run by `npm run bench -- <name>`. */
-export interface Scenario {
+/**
+ * A named measurement, run by `npm run bench -- <name>`. Either it prepares data and names
+ * targets, which are load-tested beside hello-world; or it measures and prints on its own (`run`).
+ */
+export type Scenario = {
   name: string;
   description: string;
-  /** Prepares data through the public API and says what to measure. */
-  prepare: (server: BenchServer) => Promise<Target[]>;
-}
+} & (
+  | { prepare: (server: BenchServer) => Promise<Target[]>; run?: never }
+  | { run: (server: BenchServer) => Promise<void>; prepare?: never }
+);

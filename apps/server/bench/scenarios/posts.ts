@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchServer } from '../server.js';
+import { postJson, signUp, uploadFile } from './client.js';
+import type { Scenario } from './types.js';
+
+const POST_COUNT = Number(process.env.BENCH_POSTS ?? 100_000);
+const BATCH = 500;
+
+// Words the generated posts are made of; SEARCH_TERM is rare enough to make a realistic result set.
+const WORDS = (
+  'quantum lattice protein folding neural network climate model ocean carbon graphene ' +
+  'superconductor catalyst genome sequencing microscopy spectroscopy entropy bayesian inference ' +
+  'transformer attention galaxy cluster dark matter enzyme kinetics polymer synthesis ' +
+  'permafrost glacier aerosol photonic crystal plasma turbulence soil microbiome vaccine ' +
+  'antibody receptor neuron synapse cortex memory robotics control optimization topology'
+).split(' ');
+const SEARCH_TERM = 'superconductor';
+
+/** A deterministic generator, so every run measures the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+function sentence(next: () => number, words: number): string {
+  return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+}
+
+/**
+ * Fills the database with POST_COUNT posts straight through Kysely, in batches: going through the
+ * upload endpoint 100,000 times would measure the setup, not the reads. A few real uploads first
+ * give the posts real files in the content store. Like counts are written directly (no like rows),
+ * which only the like toggle would notice, and the benchmark does not toggle.
+ */
+async function fillPosts(server: BenchServer): Promise<string> {
+  const user = await signUp(server.baseUrl, 'bench_author');
+  const firstPost = await uploadFile(server.baseUrl, user.token, 'figure.txt', 'bench figure');
+  const db = server.app.db;
+  const next = random(42);
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  for (let offset = 0; offset < POST_COUNT; offset += BATCH) {
+    const size = Math.min(BATCH, POST_COUNT - offset);
+    const rows = Array.from({ length: size }, (_, index) => {
+      const title = `${sentence(next, 6)} ${offset + index}`;
+      const summary = sentence(next, 25);
+      const content = sentence(next, 80);
+      const tags = [sentence(next, 1), sentence(next, 1)];
+      const createdAt = new Date(start + (offset + index) * 60_000).toISOString();
+      return {
+        id: randomUUID(),
+        user_id: user.id,
+        title,
+        summary,
+        content,
+        tags: JSON.stringify(tags),
+        ai_instruction: '',
+        visibility: next() < 0.95 ? 'public' : 'private',
+        media_type: 'document',
+        status: 'published',
+        ai_analysis: '',
+        likes: Math.floor(next() ** 3 * 500),
+        search_document: [title, summary, content, tags.join(' '), user.username].join('\n'),
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('posts').values(rows).execute();
+      await trx
+        .insertInto('post_files')
+        .values(
+          rows.map((row) => ({
+            post_id: row.id,
+            position: 0,
+            cid: firstPost.cid,
+            name: 'figure.txt',
+          })),
+        )
+        .execute();
+    });
+  }
+  return firstPost.postId;
+}
+
+export const postsScenario: Scenario = {
+  name: 'posts',
+  description: `the forum list, search and post detail over ${POST_COUNT.toLocaleString('en')} posts`,
+  prepare: async (server) => {
+    const started = Date.now();
+    const postId = await fillPosts(server);
+    console.log(
+      `  (filled ${POST_COUNT} posts in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    // One call of each first, so a failure shows as an error, not as a table of non-2xx.
+    await postJson(server.baseUrl, `/api/v1/media/list?search=${SEARCH_TERM}`, undefined, 'GET');
+    return [
+      { name: 'GET /media/list', path: '/api/v1/media/list' },
+      { name: 'GET /media/list?sort_by=likes_desc', path: '/api/v1/media/list?sort_by=likes_desc' },
+      {
+        name: `GET /media/list?search=${SEARCH_TERM}`,
+        path: `/api/v1/media/list?search=${SEARCH_TERM}`,
+      },
+      { name: 'GET /media/{id}', path: `/api/v1/media/${postId}` },
+    ];
+  },
+};

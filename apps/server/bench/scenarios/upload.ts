@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { UPLOAD_MAX_FILE_BYTES } from '@symposia/shared';
+import { signUp } from './client.js';
+import type { Scenario } from './types.js';
+
+const RUNS = 3;
+const MB = 1024 * 1024;
+
+/** Seconds `sha256sum` takes over the file: the speed of reading and hashing it once. */
+function timeSha256sum(file: string): { seconds: number; tool: string } {
+  const started = process.hrtime.bigint();
+  const result = spawnSync('sha256sum', [file]);
+  if (result.status === 0) {
+    return { seconds: Number(process.hrtime.bigint() - started) / 1e9, tool: 'sha256sum' };
+  }
+  // Without coreutils' sha256sum, Node's own hash over the same stream is the reference.
+  const hashStart = process.hrtime.bigint();
+  createHash('sha256')
+    .update(spawnSync('cat', [file]).stdout)
+    .digest();
+  return { seconds: Number(process.hrtime.bigint() - hashStart) / 1e9, tool: 'node sha256' };
+}
+
+/** A multipart body streamed from disk: the client never holds the file either. */
+function multipartStream(file: string, name: string, boundary: string): ReadableStream {
+  async function* parts() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    );
+    yield* createReadStream(file);
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return Readable.toWeb(Readable.from(parts())) as ReadableStream;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export const uploadScenario: Scenario = {
+  name: 'upload',
+  description: 'a 50 MB upload into the IPFS content store: throughput beside sha256sum, peak RSS',
+  run: async ({ baseUrl }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'symposia-upload-bench-'));
+    try {
+      const file = join(dir, 'fifty.bin');
+      await writeFile(file, randomBytes(UPLOAD_MAX_FILE_BYTES));
+      const user = await signUp(baseUrl, 'bench_uploader');
+      const uploads: number[] = [];
+      const hashes: number[] = [];
+      let tool = '';
+      let peakGrowth = 0;
+      for (let run = 0; run < RUNS; run += 1) {
+        const hashed = timeSha256sum(file);
+        hashes.push(hashed.seconds);
+        tool = hashed.tool;
+
+        const boundary = `bench${run}${Date.now()}`;
+        const baseline = process.memoryUsage().rss;
+        let peak = baseline;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 5);
+        const started = process.hrtime.bigint();
+        const response = await fetch(`${baseUrl}/api/v1/media/upload`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${user.token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          body: multipartStream(file, `fifty-${run}.bin`, boundary),
+          duplex: 'half',
+        } as RequestInit);
+        const body = await response.text();
+        uploads.push(Number(process.hrtime.bigint() - started) / 1e9);
+        clearInterval(sampler);
+        if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${body}`);
+        peakGrowth = Math.max(peakGrowth, peak - baseline);
+      }
+      const size = UPLOAD_MAX_FILE_BYTES / MB;
+      const uploadSpeed = size / median(uploads);
+      const hashSpeed = size / median(hashes);
+      console.log(
+        `\nupload (${size} MB, median of ${RUNS}; server, client and sampler share one process)`,
+      );
+      console.log(`  POST /api/v1/media/upload  ${uploadSpeed.toFixed(0)} MB/s`);
+      console.log(`  ${tool.padEnd(25)} ${hashSpeed.toFixed(0)} MB/s`);
+      console.log(`  ratio                      ${((uploadSpeed / hashSpeed) * 100).toFixed(0)}%`);
+      console.log(`  peak RSS growth            ${(peakGrowth / MB).toFixed(1)} MB`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
