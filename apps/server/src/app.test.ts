@@ -249,8 +249,8 @@ describeEachDatabase('web app', (db) => {
     expect(api.json()).toEqual({ detail: MESSAGES.routeNotFound('GET', '/api/v1/forum') });
 
     const ipfs = await app.inject({ method: 'GET', url: '/ipfs/bafyunknown' });
-    expect(ipfs.statusCode).toBe(404);
-    expect(ipfs.json()).toEqual({ detail: MESSAGES.notFound });
+    expect(ipfs.statusCode).toBe(400);
+    expect(ipfs.headers['content-type']).toContain('application/json');
 
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toEqual({ status: 'ok', database: 'up' });

@@ -67,7 +67,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(securityHeadersPlugin);
     await app.register(formBodyPlugin);
     await app.register(swaggerPlugin, { version });
-    await app.register(apiRoutes, { prefix: API_BASE_PATH });
+    await app.register(apiRoutes, {
+      prefix: API_BASE_PATH,
+      publicCacheTtlMs: config.publicCacheTtlMs,
+    });
     await app.register(healthRoutes);
     await app.register(gatewayRoutes, {
       describe: (cid) => app.services.posts.describeFile(cid),

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         accountWindowSeconds: 900,
       },
       trustProxy: false,
+      publicCacheTtlMs: 1000,
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT_ACCOUNT_MAX: '3',
         LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: '120',
         TRUST_PROXY: 'true',
+        PUBLIC_CACHE_TTL_MS: '0',
       },
       '/srv',
     );
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       webDistDir: '/opt/web',
       loginRateLimit: { ipMax: 5, ipWindowSeconds: 60, accountMax: 3, accountWindowSeconds: 120 },
       trustProxy: true,
+      publicCacheTtlMs: 0,
     });
   });
 

@@ -30,6 +30,8 @@ export interface Config {
   logLevel: LogLevel;
   webDistDir: string;
   loginRateLimit: LoginRateLimitSettings;
+  /** How long anonymous list and detail answers may be served from memory; 0 turns it off. */
+  publicCacheTtlMs: number;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
   trustProxy: boolean | number | string;
 }
@@ -74,6 +76,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS: wholeNumber(300, 1, 86_400),
   LOGIN_RATE_LIMIT_ACCOUNT_MAX: wholeNumber(10, 1, 1_000_000),
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
+  PUBLIC_CACHE_TTL_MS: wholeNumber(1000, 0, 60_000),
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;
     if (value === 'true') return true;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       accountWindowSeconds: vars.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS,
     },
     trustProxy: vars.TRUST_PROXY,
+    publicCacheTtlMs: vars.PUBLIC_CACHE_TTL_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import { createAccountService } from './auth/account-service.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
+import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createPostService } from './posts/post-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
@@ -45,7 +46,9 @@ export function createServices(
       now,
     }),
   };
+  const contentVersion = createContentVersion();
   return {
+    contentVersion,
     accounts: createAccountService({ users: repositories.users, now }),
     sessions: createSessionService({
       users: repositories.users,
@@ -60,6 +63,7 @@ export function createServices(
       postLikes: repositories.postLikes,
       store,
       now,
+      contentVersion,
     }),
   };
 }

@@ -82,6 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/list',
     {
+      config: { publicCache: true },
       schema: {
         summary: 'The forum: public posts (and with include_hidden your own private ones)',
         description:
@@ -101,6 +102,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/:id',
     {
+      config: { publicCache: true },
       schema: {
         summary: 'A post in the detail form of the spec (keys with spaces included)',
         tags: ['media'],

@@ -573,4 +573,52 @@ describeEachDatabase('posts API', (db) => {
       expect((await detail(app, id)).json<PostDetail>().likes).toBe(rows);
     });
   });
+
+  describe('public cache of anonymous reads', () => {
+    it('serves repeated anonymous reads from memory, and drops them at once on a change', async () => {
+      const { app } = await db.buildApp();
+      const ada = await signedInUser(app);
+      const first = await uploadPost(app, ada.headers, { title: 'First' });
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        app.inject({ method: 'GET', url, headers });
+
+      const miss = await get('/api/v1/media/list');
+      const hit = await get('/api/v1/media/list');
+      expect(miss.headers['x-cache']).toBe('miss');
+      expect(hit.headers['x-cache']).toBe('hit');
+      expect(hit.body).toBe(miss.body);
+      expect(hit.headers['content-type']).toContain('application/json');
+      expect((await get(`/api/v1/media/${first}`)).headers['x-cache']).toBe('miss');
+      expect((await get(`/api/v1/media/${first}`)).headers['x-cache']).toBe('hit');
+
+      await like(app, first, ada.headers);
+      const afterLike = await get(`/api/v1/media/${first}`);
+      expect(afterLike.headers['x-cache']).toBe('miss');
+      expect(afterLike.json<PostDetail>().likes).toBe(1);
+      const second = await uploadPost(app, ada.headers, { title: 'Second' });
+      expect((await list(app)).map((post) => post.id)).toEqual([second, first]);
+
+      const signedIn = await get('/api/v1/media/list', ada.headers);
+      expect(signedIn.headers['x-cache']).toBeUndefined();
+    });
+
+    it("shows another process's change after the time to live", async () => {
+      const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '50' } });
+      const ada = await signedInUser(app);
+      const id = await uploadPost(app, ada.headers, { title: 'Before' });
+      expect((await list(app))[0]?.title).toBe('Before');
+      // A write that bypasses this process, as another server process's would.
+      await app.db.updateTable('posts').set({ title: 'After' }).where('id', '=', id).execute();
+      expect((await list(app))[0]?.title).toBe('Before');
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await list(app))[0]?.title).toBe('After');
+    });
+
+    it('is off with PUBLIC_CACHE_TTL_MS=0', async () => {
+      const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '0' } });
+      await app.inject({ method: 'GET', url: '/api/v1/media/list' });
+      const again = await app.inject({ method: 'GET', url: '/api/v1/media/list' });
+      expect(again.headers['x-cache']).toBeUndefined();
+    });
+  });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../repositories/index.js';
 import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
+import type { ContentVersion } from '../content-version.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
 
@@ -36,8 +37,9 @@ export function createPostService(deps: {
   postLikes: PostLikeRepository;
   store: ContentStore;
   now: Clock;
+  contentVersion: ContentVersion;
 }) {
-  const { posts, postLikes, store, now } = deps;
+  const { posts, postLikes, store, now, contentVersion } = deps;
 
   /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
   async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
@@ -113,6 +115,7 @@ export function createPostService(deps: {
         files,
       };
       await posts.insert(post, user.username);
+      contentVersion.bump();
       return { post_id: post.id, message: MESSAGES.uploadPublished, status: post.status };
     },
 
@@ -155,6 +158,7 @@ export function createPostService(deps: {
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       await visiblePost(id, user);
       const result = await postLikes.toggle(id, user.id, now().toISOString());
+      contentVersion.bump();
       return { status: 'success', ...result };
     },
   };
