@@ -6,27 +6,54 @@ import type { Scenario } from './types.js';
 const POST_COUNT = Number(process.env.BENCH_POSTS ?? 100_000);
 const BATCH = 500;
 
-// Words the generated posts are made of; SEARCH_TERM is rare enough to make a realistic result set.
-const WORDS = (
+// Research-flavoured words first (the most frequent), then made-up ones, drawn with a Zipf
+// distribution as real text is: a few words everywhere, most words rare.
+const COMMON = (
   'quantum lattice protein folding neural network climate model ocean carbon graphene ' +
-  'superconductor catalyst genome sequencing microscopy spectroscopy entropy bayesian inference ' +
-  'transformer attention galaxy cluster dark matter enzyme kinetics polymer synthesis ' +
-  'permafrost glacier aerosol photonic crystal plasma turbulence soil microbiome vaccine ' +
-  'antibody receptor neuron synapse cortex memory robotics control optimization topology'
+  'catalyst genome sequencing microscopy spectroscopy entropy bayesian inference ' +
+  'transformer attention galaxy cluster dark matter enzyme kinetics polymer synthesis'
 ).split(' ');
-const SEARCH_TERM = 'superconductor';
+const SYLLABLES = 'ka lo mi ne su ra ti po ve zu an or el ix um'.split(' ');
+const VOCABULARY = [
+  ...COMMON,
+  ...SYLLABLES.flatMap((a) => SYLLABLES.flatMap((b) => SYLLABLES.map((c) => `${a}${b}${c}`))),
+];
+/** Cumulative Zipf weights, for drawing a word by binary search. */
+const CUMULATIVE = VOCABULARY.reduce<number[]>((sums, _, rank) => {
+  sums.push((sums[rank - 1] ?? 0) + 1 / (rank + 1));
+  return sums;
+}, []);
+/** The word at rank 1200 turns up in about 1% of posts: a realistic, selective search. */
+const SEARCH_RANK = 1200;
+const SEARCH_TERM = VOCABULARY[SEARCH_RANK] ?? 'quantum';
 
 /** A deterministic generator, so every run measures the same data. */
 function random(seed: number) {
-  let state = seed;
+  // mulberry32: 32-bit integer arithmetic, so no precision is lost as with a float LCG.
+  let state = seed >>> 0;
   return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
 
+function zipfWord(next: () => number): string {
+  const target = next() * (CUMULATIVE[CUMULATIVE.length - 1] ?? 1);
+  let low = 0;
+  let high = CUMULATIVE.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((CUMULATIVE[middle] ?? 0) < target) low = middle + 1;
+    else high = middle;
+  }
+  return VOCABULARY[low] as string;
+}
+
 function sentence(next: () => number, words: number): string {
-  return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  return Array.from({ length: words }, () => zipfWord(next)).join(' ');
 }
 
 /**
@@ -35,7 +62,7 @@ function sentence(next: () => number, words: number): string {
  * give the posts real files in the content store. Like counts are written directly (no like rows),
  * which only the like toggle would notice, and the benchmark does not toggle.
  */
-async function fillPosts(server: BenchServer): Promise<string> {
+async function fillPosts(server: BenchServer): Promise<{ postId: string; token: string }> {
   const user = await signUp(server.baseUrl, 'bench_author');
   const firstPost = await uploadFile(server.baseUrl, user.token, 'figure.txt', 'bench figure');
   const db = server.app.db;
@@ -82,7 +109,7 @@ async function fillPosts(server: BenchServer): Promise<string> {
         .execute();
     });
   }
-  return firstPost.postId;
+  return { postId: firstPost.postId, token: user.token };
 }
 
 export const postsScenario: Scenario = {
@@ -90,20 +117,35 @@ export const postsScenario: Scenario = {
   description: `the forum list, search and post detail over ${POST_COUNT.toLocaleString('en')} posts`,
   prepare: async (server) => {
     const started = Date.now();
-    const postId = await fillPosts(server);
+    const { postId, token } = await fillPosts(server);
+    const member = { authorization: `Bearer ${token}` };
     console.log(
       `  (filled ${POST_COUNT} posts in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
     // One call of each first, so a failure shows as an error, not as a table of non-2xx.
-    await postJson(server.baseUrl, `/api/v1/media/list?search=${SEARCH_TERM}`, undefined, 'GET');
+    const hits = await postJson(
+      server.baseUrl,
+      `/api/v1/media/list?search=${SEARCH_TERM}&limit=100`,
+      undefined,
+      'GET',
+    );
+    console.log(
+      `  (search term "${SEARCH_TERM}": ${Object.keys(hits).length} matches on the first 100)`,
+    );
+    const search = `/api/v1/media/list?search=${SEARCH_TERM}`;
+    // Anonymous reads may come from the public cache; a member's never do (their likes differ).
     return [
       { name: 'GET /media/list', path: '/api/v1/media/list' },
-      { name: 'GET /media/list?sort_by=likes_desc', path: '/api/v1/media/list?sort_by=likes_desc' },
+      { name: 'GET /media/list (member)', path: '/api/v1/media/list', headers: member },
       {
-        name: `GET /media/list?search=${SEARCH_TERM}`,
-        path: `/api/v1/media/list?search=${SEARCH_TERM}`,
+        name: 'GET /media/list?sort_by=likes_desc (member)',
+        path: '/api/v1/media/list?sort_by=likes_desc',
+        headers: member,
       },
+      { name: `GET /media/list?search=${SEARCH_TERM}`, path: search },
+      { name: `GET /media/list?search=${SEARCH_TERM} (member)`, path: search, headers: member },
       { name: 'GET /media/{id}', path: `/api/v1/media/${postId}` },
+      { name: 'GET /media/{id} (member)', path: `/api/v1/media/${postId}`, headers: member },
     ];
   },
 };
