@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       publicCacheTtlMs: 1000,
+      commentRateLimit: { max: 10, windowSeconds: 60 },
     });
   });
 
@@ -46,6 +47,8 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: '120',
         TRUST_PROXY: 'true',
         PUBLIC_CACHE_TTL_MS: '0',
+        COMMENT_RATE_LIMIT_MAX: '4',
+        COMMENT_RATE_LIMIT_WINDOW_SECONDS: '30',
       },
       '/srv',
     );
@@ -60,6 +63,7 @@ describe('loadConfig', () => {
       loginRateLimit: { ipMax: 5, ipWindowSeconds: 60, accountMax: 3, accountWindowSeconds: 120 },
       trustProxy: true,
       publicCacheTtlMs: 0,
+      commentRateLimit: { max: 4, windowSeconds: 30 },
     });
   });
 

@@ -30,6 +30,7 @@ export interface Config {
   logLevel: LogLevel;
   webDistDir: string;
   loginRateLimit: LoginRateLimitSettings;
+  commentRateLimit: { max: number; windowSeconds: number };
   /** How long anonymous list and detail answers may be served from memory; 0 turns it off. */
   publicCacheTtlMs: number;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
@@ -77,6 +78,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_ACCOUNT_MAX: wholeNumber(10, 1, 1_000_000),
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
   PUBLIC_CACHE_TTL_MS: wholeNumber(1000, 0, 60_000),
+  COMMENT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
+  COMMENT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;
     if (value === 'true') return true;
@@ -121,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     trustProxy: vars.TRUST_PROXY,
     publicCacheTtlMs: vars.PUBLIC_CACHE_TTL_MS,
+    commentRateLimit: {
+      max: vars.COMMENT_RATE_LIMIT_MAX,
+      windowSeconds: vars.COMMENT_RATE_LIMIT_WINDOW_SECONDS,
+    },
   };
 }
 

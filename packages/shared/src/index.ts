@@ -5,3 +5,4 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/health.js';
 export * from './schemas/media.js';
+export * from './schemas/comments.js';

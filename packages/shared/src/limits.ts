@@ -26,6 +26,8 @@ export const FORUM_PAGE_SIZE = 20;
 export const LIST_DEFAULT_LIMIT = 12;
 export const LIST_MAX_LIMIT = 100;
 export const COMMENTS_DEFAULT_LIMIT = 2000;
+export const COMMENTS_MAX_LIMIT = 2000;
+export const COMMENT_MAX_LENGTH = 5000;
 
 /** Upper bounds of post fields (the spec leaves them open; the server enforces them). */
 export const POST_FIELD_MAX_LENGTH = {

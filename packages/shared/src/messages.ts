@@ -19,6 +19,10 @@ export const MESSAGES = {
   loginToComment: 'Please login to submit your comment',
   loginToViewAuthor: 'Please login to view this author profile',
 
+  tooManyComments: 'You are commenting too fast. Please wait a moment and try again.',
+  commentNotFound: 'Comment not found',
+  commentParentElsewhere: 'The comment you reply to belongs to another post',
+  commentRootMismatch: 'rootId does not match the thread of the comment you reply to',
   commentFailed: 'Failed to submit comment. Please try again later.',
   noComments: 'No comments yet. Be the first to comment!',
   postListFailed: 'Failed to load posts. Please try again later.',

@@ -87,6 +87,27 @@ export interface PostLikesTable {
   created_at: string;
 }
 
+export interface CommentsTable {
+  seq: Generated<number>;
+  id: string;
+  post_id: string;
+  user_id: string;
+  parent_id: string | null;
+  root_id: string | null;
+  level: number;
+  content: string;
+  image_url: string;
+  likes: Generated<number>;
+  reply_count: Generated<number>;
+  created_at: string;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 /**
  * SQLite only: the FTS5 index over posts.search_document (rowid = posts.seq; `rank` is bm25,
  * lower is better). PostgreSQL searches posts.search_vector instead; no query names this there.
@@ -104,6 +125,8 @@ export interface DatabaseSchema {
   post_files: PostFilesTable;
   post_likes: PostLikesTable;
   posts_fts: PostsFtsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

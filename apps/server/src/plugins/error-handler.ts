@@ -63,7 +63,7 @@ export const errorHandlerPlugin = fp(
         return reply
           .code(429)
           .header('retry-after', String(error.retryAfterSeconds))
-          .send({ detail: MESSAGES.tooManyLoginAttempts } satisfies ErrorBody);
+          .send({ detail: error.detail } satisfies ErrorBody);
       }
       if (error instanceof ConflictError) {
         return reply.code(409).send({ detail: error.message } satisfies ErrorBody);

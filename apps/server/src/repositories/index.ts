@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/index.js';
 import { createHealthRepository } from './health-repository.js';
-import { createPostLikeRepository } from './post-like-repository.js';
+import { createCommentRepository } from './comment-repository.js';
+import { createLikeRepository } from './like-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUserRepository } from './user-repository.js';
@@ -13,14 +14,16 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     sessions: createSessionRepository(db),
     health: createHealthRepository(db),
     posts: createPostRepository(db, dialect),
-    postLikes: createPostLikeRepository(db),
+    likes: createLikeRepository(db),
+    comments: createCommentRepository(db),
   };
 }
 
 export { DuplicateKeyError } from './errors.js';
 export { searchTerms } from './post-repository.js';
 export type { Dialect, PostListFilter, PostRepository } from './post-repository.js';
-export type { PostLikeRepository } from './post-like-repository.js';
+export type { CommentRepository } from './comment-repository.js';
+export type { LikeRepository } from './like-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { SessionRepository } from './session-repository.js';
 export type { UserRepository } from './user-repository.js';

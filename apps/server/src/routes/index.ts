@@ -3,6 +3,7 @@ import { authPlugin } from '../plugins/auth.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
 import { authRoutes } from './auth/index.js';
+import { commentRoutes } from './comments/index.js';
 import { mediaRoutes } from './media/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
@@ -18,4 +19,5 @@ export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async
   await app.register(multipartPlugin);
   await app.register(authRoutes);
   await app.register(mediaRoutes);
+  await app.register(commentRoutes);
 };

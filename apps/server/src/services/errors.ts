@@ -1,3 +1,5 @@
+import { MESSAGES } from '@symposia/shared';
+
 /**
  * Failures the services report. They carry no HTTP knowledge; plugins/error-handler.ts maps each
  * to its status and body.
@@ -21,9 +23,13 @@ export class AuthenticationRequiredError extends Error {
   }
 }
 
+/** A rate limit refused the request; `detail` is what the person is told. */
 export class TooManyAttemptsError extends Error {
   override readonly name = 'TooManyAttemptsError';
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly detail: string = MESSAGES.tooManyLoginAttempts,
+  ) {
     super(`too many attempts; retry after ${retryAfterSeconds} s`);
   }
 }

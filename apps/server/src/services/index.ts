@@ -5,6 +5,7 @@ import { createAccountService } from './auth/account-service.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
+import { createCommentService } from './comments/comment-service.js';
 import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createPostService } from './posts/post-service.js';
@@ -13,6 +14,7 @@ import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limit
 export interface ServiceSettings {
   accessTokenTtlSeconds: number;
   loginRateLimit: LoginRateLimitSettings;
+  commentRateLimit: { max: number; windowSeconds: number };
 }
 
 export interface ServiceOptions {
@@ -60,8 +62,16 @@ export function createServices(
     health: createHealthService({ health: repositories.health }),
     posts: createPostService({
       posts: repositories.posts,
-      postLikes: repositories.postLikes,
+      likes: repositories.likes,
       store,
+      now,
+      contentVersion,
+    }),
+    comments: createCommentService({
+      comments: repositories.comments,
+      posts: repositories.posts,
+      likes: repositories.likes,
+      limiter: new SlidingWindowRateLimiter({ ...settings.commentRateLimit, now }),
       now,
       contentVersion,
     }),

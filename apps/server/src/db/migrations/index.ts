@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { usersAndSessions } from './0001-users-and-sessions.js';
 import { postsMigration } from './0002-posts.js';
+import { commentsMigration } from './0003-comments.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -11,5 +12,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
   return {
     '0001-users-and-sessions': usersAndSessions,
     '0002-posts': postsMigration(dialect),
+    '0003-comments': commentsMigration(dialect),
   };
 }

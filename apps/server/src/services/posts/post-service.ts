@@ -11,11 +11,7 @@ import {
 } from '@symposia/shared';
 import type { NewPost, Post, StoredFile, Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
-import {
-  searchTerms,
-  type PostLikeRepository,
-  type PostRepository,
-} from '../../repositories/index.js';
+import { searchTerms, type LikeRepository, type PostRepository } from '../../repositories/index.js';
 import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
@@ -34,12 +30,12 @@ export type PostService = ReturnType<typeof createPostService>;
 
 export function createPostService(deps: {
   posts: PostRepository;
-  postLikes: PostLikeRepository;
+  likes: LikeRepository;
   store: ContentStore;
   now: Clock;
   contentVersion: ContentVersion;
 }) {
-  const { posts, postLikes, store, now, contentVersion } = deps;
+  const { posts, likes, store, now, contentVersion } = deps;
 
   /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
   async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
@@ -157,7 +153,7 @@ export function createPostService(deps: {
     /** Toggles the user's like of a post they may see. */
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       await visiblePost(id, user);
-      const result = await postLikes.toggle(id, user.id, now().toISOString());
+      const result = await likes.togglePostLike(id, user.id, now().toISOString());
       contentVersion.bump();
       return { status: 'success', ...result };
     },

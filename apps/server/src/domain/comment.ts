@@ -1,0 +1,37 @@
+/** A comment as readers see it, with its author and whether the caller liked it. */
+export interface Comment {
+  id: string;
+  postId: string;
+  userId: string;
+  username: string;
+  avatar: string;
+  content: string;
+  imageUrl: string;
+  createdAt: string;
+  likes: number;
+  level: number;
+  parentId: string | null;
+  rootId: string | null;
+  replyCount: number;
+  liked: boolean;
+}
+
+export interface NewComment {
+  id: string;
+  postId: string;
+  userId: string;
+  parentId: string | null;
+  rootId: string | null;
+  level: number;
+  content: string;
+  imageUrl: string;
+  createdAt: string;
+}
+
+/** What threading needs to know of the comment being replied to. */
+export interface ParentComment {
+  id: string;
+  postId: string;
+  level: number;
+  rootId: string | null;
+}

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { AppDatabase } from '../db/index.js';
+
+export type LikeAction = 'liked' | 'unliked';
+
+/** Where the likes of one kind of object live and which table counts them. */
+const TARGETS = {
+  post: { likes: 'post_likes', key: 'post_id', counted: 'posts' },
+  comment: { likes: 'comment_likes', key: 'comment_id', counted: 'comments' },
+} as const;
+
+export type LikeRepository = ReturnType<typeof createLikeRepository>;
+
+export function createLikeRepository(db: AppDatabase) {
+  /**
+   * Likes the object for the user, or takes the like back if there was one, and moves the count
+   * by the same step in the same transaction. The primary key (object, user) decides which: two
+   * racing toggles of one user cannot both like, and the count always equals the rows.
+   */
+  async function toggle(
+    kind: keyof typeof TARGETS,
+    id: string,
+    userId: string,
+    at: string,
+  ): Promise<{ action: LikeAction; likes: number }> {
+    const { likes, key, counted } = TARGETS[kind];
+    return db.transaction().execute(async (trx) => {
+      const inserted = await sql`
+        insert into ${sql.table(likes)} (${sql.ref(key)}, user_id, created_at)
+        values (${id}, ${userId}, ${at})
+        on conflict do nothing`.execute(trx);
+      let action: LikeAction = 'liked';
+      if (Number(inserted.numAffectedRows ?? 0) === 0) {
+        await sql`delete from ${sql.table(likes)}
+          where ${sql.ref(key)} = ${id} and user_id = ${userId}`.execute(trx);
+        action = 'unliked';
+      }
+      const step = action === 'liked' ? 1 : -1;
+      const { rows } = await sql<{ likes: number | string }>`
+        update ${sql.table(counted)} set likes = likes + ${step}
+        where id = ${id} returning likes`.execute(trx);
+      return { action, likes: Number(rows[0]?.likes ?? 0) };
+    });
+  }
+
+  return {
+    togglePostLike: (postId: string, userId: string, at: string) =>
+      toggle('post', postId, userId, at),
+    toggleCommentLike: (commentId: string, userId: string, at: string) =>
+      toggle('comment', commentId, userId, at),
+  };
+}

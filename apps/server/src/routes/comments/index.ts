@@ -1,0 +1,84 @@
+import {
+  commentListQuerySchema,
+  commentListSchema,
+  commentSchema,
+  createCommentBodySchema,
+  errorBodySchema,
+  likeResultSchema,
+  postIdParamsSchema,
+  validationErrorBodySchema,
+} from '@symposia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/auth.js';
+import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { presentComment } from '../../presenters/comment.js';
+
+const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
+
+/** Comment threads of a post: read, write (JSON, spec §7), like. */
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const comments = app.services.comments;
+
+  app.get(
+    '/comments/post/:id',
+    {
+      config: { publicCache: true },
+      schema: {
+        summary: "A post's comments, oldest first, each with its level and thread",
+        tags: ['comments'],
+        params: postIdParamsSchema,
+        querystring: commentListQuerySchema,
+        response: {
+          200: commentListSchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = request.user ? { id: request.user.id } : null;
+      const found = await comments.list(request.params.id, viewer, request.query);
+      return found.map(presentComment);
+    },
+  );
+
+  app.post(
+    '/comments/create',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Comment on a post, or reply to a comment (parentId); the server sets the level',
+        tags: ['comments'],
+        consumes: ['application/json'],
+        security: SIGNED_IN,
+        body: createCommentBodySchema,
+        response: {
+          201: commentSchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await comments.create(signedIn(request).user, request.body);
+      return reply.code(201).send(presentComment(created));
+    },
+  );
+
+  app.post(
+    '/comments/:id/like',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Like the comment, or take the like back',
+        tags: ['comments'],
+        security: SIGNED_IN,
+        params: postIdParamsSchema,
+        response: { 200: likeResultSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => comments.toggleLike(request.params.id, signedIn(request).user),
+  );
+};

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_MAX_LEVEL,
+  COMMENT_MIN_LEVEL,
+  COMMENTS_DEFAULT_LIMIT,
+  COMMENTS_MAX_LIMIT,
+} from '../limits.js';
+
+/** A comment as spec §3 names its fields, plus `liked` for the caller. */
+export const commentSchema = z.object({
+  _id: z.string(),
+  postId: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  avatar: z.string(),
+  content: z.string(),
+  imageUrl: z.string(),
+  createdAt: z.string(),
+  likes: z.number().int(),
+  /** 1 top-level, 2 a reply to a top-level comment, 3 a reply to a reply. */
+  level: z.number().int().min(COMMENT_MIN_LEVEL).max(COMMENT_MAX_LEVEL),
+  parentId: z.string().nullable(),
+  rootId: z.string().nullable(),
+  /** Replies in the thread; top-level comments only. */
+  replyCount: z.number().int().optional(),
+  liked: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListSchema = z.array(commentSchema);
+
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.string().max(64).optional(),
+);
+
+/** POST /comments/create (JSON, spec §3 comment create payload). */
+export const createCommentBodySchema = z.object({
+  postId: z
+    .string({ message: 'postId is required' })
+    .min(1, { message: 'postId is required' })
+    .max(64),
+  content: z
+    .string({ message: 'content is required' })
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(COMMENT_MAX_LENGTH, { message: `must be at most ${COMMENT_MAX_LENGTH} characters` }),
+  imageUrl: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(500)
+      .refine((value) => value === '' || /^(https?:\/\/|\/ipfs\/)[^\s]+$/i.test(value), {
+        message: 'must be empty, an http(s) URL or an /ipfs/ path',
+      })
+      .default(''),
+  ),
+  parentId: optionalId,
+  rootId: optionalId,
+});
+export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
+
+/** GET /comments/post/{id} query. */
+export const commentListQuerySchema = z.object({
+  skip: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .default(0),
+  limit: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(COMMENTS_MAX_LIMIT, { message: `must be at most ${COMMENTS_MAX_LIMIT}` })
+    .default(COMMENTS_DEFAULT_LIMIT),
+});
+export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
