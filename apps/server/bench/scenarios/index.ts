@@ -1,7 +1,13 @@
 import { authScenario } from './auth.js';
+import { commentsScenario } from './comments.js';
 import { postsScenario } from './posts.js';
 import type { Scenario } from './types.js';
 import { uploadScenario } from './upload.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
-export const scenarios: Scenario[] = [authScenario, postsScenario, uploadScenario];
+export const scenarios: Scenario[] = [
+  authScenario,
+  postsScenario,
+  commentsScenario,
+  uploadScenario,
+];
