@@ -6,3 +6,4 @@ export * from './schemas/users.js';
 export * from './schemas/health.js';
 export * from './schemas/media.js';
 export * from './schemas/comments.js';
+export * from './schemas/profiles.js';

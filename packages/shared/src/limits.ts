@@ -75,6 +75,12 @@ export const NICKNAME_MAX_LENGTH = 40;
 export const SELF_PAGE_MAX_LENGTH = 200;
 export const TAGS_MAX_LENGTH = 500;
 export const AVATAR_URL_MAX_LENGTH = 500;
+/** Avatars: uploaded images at most this big, re-encoded to a square of AVATAR_SIZE_PX. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_PIXELS = 50_000_000;
+export const AVATAR_SIZE_PX = 512;
+/** Entries of an author's activity list (spec §3), newest first. */
+export const AUTHOR_ACTIVITY_LIMIT = 20;
 
 /** Static marketing figures (spec §1, §2, §9). */
 export const HOME_STATS = [

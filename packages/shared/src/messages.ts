@@ -44,6 +44,10 @@ export const MESSAGES = {
   uploadInterrupted: 'The upload was interrupted before every file arrived; nothing was saved.',
   postFieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 
+  notYourProfile: 'You can only change your own profile',
+  userNotFound: 'User not found',
+  avatarTooLarge: 'The image must be at most 5 MB',
+  avatarTooManyPixels: 'The image is too large: at most 50 megapixels',
   avatarInvalidType: 'Invalid file type. Please upload an image file.',
   avatarInvalidTypeToastTitle: 'Invalid file type',
   avatarInvalidTypeToastDetails: 'Please upload an image file (PNG, JPEG, etc.)',

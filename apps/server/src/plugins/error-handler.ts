@@ -15,6 +15,8 @@ import {
   TooManyAttemptsError,
   UploadInterruptedError,
   UploadLimitError,
+  ForbiddenError,
+  UnsupportedFileError,
   type AuthFailure,
 } from '../services/index.js';
 
@@ -67,6 +69,12 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof ConflictError) {
         return reply.code(409).send({ detail: error.message } satisfies ErrorBody);
+      }
+      if (error instanceof ForbiddenError) {
+        return reply.code(403).send({ detail: error.message } satisfies ErrorBody);
+      }
+      if (error instanceof UnsupportedFileError) {
+        return reply.code(415).send({ detail: error.message } satisfies ErrorBody);
       }
       if (error instanceof NotFoundError) {
         return reply.code(404).send({ detail: error.message } satisfies ErrorBody);

@@ -3,6 +3,7 @@ import { createHealthRepository } from './health-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
+import { createProfileRepository } from './profile-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createUserRepository } from './user-repository.js';
 
@@ -16,6 +17,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     posts: createPostRepository(db, dialect),
     likes: createLikeRepository(db),
     comments: createCommentRepository(db),
+    profiles: createProfileRepository(db),
   };
 }
 
@@ -23,7 +25,15 @@ export { DuplicateKeyError } from './errors.js';
 export { searchTerms } from './post-repository.js';
 export type { Dialect, PostListFilter, PostRepository } from './post-repository.js';
 export type { CommentRepository } from './comment-repository.js';
+export type {
+  Audience,
+  ProfileComment,
+  ProfileCounts,
+  ProfileLike,
+  ProfilePost,
+  ProfileRepository,
+} from './profile-repository.js';
 export type { LikeRepository } from './like-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { SessionRepository } from './session-repository.js';
-export type { UserRepository } from './user-repository.js';
+export type { UserChanges, UserRepository } from './user-repository.js';

@@ -4,8 +4,8 @@ import {
   visibilitySchema,
   type SortOption,
 } from '@symposia/shared';
-import { sql, type SqlBool } from 'kysely';
-import type { AppDatabase } from '../db/index.js';
+import { sql, type SqlBool, type Transaction } from 'kysely';
+import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import {
   searchDocument,
   type NewPost,
@@ -291,6 +291,30 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       return Number(row.n);
     },
   };
+}
+
+/**
+ * Rewrites the search text of every post by the member after they changed their name, so a
+ * search for the new name finds them (and the old name no longer does).
+ */
+export async function rewriteAuthorSearch(
+  db: AppDatabase | Transaction<DatabaseSchema>,
+  userId: string,
+  authorName: string,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'title', 'summary', 'content', 'tags'])
+    .where('user_id', '=', userId)
+    .execute();
+  for (const row of rows) {
+    const document = searchDocument({ ...row, tags: JSON.parse(row.tags) as string[] }, authorName);
+    await db
+      .updateTable('posts')
+      .set({ search_document: document })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 function uniqueByCid(files: StoredFile[]): StoredFile[] {

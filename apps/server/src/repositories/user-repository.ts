@@ -1,8 +1,27 @@
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
+import type { UserSettings } from '@symposia/shared';
 import type { User } from '../domain/user.js';
 import { insertUnique } from './errors.js';
+import { rewriteAuthorSearch } from './post-repository.js';
 
 type UserRow = DatabaseSchema['users'];
+
+/** Profile fields a member may change; `usernameLower` goes with a new `username`. */
+export type UserChanges = Partial<
+  Pick<
+    User,
+    | 'username'
+    | 'nickname'
+    | 'title'
+    | 'bio'
+    | 'url'
+    | 'tags'
+    | 'email'
+    | 'phone'
+    | 'avatar'
+    | 'selfPage'
+  >
+> & { usernameLower?: string; settings?: Partial<UserSettings> };
 
 export interface UserCredentials {
   id: string;
@@ -31,6 +50,36 @@ export function createUserRepository(db: AppDatabase) {
         .where('username_lower', '=', usernameLower)
         .executeTakeFirst();
       return row && { id: row.id, passwordHash: row.password_hash };
+    },
+
+    async findById(id: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(USER_COLUMNS)
+        .where('users.id', '=', id)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    /**
+     * Changes profile fields and settings. A new username also rewrites the text search finds
+     * the member's posts by, in the same transaction. Throws DuplicateKeyError('username') when
+     * the new name is taken.
+     */
+    async update(id: string, changes: UserChanges, at: string): Promise<void> {
+      const { settings, usernameLower, selfPage, ...fields } = changes;
+      const values: Partial<UserRow> = { ...fields, updated_at: at };
+      if (usernameLower !== undefined) values.username_lower = usernameLower;
+      if (selfPage !== undefined) values.self_page = selfPage;
+      for (const [key, value] of Object.entries(settings ?? {})) {
+        if (value !== undefined) values[key as keyof UserSettings] = flag(value);
+      }
+      await insertUnique('username', () =>
+        db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set(values).where('id', '=', id).execute();
+          if (fields.username !== undefined) await rewriteAuthorSearch(trx, id, fields.username);
+        }),
+      );
     },
 
     /** Throws DuplicateKeyError('username') when the folded username is taken. */

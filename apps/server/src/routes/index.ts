@@ -5,6 +5,7 @@ import { publicCachePlugin } from '../plugins/public-cache.js';
 import { authRoutes } from './auth/index.js';
 import { commentRoutes } from './comments/index.js';
 import { mediaRoutes } from './media/index.js';
+import { profileRoutes } from './profiles/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async (
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async
   await app.register(authRoutes);
   await app.register(mediaRoutes);
   await app.register(commentRoutes);
+  await app.register(profileRoutes);
 };

@@ -62,3 +62,13 @@ export class UploadLimitError extends Error {
 export class UploadInterruptedError extends Error {
   override readonly name = 'UploadInterruptedError';
 }
+
+/** The caller is known but may not act on this object (another member's profile). */
+export class ForbiddenError extends Error {
+  override readonly name = 'ForbiddenError';
+}
+
+/** A file of a kind this call does not take (a text file sent as an avatar). */
+export class UnsupportedFileError extends Error {
+  override readonly name = 'UnsupportedFileError';
+}

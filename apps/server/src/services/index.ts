@@ -9,6 +9,7 @@ import { createCommentService } from './comments/comment-service.js';
 import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createPostService } from './posts/post-service.js';
+import { createProfileService } from './profiles/profile-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
 
 export interface ServiceSettings {
@@ -67,6 +68,14 @@ export function createServices(
       now,
       contentVersion,
     }),
+    profiles: createProfileService({
+      users: repositories.users,
+      profiles: repositories.profiles,
+      posts: repositories.posts,
+      store,
+      now,
+      contentVersion,
+    }),
     comments: createCommentService({
       comments: repositories.comments,
       posts: repositories.posts,
@@ -87,7 +96,10 @@ export {
   TooManyAttemptsError,
   UploadInterruptedError,
   UploadLimitError,
+  ForbiddenError,
+  UnsupportedFileError,
 } from './errors.js';
 export type { UploadPart } from './posts/post-service.js';
+export type { UserChanges } from '../repositories/index.js';
 export type { AuthFailure } from './errors.js';
 export type { Clock } from './clock.js';

@@ -106,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: errorBodySchema },
       },
     },
-    async (request) => presentCurrentUser(signedIn(request).user, EMPTY_ACTIVITY),
+    async (request) => {
+      const { user } = signedIn(request);
+      return presentCurrentUser(user, await app.services.profiles.activityOf(user));
+    },
   );
 
   app.post(

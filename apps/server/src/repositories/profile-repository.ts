@@ -1,0 +1,137 @@
+import type { AppDatabase } from '../db/index.js';
+
+/** Whose eyes: the member's own (private posts included) or anyone else's (public posts only). */
+export type Audience = 'self' | 'public';
+
+export interface ProfilePost {
+  id: string;
+  title: string;
+  date: string;
+  likes: number;
+  comments: number;
+  visibility: string;
+}
+
+export interface ProfileComment {
+  id: string;
+  postId: string;
+  postTitle: string;
+  content: string;
+  date: string;
+}
+
+export interface ProfileLike {
+  postId: string;
+  title: string;
+  date: string;
+}
+
+export interface ProfileCounts {
+  posts: number;
+  comments: number;
+  likesReceived: number;
+  likesGiven: number;
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;
+
+/** What a member has contributed: their posts, comments and likes, and the counts of them. */
+export function createProfileRepository(db: AppDatabase) {
+  const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+  return {
+    async posts(userId: string, audience: Audience, limit: number): Promise<ProfilePost[]> {
+      let query = db
+        .selectFrom('posts')
+        .select(['id', 'title', 'created_at', 'likes', 'comments', 'visibility'])
+        .where('user_id', '=', userId);
+      if (audience === 'public') query = query.where('visibility', '=', 'public');
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        date: row.created_at,
+        likes: Number(row.likes),
+        comments: Number(row.comments),
+        visibility: row.visibility,
+      }));
+    },
+
+    async comments(userId: string, audience: Audience, limit: number): Promise<ProfileComment[]> {
+      let query = db
+        .selectFrom('comments')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
+        .select([
+          'comments.id',
+          'comments.post_id',
+          'posts.title',
+          'comments.content',
+          'comments.created_at',
+        ])
+        .where('comments.user_id', '=', userId);
+      if (audience === 'public') query = query.where('posts.visibility', '=', 'public');
+      const rows = await query
+        .orderBy('comments.created_at', 'desc')
+        .orderBy('comments.seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        postId: row.post_id,
+        postTitle: row.title,
+        content: row.content,
+        date: row.created_at,
+      }));
+    },
+
+    async likes(userId: string, audience: Audience, limit: number): Promise<ProfileLike[]> {
+      let query = db
+        .selectFrom('post_likes')
+        .innerJoin('posts', 'posts.id', 'post_likes.post_id')
+        .select(['post_likes.post_id', 'posts.title', 'post_likes.created_at'])
+        .where('post_likes.user_id', '=', userId);
+      if (audience === 'public') query = query.where('posts.visibility', '=', 'public');
+      const rows = await query.orderBy('post_likes.created_at', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ postId: row.post_id, title: row.title, date: row.created_at }));
+    },
+
+    async counts(userId: string, audience: Audience): Promise<ProfileCounts> {
+      const publicOnly = audience === 'public';
+      const [posts, comments, likesGiven] = await Promise.all([
+        db
+          .selectFrom('posts')
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('n'),
+            eb.fn.sum<number | string | null>('likes').as('likes'),
+          ])
+          .where('user_id', '=', userId)
+          .$if(publicOnly, (query) => query.where('visibility', '=', 'public'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('comments')
+          .innerJoin('posts', 'posts.id', 'comments.post_id')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('comments.user_id', '=', userId)
+          .$if(publicOnly, (query) => query.where('posts.visibility', '=', 'public'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('post_likes')
+          .innerJoin('posts', 'posts.id', 'post_likes.post_id')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('post_likes.user_id', '=', userId)
+          .$if(publicOnly, (query) => query.where('posts.visibility', '=', 'public'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        posts: count(posts.n),
+        comments: count(comments.n),
+        likesReceived: count(posts.likes),
+        likesGiven: count(likesGiven.n),
+      };
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import {
+  AUTHOR_ACTIVITY_LIMIT,
+  ipfsPath,
+  MESSAGES,
+  SETTINGS_FIELDS,
+  type AuthorActivity,
+  type ModifySettingsBody,
+  type UserSettings,
+} from '@symposia/shared';
+import type { User, UserActivity } from '../../domain/user.js';
+import {
+  DuplicateKeyError,
+  type Audience,
+  type PostRepository,
+  type ProfileComment,
+  type ProfileCounts,
+  type ProfileLike,
+  type ProfilePost,
+  type ProfileRepository,
+  type UserChanges,
+  type UserRepository,
+} from '../../repositories/index.js';
+import type { ContentStore } from '../../storage/index.js';
+import { usernameKey } from '../auth/usernames.js';
+import type { Clock } from '../clock.js';
+import type { ContentVersion } from '../content-version.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
+import type { UploadPart } from '../posts/post-service.js';
+import { normaliseAvatar, readAvatarBytes } from './avatar.js';
+
+/** How many of each kind My Page lists. */
+const OWN_LIST_LIMIT = 100;
+
+/** An author as another member sees them: a section is undefined when its flag hides it. */
+export interface AuthorView {
+  user: User;
+  profile?: { title: string; biography: string; tags: string };
+  posts?: ProfilePost[];
+  activity?: AuthorActivity[];
+  statistics?: ProfileCounts;
+  contact?: { email: string; phone: string; url: string };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+export function createProfileService(deps: {
+  users: UserRepository;
+  profiles: ProfileRepository;
+  posts: PostRepository;
+  store: ContentStore;
+  now: Clock;
+  contentVersion: ContentVersion;
+}) {
+  const { users, profiles, posts, store, now, contentVersion } = deps;
+
+  /** Only the member changes their own profile; a user_id naming anyone else is refused. */
+  function assertSelf(caller: User, userId: string | undefined): void {
+    if (userId !== undefined && userId !== caller.id) {
+      throw new ForbiddenError(MESSAGES.notYourProfile);
+    }
+  }
+
+  async function apply(caller: User, changes: UserChanges): Promise<User> {
+    try {
+      await users.update(caller.id, changes, now().toISOString());
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new ConflictError(MESSAGES.usernameTaken);
+      throw error;
+    }
+    // Names and avatars show on posts and comments everyone reads.
+    if (changes.username !== undefined || changes.avatar !== undefined) contentVersion.bump();
+    const updated = await users.findById(caller.id);
+    if (!updated) throw new NotFoundError(MESSAGES.userNotFound);
+    return updated;
+  }
+
+  async function activity(userId: string, audience: Audience): Promise<AuthorActivity[]> {
+    const limit = AUTHOR_ACTIVITY_LIMIT;
+    const [own, comments, likes] = await Promise.all([
+      profiles.posts(userId, audience, limit),
+      profiles.comments(userId, audience, limit),
+      profiles.likes(userId, audience, limit),
+    ]);
+    const events: AuthorActivity[] = [
+      ...own.map((post) => ({
+        id: post.id,
+        type: 'post' as const,
+        title: post.title,
+        date: post.date,
+      })),
+      ...comments.map((comment: ProfileComment) => ({
+        id: comment.postId,
+        type: 'comment' as const,
+        title: comment.postTitle,
+        date: comment.date,
+      })),
+      ...likes.map((like: ProfileLike) => ({
+        id: like.postId,
+        type: 'like' as const,
+        title: like.title,
+        date: like.date,
+      })),
+    ];
+    return events.sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
+  }
+
+  return {
+    /** What My Page shows of the member: everything, private posts included. */
+    async activityOf(user: User): Promise<UserActivity> {
+      const [counts, own, comments, likes] = await Promise.all([
+        profiles.counts(user.id, 'self'),
+        profiles.posts(user.id, 'self', OWN_LIST_LIMIT),
+        profiles.comments(user.id, 'self', OWN_LIST_LIMIT),
+        profiles.likes(user.id, 'self', OWN_LIST_LIMIT),
+      ]);
+      return {
+        stats: {
+          posts: counts.posts,
+          comments: counts.comments,
+          likes: counts.likesGiven,
+          activity_level: Math.min(100, counts.posts * 5 + counts.comments * 2 + counts.likesGiven),
+        },
+        posts: own.map((post) => ({
+          ...post,
+          visibility: post.visibility === 'private' ? 'private' : 'public',
+        })),
+        comments: comments.map((comment) => ({
+          id: comment.id,
+          postId: comment.postId,
+          postTitle: comment.postTitle,
+          content: comment.content,
+          date: comment.date,
+        })),
+        likes: likes.map((like) => ({ id: like.postId, title: like.title, date: like.date })),
+      };
+    },
+
+    /**
+     * The author as `viewer` may see them: the author sees everything; anyone else only the
+     * sections whose public_* flag is on, built from public posts only.
+     */
+    async authorView(viewer: User, userId: string): Promise<AuthorView> {
+      const user = await users.findById(userId);
+      if (!user) throw new NotFoundError(MESSAGES.userNotFound);
+      const self = viewer.id === user.id;
+      const audience: Audience = self ? 'self' : 'public';
+      const shows = (flag: keyof UserSettings) => self || user.settings[flag];
+      const [ownPosts, events, statistics] = await Promise.all([
+        shows('public_posts') ? profiles.posts(user.id, audience, OWN_LIST_LIMIT) : undefined,
+        shows('public_activities') ? activity(user.id, audience) : undefined,
+        shows('public_statistics') ? profiles.counts(user.id, audience) : undefined,
+      ]);
+      return {
+        user,
+        profile: shows('public_profile')
+          ? { title: user.title, biography: user.bio, tags: user.tags }
+          : undefined,
+        posts: ownPosts,
+        activity: events,
+        statistics,
+        contact: shows('public_contact')
+          ? { email: user.email, phone: user.phone, url: user.url }
+          : undefined,
+      };
+    },
+
+    async modify(caller: User, userId: string | undefined, changes: UserChanges): Promise<User> {
+      assertSelf(caller, userId);
+      const withKey =
+        changes.username === undefined
+          ? changes
+          : { ...changes, usernameLower: usernameKey(changes.username) };
+      return apply(caller, withKey);
+    },
+
+    async modifySettings(caller: User, body: ModifySettingsBody): Promise<User> {
+      assertSelf(caller, body.user_id);
+      const settings: Partial<UserSettings> = {};
+      for (const field of SETTINGS_FIELDS) {
+        const value = body[`new_${field}`];
+        if (value !== undefined) settings[field] = value;
+      }
+      return apply(caller, { settings });
+    },
+
+    /**
+     * POST /modify/modify_avatar: `user_id` and the image `new_avatar`. The image is re-encoded,
+     * stored on IPFS, and its gateway URL becomes the avatar.
+     */
+    async setAvatar(caller: User, parts: AsyncIterable<UploadPart>): Promise<User> {
+      let image: Buffer | undefined;
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.name === 'user_id' && part.value !== '') assertSelf(caller, part.value);
+        } else if (part.field === 'new_avatar' && image === undefined) {
+          image = await readAvatarBytes(part.content);
+        } else {
+          throw new InvalidInputError([
+            { field: part.field, message: 'send one image, in the field "new_avatar"' },
+          ]);
+        }
+      }
+      if (!image) {
+        throw new InvalidInputError([{ field: 'new_avatar', message: 'an image is required' }]);
+      }
+      const webp = await normaliseAvatar(image);
+      const { cid, size } = await store.importFile([webp]);
+      await posts.recordFile(
+        { cid, size, contentType: 'image/webp', mediaType: 'image', name: 'avatar.webp' },
+        caller.id,
+        now().toISOString(),
+      );
+      return apply(caller, { avatar: ipfsPath(cid) });
+    },
+  };
+}
