@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'seed/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

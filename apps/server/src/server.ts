@@ -6,7 +6,9 @@ import { StartupError } from './startup-error.js';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed, so
+  // `npm start` at the repository root keeps its data in the root's ./data.
+  const config = loadConfig(process.env, process.env.INIT_CWD || process.cwd());
   // Loaded after the settings are checked, so a typo is reported without loading the server.
   const { buildApp } = await import('./app.js');
   const app = await buildApp(config);
