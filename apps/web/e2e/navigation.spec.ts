@@ -9,7 +9,7 @@ test.describe('navigation', () => {
 
     const destinations = [
       { link: 'Forum', url: /\/forum$/, heading: 'Community Forum' },
-      { link: 'Upload', url: /\/upload$/, heading: 'Decentralized Storage on IPFS' },
+      { link: 'Upload', url: /\/upload$/, heading: 'Sign In' },
       { link: 'Tokens', url: /\/token$/, heading: 'Token Management' },
       { link: 'My Page', url: /\/mypage$/, heading: 'Sign In' },
       { link: 'Home', url: /\/$/, heading: 'Symposia' },
@@ -24,14 +24,17 @@ test.describe('navigation', () => {
 
   test('a deep link is served by the app, also after a reload', async ({ page }) => {
     await page.goto('/forum/detail/abc');
-    await expect(page.getByRole('heading', { name: 'Post', level: 1 })).toBeVisible();
-    await expect(page.getByText('abc', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: MESSAGES.postNotFoundTitle, level: 1 }),
+    ).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }),
     ).toHaveAttribute('aria-current', 'page');
 
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Post', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: MESSAGES.postNotFoundTitle, level: 1 }),
+    ).toBeVisible();
   });
 
   test('an unknown address shows the not-found page', async ({ page }) => {

@@ -145,19 +145,49 @@ describe('/register', () => {
   });
 });
 
-describe('routes', () => {
-  it.each([
-    ['/forum', 'Community Forum'],
-    ['/upload', 'Decentralized Storage on IPFS'],
-    ['/token', 'Token Management'],
-  ])('%s shows its title with an honest coming-soon note', async (path, title) => {
+describe('/upload', () => {
+  it('shows the login screen without an access token', async () => {
     routeFetch({});
-    renderAppAt(path);
-
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.comingSoon)).toBeInTheDocument();
-    expect(document.title).toBe(`${title} · Symposia`);
+    renderAppAt('/upload');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign In', level: 1 }, SLOW),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Decentralized Storage on IPFS · Symposia'));
   });
+
+  it('shows the upload form when signed in', async () => {
+    routeFetch({});
+    authStore.signIn('tok', user);
+    renderAppAt('/upload');
+    expect(
+      await screen.findByRole('heading', { name: 'Decentralized Storage on IPFS', level: 1 }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose files')).toHaveAttribute('type', 'file');
+  });
+});
+
+describe('routes', () => {
+  it('/forum shows the Community Forum and its posts', async () => {
+    routeFetch({ 'GET /media/list': () => jsonResponse([]) });
+    renderAppAt('/forum');
+    expect(
+      await screen.findByRole('heading', { name: 'Community Forum', level: 1 }, SLOW),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No posts found')).toBeInTheDocument();
+    expect(document.title).toBe('Community Forum · Symposia');
+  });
+
+  it.each([['/token', 'Token Management']])(
+    '%s shows its title with an honest coming-soon note',
+    async (path, title) => {
+      routeFetch({});
+      renderAppAt(path);
+
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.comingSoon)).toBeInTheDocument();
+      expect(document.title).toBe(`${title} · Symposia`);
+    },
+  );
 
   it('shows a not-found page for unknown addresses', async () => {
     routeFetch({});

@@ -1,11 +1,7 @@
-import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
+import { HomePage } from '@/features/home/components/home-page';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function HomeRoute() {
   useDocumentTitle();
-  return (
-    <ComingSoon title="Symposia">
-      <p>Connecting academic thoughts, tokenizing research insights.</p>
-    </ComingSoon>
-  );
+  return <HomePage />;
 }

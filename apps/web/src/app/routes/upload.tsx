@@ -1,9 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { UPLOAD_TITLE, UploadScreen } from '@/features/upload/components/upload-screen';
+import { useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
 
-const TITLE = 'Decentralized Storage on IPFS';
-
+/** Uploading needs a session (spec §2 Upload): without an access token the login screen shows. */
 export function UploadRoute() {
-  useDocumentTitle(TITLE);
-  return <ComingSoon title={TITLE} />;
+  useDocumentTitle(UPLOAD_TITLE);
+  const { token } = useAuth();
+  if (!token) return <LoginScreen />;
+  return <UploadScreen />;
 }

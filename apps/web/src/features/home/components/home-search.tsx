@@ -1,0 +1,45 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
+import { paths } from '@/config/paths';
+import { SEARCH_PLACEHOLDER } from '../content';
+import styles from './home-search.module.css';
+
+/**
+ * The hero's search (spec §2 Home, §5): a query that is non-empty after trimming opens the forum
+ * with it URL-encoded; an empty one does nothing.
+ */
+export function HomeSearch() {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = query.trim();
+    if (!trimmed) return;
+    void navigate(paths.forum.href(trimmed));
+  };
+
+  return (
+    <form className={styles.form} role="search" onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search the forum
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        type="search"
+        name="search"
+        placeholder={SEARCH_PLACEHOLDER}
+        autoComplete="off"
+        maxLength={POST_FIELD_MAX_LENGTH.search}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <button type="submit" className={`button ${styles.button}`}>
+        Explore
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,309 @@
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  MESSAGES,
+  POST_FIELD_MAX_LENGTH,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_FILE_BYTES,
+  type Visibility,
+} from '@symposia/shared';
+import { TextField } from '@/components/ui/form/text-field';
+import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
+import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
+import type { UploadMetadata } from '../api/upload-files';
+import { useUpload } from '../hooks/use-upload';
+import { formatFileSize, selectFiles } from '../utils/select-files';
+import { UploadSuccess } from './upload-success';
+import styles from './upload-form.module.css';
+
+type Metadata = Required<UploadMetadata>;
+
+const EMPTY_METADATA: Metadata = {
+  title: '',
+  summary: '',
+  content: '',
+  tags: '',
+  ai_instruction: '',
+  visibility: 'public',
+};
+
+const VISIBILITY_OPTIONS: readonly { value: Visibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
+  { value: 'private', label: 'Private', hint: 'Only you can see the post.' },
+];
+
+const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
+  Array.from(event.dataTransfer?.types ?? []).includes('Files');
+
+/**
+ * The upload form (spec §2 Upload, §4, §5): pick or drop up to five files, optionally describe the
+ * post, upload with progress, and see the result or what went wrong.
+ */
+export function UploadForm() {
+  const ids = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
+  const [metadataOpen, setMetadataOpen] = useState(false);
+  const [metadata, setMetadata] = useState<Metadata>(EMPTY_METADATA);
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
+
+  const { upload, uploading, progress, outcome, dismissError } = useUpload({
+    onReset: (uploaded) => {
+      setFiles((current) => current.filter((file) => !uploaded.includes(file)));
+      setMetadata(EMPTY_METADATA);
+      setSelectionErrors([]);
+    },
+  });
+
+  // A file dropped next to the drop zone would make the browser leave the app to open it.
+  useEffect(() => {
+    const keepInApp = (event: globalThis.DragEvent) => {
+      if (hasFiles(event)) event.preventDefault();
+    };
+    window.addEventListener('dragover', keepInApp);
+    window.addEventListener('drop', keepInApp);
+    return () => {
+      window.removeEventListener('dragover', keepInApp);
+      window.removeEventListener('drop', keepInApp);
+    };
+  }, []);
+
+  const addFiles = (incoming: File[]) => {
+    if (uploading || incoming.length === 0) return;
+    const result = selectFiles(files, incoming);
+    setFiles(result.files);
+    setSelectionErrors(result.errors);
+    dismissError();
+  };
+
+  const removeFile = (file: File) => {
+    setFiles((current) => current.filter((kept) => kept !== file));
+    setSelectionErrors([]);
+  };
+
+  const update =
+    <K extends keyof Metadata>(field: K) =>
+    (value: Metadata[K]) =>
+      setMetadata((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (uploading) return;
+    if (files.length === 0) {
+      setSelectionErrors([MESSAGES.uploadNoFiles]);
+      return;
+    }
+    setSelectionErrors([]);
+    upload(files, metadata);
+  };
+
+  const onDragEnter = (event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    dragDepth.current += 1;
+    setDragging(true);
+  };
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+  };
+  const onDragLeave = () => {
+    dragDepth.current = Math.max(0, dragDepth.current - 1);
+    if (dragDepth.current === 0) setDragging(false);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    dragDepth.current = 0;
+    setDragging(false);
+    addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  const errors =
+    outcome?.kind === 'error'
+      ? [outcome.message, ...outcome.fieldErrors.map((e) => `${e.field}: ${e.message}`)]
+      : selectionErrors;
+  const metadataId = `${ids}-metadata`;
+  const inputId = `${ids}-files`;
+  const hintId = `${ids}-files-hint`;
+  const maxMegabytes = Math.round(UPLOAD_MAX_FILE_BYTES / (1024 * 1024));
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Upload files">
+      <div
+        className={`${styles.dropZone} ${dragging ? styles.dragging : ''} ${uploading ? styles.disabled : ''}`}
+        onDragEnter={onDragEnter}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
+        <svg
+          className={styles.dropIcon}
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            fill="currentColor"
+            d="M12 3 7 8h3v6h4V8h3l-5-5Zm-7 13v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3h-2v3H7v-3H5Z"
+          />
+        </svg>
+        <p className={styles.dropText}>Drag and drop files here, or</p>
+        <input
+          id={inputId}
+          className={`visually-hidden ${styles.fileInput}`}
+          type="file"
+          name="files"
+          multiple
+          disabled={uploading}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            addFiles(Array.from(event.target.files ?? []));
+            // The same file can be picked again after it was removed.
+            event.target.value = '';
+          }}
+        />
+        <label htmlFor={inputId} className={`button button-secondary ${styles.chooseButton}`}>
+          Choose files
+        </label>
+        <p id={hintId} className={styles.hint}>
+          Up to {UPLOAD_MAX_FILES} files, {maxMegabytes} MB each: papers, documents, images, videos
+          or audio.
+        </p>
+      </div>
+
+      {files.length > 0 ? (
+        <div className={styles.selection}>
+          <h2 className={styles.subheading} id={`${ids}-selected`}>
+            Selected files ({files.length}/{UPLOAD_MAX_FILES})
+          </h2>
+          <ul className={styles.fileList} aria-labelledby={`${ids}-selected`}>
+            {files.map((file) => (
+              <li key={fileKey(file)} className={styles.fileItem}>
+                <span className={styles.fileName}>{file.name}</span>
+                <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
+                <button
+                  type="button"
+                  className={`button button-secondary ${styles.removeButton}`}
+                  onClick={() => removeFile(file)}
+                  disabled={uploading}
+                  aria-label={`Remove ${file.name}`}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={metadataOpen}
+          aria-controls={metadataId}
+          onClick={() => setMetadataOpen((open) => !open)}
+        >
+          {metadataOpen ? 'Hide Metadata' : 'Add Metadata'}
+        </button>
+      </div>
+
+      <fieldset
+        id={metadataId}
+        className={styles.metadata}
+        hidden={!metadataOpen}
+        disabled={uploading}
+      >
+        <legend className={styles.subheading}>Post details</legend>
+        <TextField
+          label="Title"
+          name="title"
+          optional
+          maxLength={POST_FIELD_MAX_LENGTH.title}
+          value={metadata.title}
+          onChange={(event) => update('title')(event.target.value)}
+        />
+        <TextareaField
+          label="Summary"
+          name="summary"
+          optional
+          rows={3}
+          maxLength={POST_FIELD_MAX_LENGTH.summary}
+          value={metadata.summary}
+          onChange={(event) => update('summary')(event.target.value)}
+        />
+        <TextareaField
+          label="Content"
+          name="content"
+          optional
+          rows={6}
+          maxLength={POST_FIELD_MAX_LENGTH.content}
+          value={metadata.content}
+          onChange={(event) => update('content')(event.target.value)}
+        />
+        <TextField
+          label="Tags"
+          name="tags"
+          optional
+          hint="Separate tags with commas, e.g. physics, machine learning."
+          maxLength={POST_FIELD_MAX_LENGTH.tags}
+          value={metadata.tags}
+          onChange={(event) => update('tags')(event.target.value)}
+        />
+        <TextareaField
+          label="AI instruction"
+          name="ai_instruction"
+          optional
+          rows={3}
+          hint="What the AI analysis should focus on."
+          maxLength={POST_FIELD_MAX_LENGTH.aiInstruction}
+          value={metadata.ai_instruction}
+          onChange={(event) => update('ai_instruction')(event.target.value)}
+        />
+        <fieldset className={styles.visibility}>
+          <legend className={styles.visibilityLegend}>Visibility</legend>
+          {VISIBILITY_OPTIONS.map((option) => (
+            <label key={option.value} className={styles.radio}>
+              <input
+                type="radio"
+                name="visibility"
+                value={option.value}
+                checked={metadata.visibility === option.value}
+                onChange={() => update('visibility')(option.value)}
+              />
+              <span>
+                <span className={styles.radioLabel}>{option.label}</span>
+                <span className={styles.radioHint}>{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
+
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={uploading}>
+          {uploading ? 'Uploading…' : 'Upload Files'}
+        </button>
+      </div>
+
+      {progress !== null ? <ProgressBar value={progress} label="Upload progress" /> : null}
+
+      {errors.length > 0 ? (
+        <div className={styles.error} role="alert">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+
+      {outcome?.kind === 'success' ? (
+        <UploadSuccess result={outcome.result} receivedAt={outcome.receivedAt} />
+      ) : null}
+    </form>
+  );
+}

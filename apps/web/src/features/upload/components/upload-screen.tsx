@@ -1,0 +1,23 @@
+import { UploadForm } from './upload-form';
+import styles from './upload-form.module.css';
+
+// TODO(shared): spec §2 Upload title; shared could hold screen titles the tests also assert.
+export const UPLOAD_TITLE = 'Decentralized Storage on IPFS';
+
+/** The Upload screen for a signed-in member (spec §2 Upload). */
+export function UploadScreen() {
+  return (
+    <section className={styles.page} aria-labelledby="upload-title">
+      <header className={styles.header}>
+        <h1 id="upload-title">{UPLOAD_TITLE}</h1>
+        <p className={styles.lead}>
+          Share your research: files are stored on IPFS under their content address, and an AI
+          analysis summarises them for the forum.
+        </p>
+      </header>
+      <div className={styles.card}>
+        <UploadForm />
+      </div>
+    </section>
+  );
+}
