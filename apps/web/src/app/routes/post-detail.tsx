@@ -1,19 +1,67 @@
-import { Link, useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
-import { paths } from '@/config/paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MESSAGES, type PostDetail } from '@symposia/shared';
+import { ErrorView } from '@/components/ui/error-view/error-view';
+import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
+import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { postQueryKey, usePost } from '@/features/posts/api/get-post';
+import { PostDetailView } from '@/features/posts/components/post-detail-view';
+import { PostNotFound } from '@/features/posts/components/post-not-found';
+import { forumReturnPath } from '@/features/posts/utils/forum-location';
+import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 
+/**
+ * The post detail (spec §2): Back returns to the forum location given in `?from=` (only a forum
+ * address is accepted), else to the forum. A missing post shows 'Post not found'; other failures
+ * offer Retry; an answer that breaks the contract goes to the global error screen.
+ */
 export function PostDetailRoute() {
   const { id = '' } = useParams();
-  useDocumentTitle('Post');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const backTo = forumReturnPath(params.get('from'));
+  const query = usePost(id, { throwOnError: (error) => !(error instanceof ApiError) });
+  // Retry shows the loading screen again until the new answer (or failure) arrives.
+  const loading = useMinimumDisplay(query.isPending || (query.isError && query.isFetching));
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  useDocumentTitle(
+    query.data ? query.data.title || 'Post' : notFound ? MESSAGES.postNotFoundTitle : 'Post',
+  );
+
+  const goBack = () => void navigate(backTo);
+
+  if (loading || query.isPending) return <LoadingScreen />;
+  if (query.isError) {
+    if (notFound) return <PostNotFound onBack={goBack} />;
+    return (
+      <ErrorView
+        message={MESSAGES.postLoadFailed}
+        details={query.error instanceof ApiError ? query.error.detail : query.error.message}
+        onRetry={() => void query.refetch()}
+        onBack={goBack}
+      />
+    );
+  }
   return (
-    <ComingSoon title="Post">
-      <p>
-        Post ID: <code>{id}</code>
-      </p>
-      <p>
-        <Link to={paths.forum.href()}>Back to Forum</Link>
-      </p>
-    </ComingSoon>
+    <PostDetailView
+      key={query.data.id}
+      post={query.data}
+      onBack={goBack}
+      comments={
+        <CommentsSection
+          postId={query.data.id}
+          // The header's comment count follows a comment written here.
+          onCommentCreated={() =>
+            queryClient.setQueryData<PostDetail>(postQueryKey(id), (post) =>
+              post ? { ...post, comments: post.comments + 1 } : post,
+            )
+          }
+        />
+      }
+    />
   );
 }

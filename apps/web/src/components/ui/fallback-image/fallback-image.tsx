@@ -1,0 +1,53 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import styles from './fallback-image.module.css';
+
+type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
+  src: string;
+  alt: string;
+  /** Tried in order when the picture (or the fallback before) fails to load. */
+  fallbacks?: readonly string[];
+  /** Shown as text once every source failed. */
+  fallbackText?: string;
+};
+
+/**
+ * An image that survives a broken source (spec §4 Media): on a load error it moves on to the next
+ * fallback image, and after the last one it shows a text placeholder of the same size.
+ */
+export function FallbackImage({
+  src,
+  alt,
+  fallbacks = [],
+  fallbackText = 'Image unavailable',
+  className,
+  ...imgProps
+}: FallbackImageProps) {
+  const sources = [src, ...fallbacks].filter(Boolean);
+  const [failures, setFailures] = useState({ src, count: 0 });
+  // A new picture starts from its own source again.
+  const failed = failures.src === src ? failures.count : 0;
+
+  if (failed >= sources.length) {
+    return (
+      <span
+        className={className ? `${styles.placeholder} ${className}` : styles.placeholder}
+        role="img"
+        aria-label={alt ? `${alt} (${fallbackText.toLowerCase()})` : fallbackText}
+        data-fallback="text"
+      >
+        <span aria-hidden="true">{fallbackText}</span>
+      </span>
+    );
+  }
+
+  return (
+    <img
+      {...imgProps}
+      className={className}
+      src={sources[failed]}
+      alt={alt}
+      data-fallback={failed > 0 ? String(failed) : undefined}
+      onError={() => setFailures({ src, count: failed + 1 })}
+    />
+  );
+}

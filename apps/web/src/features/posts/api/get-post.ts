@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { postDetailSchema, type PostDetail } from '@symposia/shared';
+import { api } from '@/lib/api-client';
+
+/** GET /media/{id}: the post detail with the spec's keys (spec §3), checked against the contract. */
+export function getPost(
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PostDetail> {
+  return api.get(`/media/${encodeURIComponent(id)}`, { schema: postDetailSchema, signal });
+}
+
+export const postQueryKey = (id: string) => ['posts', 'detail', id] as const;
+
+export const getPostQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: postQueryKey(id),
+    queryFn: ({ signal }) => getPost(id, { signal }),
+  });
+
+type UsePostOptions = {
+  throwOnError?: (error: Error) => boolean;
+};
+
+export function usePost(id: string, { throwOnError }: UsePostOptions = {}) {
+  return useQuery({
+    ...getPostQueryOptions(id),
+    ...(throwOnError ? { throwOnError } : {}),
+  });
+}

@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  FORUM_PAGE_SIZE,
+  postListItemSchema,
+  type PostListItem,
+  type SortOption,
+} from '@symposia/shared';
+import { api } from '@/lib/api-client';
+
+export type GetPostsInput = {
+  skip?: number;
+  limit?: number;
+  /** No sort means the server's default order (relevance when searching). */
+  sort?: SortOption;
+  search?: string;
+  signal?: AbortSignal;
+};
+
+/**
+ * GET /media/list (spec §7). An answer that is not an array is logged and read as empty by
+ * `api.getList`; items are checked against the shared contract.
+ */
+export function getPosts({
+  skip = 0,
+  limit = FORUM_PAGE_SIZE,
+  sort,
+  search,
+  signal,
+}: GetPostsInput = {}): Promise<PostListItem[]> {
+  return api.getList('/media/list', {
+    params: { skip, limit, sort_by: sort, search: search || undefined },
+    item: postListItemSchema,
+    signal,
+  });
+}
+
+export type PostsFilter = { search: string; sort?: SortOption };
+
+export const postsQueryKey = ['posts', 'list'] as const;
+
+/** Forum pages of FORUM_PAGE_SIZE; a shorter page is the last one (spec §9). */
+export const getPostsInfiniteQueryOptions = ({ search, sort }: PostsFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...postsQueryKey, { search, sort: sort ?? null }],
+    queryFn: ({ pageParam, signal }) =>
+      getPosts({ skip: pageParam, limit: FORUM_PAGE_SIZE, sort, search, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, allPages) =>
+      lastPage.length < FORUM_PAGE_SIZE ? undefined : allPages.length * FORUM_PAGE_SIZE,
+  });
+
+type UsePostsOptions = {
+  throwOnError?: (error: Error) => boolean;
+};
+
+export function usePosts(filter: PostsFilter, { throwOnError }: UsePostsOptions = {}) {
+  return useInfiniteQuery({
+    ...getPostsInfiniteQueryOptions(filter),
+    ...(throwOnError ? { throwOnError } : {}),
+  });
+}

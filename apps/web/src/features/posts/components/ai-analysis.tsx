@@ -1,0 +1,69 @@
+import type { PostStatus } from '@symposia/shared';
+import { parseAnalysis } from '../utils/analysis';
+import styles from './ai-analysis.module.css';
+
+type AiAnalysisProps = {
+  /** The post's `ai_analysis`: a JSON string, or '' before the analysis exists. */
+  raw: string;
+  status: PostStatus;
+};
+
+export const ANALYSIS_PENDING = 'Analysis in progress';
+export const ANALYSIS_NONE = 'No AI analysis yet.';
+
+/**
+ * The AI analysis box (spec §2, §3): key points from the summary's paragraphs and '- ' lists, and
+ * the suggested tags; placeholder text while there is none (or none that can be read).
+ */
+export function AiAnalysis({ raw, status }: AiAnalysisProps) {
+  const analysis = parseAnalysis(raw);
+
+  return (
+    <section className={styles.box} aria-labelledby="ai-analysis-title">
+      <h2 id="ai-analysis-title" className={styles.title}>
+        <span className={styles.spark} aria-hidden="true">
+          ✦
+        </span>
+        AI Analysis
+      </h2>
+      {analysis.kind === 'none' ? (
+        <p className={styles.placeholder}>
+          {status === 'processing' && analysis.reason === 'empty'
+            ? `${ANALYSIS_PENDING}…`
+            : ANALYSIS_NONE}
+        </p>
+      ) : (
+        <>
+          {analysis.blocks.length ? (
+            <div className={styles.part}>
+              <h3 className={styles.subtitle}>Key points</h3>
+              {analysis.blocks.map((block, index) =>
+                block.type === 'paragraph' ? (
+                  <p key={index}>{block.text}</p>
+                ) : (
+                  <ul key={index} className={styles.list}>
+                    {block.items.map((item, itemIndex) => (
+                      <li key={itemIndex}>{item}</li>
+                    ))}
+                  </ul>
+                ),
+              )}
+            </div>
+          ) : null}
+          {analysis.tags.length ? (
+            <div className={styles.part}>
+              <h3 className={styles.subtitle}>Suggested tags</h3>
+              <ul className={styles.tags} aria-label="Suggested tags">
+                {analysis.tags.map((tag) => (
+                  <li key={tag} className={styles.tag}>
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { HeartIcon } from './icons';
+import styles from './like-button.module.css';
+
+type LikeButtonProps = {
+  liked: boolean;
+  likes: number;
+  onToggle: () => void;
+  /** A like is on its way: further clicks are ignored (spec §4), the button stays focusable. */
+  pending?: boolean;
+};
+
+/** The post's like count; pressing it toggles the reader's like (spec §2, §4 Post like). */
+export function LikeButton({ liked, likes, onToggle, pending = false }: LikeButtonProps) {
+  return (
+    <button
+      type="button"
+      className={liked ? `${styles.button} ${styles.liked}` : styles.button}
+      aria-pressed={liked}
+      aria-busy={pending || undefined}
+      onClick={() => {
+        if (!pending) onToggle();
+      }}
+    >
+      <HeartIcon filled={liked} />
+      <span data-testid="like-count">{likes}</span>
+      <span className="visually-hidden">{likes === 1 ? 'like' : 'likes'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,111 @@
+import { useRef, useState, type MouseEvent } from 'react';
+import type { MediaType } from '@symposia/shared';
+import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
+import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
+import { PauseIcon, PlayIcon } from './icons';
+import styles from './post-card-media.module.css';
+
+type PostCardMediaProps = {
+  type: MediaType;
+  /** URL of the post's first file; '' when the post has none. */
+  src: string;
+  title: string;
+};
+
+const BADGES: Record<Exclude<MediaType, 'image'>, string> = {
+  video: 'Video',
+  audio: 'Audio',
+  document: 'Document',
+};
+
+function Badge({ children }: { children: string }) {
+  return <span className={styles.badge}>{children}</span>;
+}
+
+/** Decorative stand-in for media that is not shown inline (the badge says what it is). */
+function Placeholder({ type }: { type: Exclude<MediaType, 'image'> }) {
+  return (
+    <img
+      className={styles.fill}
+      src={placeholderFor(type)}
+      alt=""
+      width={640}
+      height={400}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
+function CardVideo({ src, title }: { src: string; title: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  // Playing is not opening the post: the click stays with the button (spec §2).
+  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
+    event.stopPropagation();
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      video.play().catch((error: unknown) => console.warn('The video could not start', error));
+    } else {
+      video.pause();
+    }
+  };
+
+  if (failed) return <Placeholder type="video" />;
+
+  return (
+    <>
+      <video
+        ref={videoRef}
+        className={styles.fill}
+        src={src}
+        preload="metadata"
+        playsInline
+        aria-label={`Video: ${title}`}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onError={() => setFailed(true)}
+      />
+      <button
+        type="button"
+        className={styles.play}
+        aria-label={`${playing ? 'Pause' : 'Play'} video: ${title}`}
+        onClick={toggle}
+      >
+        {playing ? <PauseIcon width={22} height={22} /> : <PlayIcon width={22} height={22} />}
+      </button>
+    </>
+  );
+}
+
+/**
+ * The media area of a post card (spec §2): an image, lazily loaded with its space reserved, that
+ * falls back to a bundled picture; a playable video; or a placeholder for documents and audio.
+ */
+export function PostCardMedia({ type, src, title }: PostCardMediaProps) {
+  return (
+    <div className={styles.media} data-media-type={type}>
+      {type === 'image' ? (
+        <FallbackImage
+          className={styles.fill}
+          src={src}
+          alt={title ? `Image of the post: ${title}` : 'Image of the post'}
+          fallbacks={PLACEHOLDER_IMAGES.image}
+          width={640}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : type === 'video' && src ? (
+        <CardVideo src={src} title={title} />
+      ) : (
+        <Placeholder type={type} />
+      )}
+      {type !== 'image' ? <Badge>{BADGES[type]}</Badge> : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makePostListItem } from '../testing/fixtures';
+import { PLACEHOLDER_IMAGES } from '../utils/placeholders';
+import { PostCard } from './post-card';
+
+describe('PostCard', () => {
+  it('shows title, author, time in China time, summary, tags with # and the counts', () => {
+    const post = makePostListItem({
+      title: 'Surface codes',
+      user_name: 'Ada Lovelace',
+      created_at: '2026-01-15T20:05:00.000Z',
+      summary: 'A short summary.',
+      tags: ['physics', 'quantum'],
+      likes: 1,
+      comments: 4,
+    });
+    render(<PostCard post={post} onOpen={() => {}} />);
+
+    const card = screen.getByRole('article', { name: 'Surface codes' });
+    expect(within(card).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: "Ada Lovelace's avatar" })).toBeInTheDocument();
+    // 20:05 UTC is 04:05 the next day in Asia/Shanghai.
+    expect(within(card).getByText('2026-01-16 04:05')).toHaveAttribute(
+      'datetime',
+      '2026-01-15T20:05:00.000Z',
+    );
+    expect(within(card).getByText('A short summary.')).toBeInTheDocument();
+    expect(
+      within(within(card).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#physics', '#quantum']);
+    expect(within(card).getByTestId('like-count')).toHaveTextContent('1 like');
+    expect(within(card).getByTestId('comment-count')).toHaveTextContent('4 comments');
+  });
+
+  it("shows 'Anonymous' with an initials avatar for an unnamed author", () => {
+    render(<PostCard post={makePostListItem({ user_name: '  ' })} onOpen={() => {}} />);
+    expect(screen.getByText('Anonymous')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Anonymous's avatar" })).toHaveTextContent('A');
+  });
+
+  it('falls back to the initials avatar when the picture is broken', () => {
+    render(
+      <PostCard
+        post={makePostListItem({ user_name: 'Grace Hopper', user_avatar: '/broken.png' })}
+        onOpen={() => {}}
+      />,
+    );
+    fireEvent.error(screen.getByRole('img', { name: "Grace Hopper's avatar" }));
+    expect(screen.getByRole('img', { name: "Grace Hopper's avatar" })).toHaveTextContent('GH');
+  });
+
+  it('loads the image lazily and falls back to the bundled placeholder when it breaks', () => {
+    render(<PostCard post={makePostListItem({ title: 'Chart' })} onOpen={() => {}} />);
+    const image = screen.getByRole('img', { name: 'Image of the post: Chart' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('src', '/ipfs/post-1-cid');
+
+    fireEvent.error(image);
+
+    expect(screen.getByRole('img', { name: 'Image of the post: Chart' })).toHaveAttribute(
+      'src',
+      PLACEHOLDER_IMAGES.image[0],
+    );
+  });
+
+  it("shows a 'Document' badge and placeholder for a document, 'Audio' for audio", () => {
+    const { rerender } = render(
+      <PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} />,
+    );
+    expect(screen.getByText('Document')).toBeInTheDocument();
+    expect(document.querySelector('img[src$="document.svg"]')).not.toBeNull();
+
+    rerender(<PostCard post={makePostListItem({ media_type: 'audio' })} onOpen={() => {}} />);
+    expect(screen.getByText('Audio')).toBeInTheDocument();
+  });
+
+  it('opens the post on click and on Enter', async () => {
+    const onOpen = vi.fn();
+    const post = makePostListItem();
+    render(<PostCard post={post} onOpen={onOpen} />);
+    const card = screen.getByRole('article');
+
+    await userEvent.click(within(card).getByText(post.title));
+    expect(onOpen).toHaveBeenCalledWith(post);
+
+    card.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it("plays a video with its button without opening the post, with a 'Video' badge", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockReturnValue(true);
+    const onOpen = vi.fn();
+    render(
+      <PostCard
+        post={makePostListItem({ media_type: 'video', title: 'Experiment' })}
+        onOpen={onOpen}
+      />,
+    );
+
+    expect(screen.getByText('Video')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Play video: Experiment' }));
+
+    expect(play).toHaveBeenCalledOnce();
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pause video: Experiment' })).toBeInTheDocument();
+  });
+
+  it('replaces a video that fails with the video placeholder', () => {
+    render(<PostCard post={makePostListItem({ media_type: 'video' })} onOpen={() => {}} />);
+    fireEvent.error(document.querySelector('video')!);
+    expect(document.querySelector('video')).toBeNull();
+    expect(document.querySelector('img[src$="video.svg"]')).not.toBeNull();
+  });
+});

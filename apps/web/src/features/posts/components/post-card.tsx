@@ -1,0 +1,97 @@
+import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import type { PostListItem } from '@symposia/shared';
+import { Avatar } from '@/components/ui/avatar/avatar';
+import { formatDateTime } from '@/lib/time';
+import { CommentIcon, HeartIcon } from './icons';
+import { PostCardMedia } from './post-card-media';
+import styles from './post-card.module.css';
+
+export const ANONYMOUS = 'Anonymous';
+
+type PostCardProps = {
+  post: PostListItem;
+  /** Opens the post (the forum opens it in a new tab). */
+  onOpen: (post: PostListItem) => void;
+};
+
+const MAX_TAGS_SHOWN = 5;
+
+/** Clicks on the card's own controls (the play button) do not open the post. */
+function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  const control = target.closest('a, button, input, select, textarea, video[controls], audio');
+  return control !== null && control !== event.currentTarget;
+}
+
+/**
+ * A post in the forum grid (spec §2): media, title, author with avatar, time, summary, tags, like
+ * and comment counts. The whole card opens the post, by click or by Enter.
+ */
+export function PostCard({ post, onOpen }: PostCardProps) {
+  const titleId = useId();
+  const hintId = useId();
+  const author = post.user_name.trim() || ANONYMOUS;
+  const title = post.title.trim() || 'Untitled post';
+  const summary = post.summary.trim() || post.content.trim();
+
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (!fromInnerControl(event)) onOpen(post);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      onOpen(post);
+    }
+  };
+
+  return (
+    <article
+      className={styles.card}
+      tabIndex={0}
+      aria-labelledby={titleId}
+      aria-describedby={hintId}
+      data-post-id={post.id}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <PostCardMedia type={post.media_type} src={post.media} title={title} />
+      <div className={styles.body}>
+        <h3 id={titleId} className={styles.title}>
+          {title}
+        </h3>
+        <span id={hintId} className="visually-hidden">
+          Opens the post in a new tab
+        </span>
+        <div className={styles.meta}>
+          <Avatar src={post.user_avatar} name={author} size={32} />
+          <span className={styles.author}>{author}</span>
+          <time className={styles.time} dateTime={post.created_at}>
+            {formatDateTime(post.created_at)}
+          </time>
+        </div>
+        {summary ? <p className={styles.summary}>{summary}</p> : null}
+        {post.tags.length ? (
+          <ul className={styles.tags} aria-label="Tags">
+            {post.tags.slice(0, MAX_TAGS_SHOWN).map((tag) => (
+              <li key={tag} className={styles.tag}>
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={styles.stats}>
+          <span className={styles.stat} data-testid="like-count">
+            <HeartIcon filled={post.liked} />
+            {post.likes}
+            <span className="visually-hidden"> {post.likes === 1 ? 'like' : 'likes'}</span>
+          </span>
+          <span className={styles.stat} data-testid="comment-count">
+            <CommentIcon />
+            {post.comments}
+            <span className="visually-hidden"> {post.comments === 1 ? 'comment' : 'comments'}</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { MESSAGES, type PostListItem } from '@symposia/shared';
+import { ApiError } from '@/lib/api-client';
+import { usePosts, type PostsFilter } from '../api/get-posts';
+import { useForumScrollMemory } from '../hooks/use-forum-scroll-memory';
+import { useSinglePlayback } from '../hooks/use-single-playback';
+import { postDetailHref } from '../utils/forum-location';
+import { PostCard } from './post-card';
+import styles from './post-grid.module.css';
+
+type PostGridProps = {
+  filter: PostsFilter;
+  /** The forum address shown now (path and query): Back on the detail returns here. */
+  forumUrl: string;
+};
+
+const SKELETONS = 6;
+/** Start loading the next page this far before its end comes into view. */
+const PRELOAD_MARGIN = '600px 0px';
+
+function Skeletons({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={`skeleton-${index}`} className={styles.item} aria-hidden="true">
+          <div className={styles.skeleton} data-testid="post-skeleton">
+            <div className={styles.skeletonMedia} />
+            <div className={styles.skeletonLine} />
+            <div className={`${styles.skeletonLine} ${styles.short}`} />
+          </div>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** Opens a post in a new tab, remembering the forum location for its Back (spec §2). */
+function openInNewTab(post: PostListItem, forumUrl: string) {
+  window.open(postDetailHref(post.id, forumUrl), '_blank', 'noopener');
+}
+
+/**
+ * The forum's card grid (spec §2): FORUM_PAGE_SIZE posts a page, more as the reader scrolls (or
+ * presses 'Load more'), until a page comes back short. A failed first page shows the error with an
+ * empty list; an answer that breaks the contract goes to the global error screen.
+ */
+export function PostGrid({ filter, forumUrl }: PostGridProps) {
+  const query = usePosts(filter, { throwOnError: (error) => !(error instanceof ApiError) });
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const pages = data?.pages ?? [];
+  const posts = pages.flat();
+  const sentinelRef = useRef<HTMLDivElement>(null);
+
+  useSinglePlayback();
+  useForumScrollMemory({
+    url: forumUrl,
+    pageCount: pages.length,
+    ready: !query.isPending,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  });
+
+  const loadMore = useEffectEvent(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  });
+
+  // Infinite scrolling. A new observer per page: if the end is still in view after a page arrived,
+  // its first report loads the next one.
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, pages.length]);
+
+  if (query.isError && !data) {
+    return (
+      <section className={styles.section} aria-label="Posts">
+        <div className={styles.error} role="alert">
+          <p className={styles.errorText}>{MESSAGES.postListFailed}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void query.refetch()}
+          >
+            Retry
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const empty = !query.isPending && posts.length === 0;
+
+  return (
+    <section className={styles.section} aria-label="Posts" aria-busy={query.isFetching}>
+      <p className="visually-hidden" role="status">
+        {query.isPending
+          ? 'Loading posts'
+          : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'} shown`}
+      </p>
+      {empty ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>No posts found</p>
+          {filter.search ? (
+            <p>
+              Nothing matches “<span className={styles.term}>{filter.search}</span>”. Try other
+              words.
+            </p>
+          ) : (
+            <p>Nobody has posted yet.</p>
+          )}
+        </div>
+      ) : (
+        <ul className={styles.grid} aria-label="Post list">
+          {posts.map((post) => (
+            <li key={post.id} className={styles.item}>
+              <PostCard post={post} onOpen={(opened) => openInNewTab(opened, forumUrl)} />
+            </li>
+          ))}
+          {query.isPending ? <Skeletons count={SKELETONS} /> : null}
+          {isFetchingNextPage ? <Skeletons count={3} /> : null}
+        </ul>
+      )}
+      <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />
+      {isFetchNextPageError ? (
+        <p className={styles.pageError} role="alert">
+          {MESSAGES.postListFailed}
+        </p>
+      ) : null}
+      {hasNextPage ? (
+        <div className={styles.more}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

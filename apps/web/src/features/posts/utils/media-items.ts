@@ -1,0 +1,16 @@
+import type { MediaType, PostDetail } from '@symposia/shared';
+
+export type MediaItem = { url: string; type: MediaType; name: string };
+
+/**
+ * The carousel's items: the post's files with their own types, or, from an answer without files,
+ * the spec's 'media list' all of the post's 'media type'.
+ */
+export function mediaItemsOf(post: PostDetail): MediaItem[] {
+  if (post.files.length) {
+    return post.files.map((file) => ({ url: file.url, type: file.media_type, name: file.name }));
+  }
+  return post['media list']
+    .filter(Boolean)
+    .map((url, index) => ({ url, type: post['media type'], name: `File ${index + 1}` }));
+}
