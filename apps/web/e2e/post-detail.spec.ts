@@ -11,8 +11,7 @@ import {
   type TestUser,
 } from './fixtures/posts';
 
-// TODO(shared): keep in step with LIKE_FAILED in features/posts/components/post-detail-view.tsx.
-const LIKE_FAILED = 'Failed to update like';
+const LIKE_FAILED = MESSAGES.likeFailed;
 
 const likeButton = (page: Page) => page.getByRole('button', { name: /^\d+ likes?$/ });
 

@@ -21,6 +21,11 @@ export const UPLOAD_FALLBACK_SUCCESS_MS = 5000;
 export const UPLOAD_PROGRESS_STEP = 20;
 export const UPLOAD_PROGRESS_TICK_MS = 1000;
 export const UPLOAD_RESET_AFTER_MS = 1000;
+/** The post id the upload screen shows when the server has not answered in time (spec §4). */
+export const UPLOAD_PENDING_POST_ID = 'pending';
+
+/** Home sections animate in on scroll: 1000 ms, once only, offset 100 (spec §2). */
+export const HOME_REVEAL = { durationMs: 1000, once: true, offsetPx: 100 } as const;
 
 export const FORUM_PAGE_SIZE = 20;
 export const LIST_DEFAULT_LIMIT = 12;

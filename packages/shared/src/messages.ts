@@ -23,6 +23,8 @@ export const MESSAGES = {
   commentNotFound: 'Comment not found',
   commentParentElsewhere: 'The comment you reply to belongs to another post',
   commentRootMismatch: 'rootId does not match the thread of the comment you reply to',
+  likeFailed: 'Failed to update like',
+  likeFailedDetails: 'Your like was not saved. Please try again later.',
   commentFailed: 'Failed to submit comment. Please try again later.',
   noComments: 'No comments yet. Be the first to comment!',
   postListFailed: 'Failed to load posts. Please try again later.',
@@ -94,4 +96,13 @@ export const MESSAGES = {
   unsupportedMediaType: (contentType: string) =>
     `Content-Type ${contentType} is not accepted; send application/x-www-form-urlencoded or application/json`,
   bodyTooLarge: 'The request body is too large',
+} as const;
+
+/** Fixed texts of the screens that the spec gives word for word (§1, §2). */
+export const SCREEN_TEXT = {
+  tagline: 'connecting academic thoughts, tokenizing research insights',
+  slogans: ['science without boundaries, value unlocked', 'share, like, earn, repeat'],
+  homeSearchPlaceholder: 'Search academic topics, tags, or authors',
+  homeCallToAction: 'Join the Future of Academic Innovation',
+  uploadTitle: 'Decentralized Storage on IPFS',
 } as const;

@@ -3,15 +3,12 @@
  * spec's exact words (§1, §2).
  */
 
-// TODO(shared): spec §1 tagline and slogans, §2 search placeholder and call to action; move to
-// shared so tests and screens read one copy.
-export const TAGLINE = 'connecting academic thoughts, tokenizing research insights';
-export const SLOGANS = [
-  'science without boundaries, value unlocked',
-  'share, like, earn, repeat',
-] as const;
-export const SEARCH_PLACEHOLDER = 'Search academic topics, tags, or authors';
-export const CALL_TO_ACTION = 'Join the Future of Academic Innovation';
+import { SCREEN_TEXT } from '@symposia/shared';
+
+export const TAGLINE = SCREEN_TEXT.tagline;
+export const SLOGANS = SCREEN_TEXT.slogans;
+export const SEARCH_PLACEHOLDER = SCREEN_TEXT.homeSearchPlaceholder;
+export const CALL_TO_ACTION = SCREEN_TEXT.homeCallToAction;
 
 export const ABOUT_PARAGRAPHS = [
   'Symposia is an academic community where researchers and curious visitors share research contributions — ideas, experiment videos, images, papers and insights — and discuss them in the open.',

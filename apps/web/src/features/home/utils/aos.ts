@@ -4,12 +4,11 @@
  */
 import AOS from 'aos';
 import 'aos/dist/aos.css';
+import { HOME_REVEAL } from '@symposia/shared';
 
-// TODO(shared): spec §2 Home "on-scroll animation (1000 ms, once only, offset 100)"; move to
-// limits.ts as e.g. HOME_REVEAL = { durationMs: 1000, once: true, offsetPx: 100 }.
-export const REVEAL_DURATION_MS = 1000;
-export const REVEAL_ONCE = true;
-export const REVEAL_OFFSET_PX = 100;
+export const REVEAL_DURATION_MS = HOME_REVEAL.durationMs;
+export const REVEAL_ONCE = HOME_REVEAL.once;
+export const REVEAL_OFFSET_PX = HOME_REVEAL.offsetPx;
 
 let started = false;
 

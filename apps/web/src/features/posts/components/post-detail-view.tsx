@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PostDetail } from '@symposia/shared';
+import { MESSAGES, type PostDetail } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
@@ -16,9 +16,8 @@ import { ANONYMOUS } from './post-card';
 import { PostCarousel } from './post-carousel';
 import styles from './post-detail-view.module.css';
 
-// TODO(shared): the spec names no message for a failed like; move these to MESSAGES.
-export const LIKE_FAILED = 'Failed to update like';
-export const LIKE_FAILED_DETAILS = 'Your like was not saved. Please try again later.';
+export const LIKE_FAILED = MESSAGES.likeFailed;
+export const LIKE_FAILED_DETAILS = MESSAGES.likeFailedDetails;
 
 type PostDetailViewProps = {
   post: PostDetail;

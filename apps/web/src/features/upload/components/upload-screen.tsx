@@ -1,8 +1,8 @@
+import { SCREEN_TEXT } from '@symposia/shared';
 import { UploadForm } from './upload-form';
 import styles from './upload-form.module.css';
 
-// TODO(shared): spec §2 Upload title; shared could hold screen titles the tests also assert.
-export const UPLOAD_TITLE = 'Decentralized Storage on IPFS';
+export const UPLOAD_TITLE = SCREEN_TEXT.uploadTitle;
 
 /** The Upload screen for a signed-in member (spec §2 Upload). */
 export function UploadScreen() {

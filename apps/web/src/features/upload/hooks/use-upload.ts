@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, UPLOAD_RESET_AFTER_MS, type UploadResult } from '@symposia/shared';
+import {
+  MESSAGES,
+  UPLOAD_PENDING_POST_ID,
+  UPLOAD_RESET_AFTER_MS,
+  type UploadResult,
+} from '@symposia/shared';
 import { ApiError, type FieldError } from '@/lib/api-client';
 import { useUploadFiles, type UploadMetadata } from '../api/upload-files';
 import { trackUpload, type UploadTracker } from '../utils/track-upload';
 
-// TODO(shared): spec §4 Upload "post_id 'pending', status 'processing'"; move to shared next to
-// MESSAGES.uploadPending, e.g. UPLOAD_PENDING_POST_ID.
-export const PENDING_POST_ID = 'pending';
+export const PENDING_POST_ID = UPLOAD_PENDING_POST_ID;
 
 /** What the screen shows while the server has not answered after the fallback time (spec §4). */
 export const PENDING_RESULT: UploadResult = {
