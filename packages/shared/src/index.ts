@@ -7,3 +7,4 @@ export * from './schemas/health.js';
 export * from './schemas/media.js';
 export * from './schemas/comments.js';
 export * from './schemas/profiles.js';
+export * from './schemas/token.js';

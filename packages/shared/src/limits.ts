@@ -52,6 +52,8 @@ export const POST_MAX_TAGS = 20;
 export const ACCOUNT_ACTIVATION_LAMPORTS = 990_880;
 export const TOKEN_DECIMALS = 9;
 export const NETWORK_NAME_MAINNET = 'Solana Mainnet';
+/** The smallest unit of the token: amount × 10^TOKEN_DECIMALS (spec §7). */
+export const TOKEN_UNITS_PER_TOKEN = 10 ** 9;
 export const SOLANA_COMMITMENT = 'confirmed';
 
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';

@@ -74,6 +74,11 @@ export const MESSAGES = {
   accountVerificationFailed: (reason: string) => `Account verification failed: ${reason}`,
   tokenOperationFailed: (reason: string) => `Token operation failed: ${reason}`,
   insufficientSol: 'The faucet SOL balance is too low to create the token account for this address',
+  tokenAmountInvalid: 'Enter an amount greater than 0',
+  tokenAmountTooLarge: (max: number) => `At most ${max} tokens per request`,
+  faucetLimitReached: (when: string) =>
+    `Token request limit reached. You can request again after ${when}`,
+  faucetDisabled: 'The token faucet is not available right now',
   tokenTransferFailed: 'Token transfer failed, please try again',
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
