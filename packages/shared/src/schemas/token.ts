@@ -22,13 +22,13 @@ export const tokenInfoSchema = z.object({
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** POST /token/request (JSON or form). Validation messages are the spec's (§5, §8). */
-export const tokenRequestSchema = z.object({
+export const faucetRequestSchema = z.object({
   address: z.string().trim().optional(),
   amount: z.union([z.number(), z.string().trim()]).optional(),
   /** A client-chosen id: retrying with the same id returns the first result, never pays twice. */
   request_id: z.string().trim().max(100).optional(),
 });
-export type TokenRequestBody = z.infer<typeof tokenRequestSchema>;
+export type FaucetRequestBody = z.infer<typeof faucetRequestSchema>;
 
 /** A successful request (spec §2: receiving address, amount, transaction hash and time). */
 export const tokenTransferSchema = z.object({
