@@ -23,6 +23,8 @@ export const MESSAGES = {
   commentNotFound: 'Comment not found',
   commentParentElsewhere: 'The comment you reply to belongs to another post',
   commentRootMismatch: 'rootId does not match the thread of the comment you reply to',
+  anonymous: 'Anonymous',
+  commentsLoadFailed: 'Failed to load comments. Please try again later.',
   likeFailed: 'Failed to update like',
   likeFailedDetails: 'Your like was not saved. Please try again later.',
   commentFailed: 'Failed to submit comment. Please try again later.',
@@ -38,7 +40,6 @@ export const MESSAGES = {
   uploadFileTooLarge: (name: string) => `File ${name} exceeds 50MB limit`,
   uploadNoFiles: 'please select at least one file',
   uploadFailed: 'upload failed',
-  uploadPublished: 'Upload successful: your files are stored on IPFS and your post is published.',
   uploadProcessing:
     'Upload successful: your files are stored on IPFS; the post is being analysed and will be complete shortly.',
   uploadPending: 'Upload accepted. Your post will be visible in about 1 minute.',

@@ -65,6 +65,9 @@ export const postFileSchema = z.object({
   size: z.number().int(),
   content_type: z.string(),
   media_type: mediaTypeSchema,
+  /** A smaller rendition to show: about 1600 px wide for images, the poster frame for videos. */
+  thumbnail: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
 });
 export type PostFile = z.infer<typeof postFileSchema>;
 
@@ -81,8 +84,10 @@ export const postListItemSchema = z.object({
   media_type: mediaTypeSchema,
   /** Gateway URLs of the files, in upload order; the first is the media. */
   file_paths: z.array(z.string()),
-  /** The first file's URL: what a card shows. */
+  /** What a card shows: the first file's card thumbnail (about 640 px) once made, else the file. */
   media: z.string(),
+  /** The poster frame of a first file that is a video, once made. */
+  poster: z.string().nullable(),
   user_id: z.string(),
   user_name: z.string(),
   user_avatar: z.string(),
@@ -119,6 +124,8 @@ export const postDetailSchema = z.object({
   visibility: visibilitySchema,
   status: postStatusSchema,
   files: z.array(postFileSchema),
+  /** Why processing gave up; only the author sees it. */
+  processing_error: z.string().optional(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

@@ -12,10 +12,16 @@ export function getPost(
 
 export const postQueryKey = (id: string) => ['posts', 'detail', id] as const;
 
+/** While the server is still analysing the post, ask again this often. */
+export const PROCESSING_POLL_MS = 2000;
+
 export const getPostQueryOptions = (id: string) =>
   queryOptions({
     queryKey: postQueryKey(id),
     queryFn: ({ signal }) => getPost(id, { signal }),
+    // The analysis lands without a reload: poll until the post is no longer processing.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false,
   });
 
 type UsePostOptions = {

@@ -30,6 +30,7 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
     <video
       className={styles.media}
       src={item.url}
+      poster={item.thumbnail ?? undefined}
       controls
       preload="metadata"
       playsInline
@@ -90,9 +91,11 @@ export function MediaSlide({ item, label, eager }: MediaSlideProps) {
       return (
         <FallbackImage
           className={styles.media}
-          src={item.url}
+          src={item.thumbnail ?? item.url}
           alt={label}
-          fallbacks={PLACEHOLDER_IMAGES.image}
+          fallbacks={
+            item.thumbnail ? [item.url, ...PLACEHOLDER_IMAGES.image] : PLACEHOLDER_IMAGES.image
+          }
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />

@@ -9,6 +9,8 @@ type PostCardMediaProps = {
   type: MediaType;
   /** URL of the post's first file; '' when the post has none. */
   src: string;
+  /** A video's poster frame, once processing made one. */
+  poster?: string | null;
   title: string;
 };
 
@@ -37,7 +39,7 @@ function Placeholder({ type }: { type: Exclude<MediaType, 'image'> }) {
   );
 }
 
-function CardVideo({ src, title }: { src: string; title: string }) {
+function CardVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -62,6 +64,7 @@ function CardVideo({ src, title }: { src: string; title: string }) {
         ref={videoRef}
         className={styles.fill}
         src={src}
+        poster={poster ?? undefined}
         preload="metadata"
         playsInline
         aria-label={`Video: ${title}`}
@@ -86,7 +89,7 @@ function CardVideo({ src, title }: { src: string; title: string }) {
  * The media area of a post card (spec §2): an image, lazily loaded with its space reserved, that
  * falls back to a bundled picture; a playable video; or a placeholder for documents and audio.
  */
-export function PostCardMedia({ type, src, title }: PostCardMediaProps) {
+export function PostCardMedia({ type, src, poster, title }: PostCardMediaProps) {
   return (
     <div className={styles.media} data-media-type={type}>
       {type === 'image' ? (
@@ -101,7 +104,7 @@ export function PostCardMedia({ type, src, title }: PostCardMediaProps) {
           decoding="async"
         />
       ) : type === 'video' && src ? (
-        <CardVideo src={src} title={title} />
+        <CardVideo src={src} poster={poster} title={title} />
       ) : (
         <Placeholder type={type} />
       )}

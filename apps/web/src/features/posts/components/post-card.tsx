@@ -1,12 +1,12 @@
 import { useId, type KeyboardEvent, type MouseEvent } from 'react';
-import type { PostListItem } from '@symposia/shared';
+import { MESSAGES, type PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { formatDateTime } from '@/lib/time';
 import { CommentIcon, HeartIcon } from './icons';
 import { PostCardMedia } from './post-card-media';
 import styles from './post-card.module.css';
 
-export const ANONYMOUS = 'Anonymous';
+export const ANONYMOUS = MESSAGES.anonymous;
 
 type PostCardProps = {
   post: PostListItem;
@@ -54,7 +54,7 @@ export function PostCard({ post, onOpen }: PostCardProps) {
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
-      <PostCardMedia type={post.media_type} src={post.media} title={title} />
+      <PostCardMedia type={post.media_type} src={post.media} poster={post.poster} title={title} />
       <div className={styles.body}>
         <h3 id={titleId} className={styles.title}>
           {title}

@@ -1,6 +1,7 @@
 import type { MediaType, PostDetail } from '@symposia/shared';
 
-export type MediaItem = { url: string; type: MediaType; name: string };
+/** `thumbnail`: a smaller image to show (an image's 1600 px rendition, a video's poster). */
+export type MediaItem = { url: string; type: MediaType; name: string; thumbnail?: string | null };
 
 /**
  * The carousel's items: the post's files with their own types, or, from an answer without files,
@@ -8,7 +9,12 @@ export type MediaItem = { url: string; type: MediaType; name: string };
  */
 export function mediaItemsOf(post: PostDetail): MediaItem[] {
   if (post.files.length) {
-    return post.files.map((file) => ({ url: file.url, type: file.media_type, name: file.name }));
+    return post.files.map((file) => ({
+      url: file.url,
+      type: file.media_type,
+      name: file.name,
+      thumbnail: file.thumbnail,
+    }));
   }
   return post['media list']
     .filter(Boolean)

@@ -174,13 +174,13 @@ describe('Upload screen: sending (spec §4 Upload)', () => {
 
     await act(async () => {
       xhr.progress(50, 100);
-      xhr.respond(201, { post_id: 'p1', message: MESSAGES.uploadPublished, status: 'published' });
+      xhr.respond(201, { post_id: 'p1', message: MESSAGES.uploadProcessing, status: 'processing' });
       await vi.advanceTimersByTimeAsync(0);
     });
 
     const success = screen.getByRole('status', { name: 'Upload successful' });
     expect(within(success).getByText('published')).toBeInTheDocument();
-    expect(within(success).getByText(MESSAGES.uploadPublished)).toBeInTheDocument();
+    expect(within(success).getByText(MESSAGES.uploadProcessing)).toBeInTheDocument();
     // 04:05 UTC is 12:05 in Shanghai.
     expect(within(success).getByText('2026-03-01 12:05')).toBeInTheDocument();
     expect(within(success).getByRole('link', { name: 'View post' })).toHaveAttribute(

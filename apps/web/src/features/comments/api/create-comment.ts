@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, commentSchema, type Comment } from '@symposia/shared';
+import { ApiError, api, jsonBody } from '@/lib/api-client';
+import { insertComment, type CommentThread, type ReplyTarget } from '../utils/threads';
+import { useCommentsQueryKey } from './get-comments';
+
+export type CreateCommentInput = {
+  postId: string;
+  content: string;
+  /** Absent for a comment on the post itself. */
+  reply?: ReplyTarget;
+};
+
+/**
+ * POST /comments/create, JSON (spec §3, §7): postId, content, an empty imageUrl, and parentId plus
+ * rootId when replying; the server decides the level. A 401 opens the login overlay with 'Please
+ * login to submit your comment' (spec §6).
+ */
+export function createComment({ postId, content, reply }: CreateCommentInput): Promise<Comment> {
+  return api.post(
+    '/comments/create',
+    jsonBody({
+      postId,
+      content,
+      imageUrl: '',
+      ...(reply ? { parentId: reply.parentId, rootId: reply.rootId } : {}),
+    }),
+    { schema: commentSchema, loginPrompt: MESSAGES.loginToComment },
+  );
+}
+
+type UseCreateCommentOptions = {
+  onSuccess?: (comment: Comment) => void;
+};
+
+/**
+ * Writing a comment (spec §4 New comments): the created comment goes straight into the cached
+ * threads, a top-level one at the top and a reply in its root's thread.
+ */
+export function useCreateComment(postId: string, { onSuccess }: UseCreateCommentOptions = {}) {
+  const queryClient = useQueryClient();
+  const key = useCommentsQueryKey(postId);
+
+  return useMutation({
+    mutationFn: (input: Omit<CreateCommentInput, 'postId'>) => createComment({ postId, ...input }),
+    onSuccess: async (comment) => {
+      // A load still running would answer without the new comment and overwrite it.
+      const wasLoading = queryClient.isFetching({ queryKey: key }) > 0;
+      if (wasLoading) await queryClient.cancelQueries({ queryKey: key });
+      const cached = queryClient.getQueryData<CommentThread[]>(key);
+      if (cached) queryClient.setQueryData<CommentThread[]>(key, insertComment(cached, comment));
+      if (!cached || wasLoading) void queryClient.invalidateQueries({ queryKey: key });
+      onSuccess?.(comment);
+    },
+    // An answer that breaks the contract is a defect: the global error screen shows it.
+    throwOnError: (error) => !(error instanceof ApiError),
+  });
+}

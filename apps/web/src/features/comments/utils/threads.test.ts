@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { COMMENT_REPLIES_SHOWN_COLLAPSED } from '@symposia/shared';
+import { makeComment, makeReply } from '../testing/fixtures';
+import {
+  buildThreads,
+  canSubmitComment,
+  commentTime,
+  countComments,
+  findComment,
+  hiddenReplyCount,
+  insertComment,
+  mentionPrefixOf,
+  moreRepliesLabel,
+  replyTargetOf,
+  trimFraction,
+  updateComment,
+  visibleReplies,
+} from './threads';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
+const ids = (list: readonly { _id: string }[]) => list.map((comment) => comment._id);
+
+describe('buildThreads', () => {
+  it('puts top-level comments newest first and each thread’s replies oldest first', () => {
+    const a = makeComment({ _id: 'a', createdAt: at(1) });
+    const b = makeComment({ _id: 'b', createdAt: at(5) });
+    const a1 = makeReply(a, { _id: 'a1', createdAt: at(2) });
+    const a2 = makeReply(a1, { _id: 'a2', createdAt: at(3) }); // level 3, same thread
+    const b1 = makeReply(b, { _id: 'b1', createdAt: at(6) });
+    const a3 = makeReply(a, { _id: 'a3', createdAt: at(7) });
+
+    // The server sends oldest first; shuffle to prove the order comes from the times.
+    const threads = buildThreads([a3, b1, a, a2, b, a1]);
+
+    expect(threads.map((thread) => thread.root._id)).toEqual(['b', 'a']);
+    expect(ids(threads[0]!.replies)).toEqual(['b1']);
+    expect(ids(threads[1]!.replies)).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('keeps the server’s order for equal times (later one first at the top level)', () => {
+    const first = makeComment({ _id: 'first', createdAt: at(1) });
+    const second = makeComment({ _id: 'second', createdAt: at(1) });
+    const r1 = makeReply(first, { _id: 'r1', createdAt: at(2) });
+    const r2 = makeReply(first, { _id: 'r2', createdAt: at(2) });
+
+    const threads = buildThreads([first, second, r1, r2]);
+
+    expect(threads.map((thread) => thread.root._id)).toEqual(['second', 'first']);
+    expect(ids(threads[1]!.replies)).toEqual(['r1', 'r2']);
+  });
+
+  it('finds the thread of a reply by its parent when rootId is missing', () => {
+    const root = makeComment({ _id: 'root', createdAt: at(1) });
+    const reply = makeComment({
+      _id: 'reply',
+      level: 2,
+      parentId: 'root',
+      rootId: null,
+      createdAt: at(2),
+    });
+    expect(ids(buildThreads([root, reply])[0]!.replies)).toEqual(['reply']);
+  });
+
+  it('shows a reply whose thread is missing as a thread of its own', () => {
+    const orphan = makeComment({ _id: 'orphan', level: 2, parentId: 'gone', rootId: 'gone' });
+    const threads = buildThreads([orphan]);
+    expect(threads).toEqual([{ root: orphan, replies: [] }]);
+  });
+
+  it('answers no threads for no comments', () => {
+    expect(buildThreads([])).toEqual([]);
+  });
+});
+
+describe('trimFraction / commentTime', () => {
+  it('cuts fractions longer than 3 digits to milliseconds', () => {
+    expect(trimFraction('2026-01-01T00:00:00.123456Z')).toBe('2026-01-01T00:00:00.123Z');
+    expect(trimFraction('2026-01-01T00:00:00.123Z')).toBe('2026-01-01T00:00:00.123Z');
+    expect(trimFraction('2026-01-01T00:00:00Z')).toBe('2026-01-01T00:00:00Z');
+    expect(commentTime({ createdAt: '2026-01-01T00:00:00.123999+00:00' })).toBe(
+      Date.UTC(2026, 0, 1, 0, 0, 0, 123),
+    );
+  });
+
+  it('reads a time that does not parse as the oldest', () => {
+    expect(commentTime({ createdAt: 'yesterday' })).toBe(0);
+  });
+});
+
+describe('insertComment', () => {
+  const a = makeComment({ _id: 'a', createdAt: at(1), replyCount: 2 });
+  const b = makeComment({ _id: 'b', createdAt: at(2) });
+  const a1 = makeReply(a, { _id: 'a1', createdAt: at(3) });
+  const a2 = makeReply(a, { _id: 'a2', createdAt: at(4) });
+  const threads = buildThreads([a, b, a1, a2]);
+
+  it('puts a new top-level comment at the top', () => {
+    const fresh = makeComment({ _id: 'new', createdAt: at(10) });
+    const next = insertComment(threads, fresh);
+    expect(next.map((thread) => thread.root._id)).toEqual(['new', 'b', 'a']);
+    expect(next[0]!.replies).toEqual([]);
+    expect(threads.map((thread) => thread.root._id)).toEqual(['b', 'a']); // not mutated
+  });
+
+  it('adds a level 2 reply at the end of its root’s thread and counts it', () => {
+    const reply = makeReply(a, { _id: 'a3', createdAt: at(10) });
+    const next = insertComment(threads, reply);
+    const thread = next.find((candidate) => candidate.root._id === 'a')!;
+    expect(ids(thread.replies)).toEqual(['a1', 'a2', 'a3']);
+    expect(thread.root.replyCount).toBe(3);
+    expect(next[0]).toBe(threads[0]); // other threads untouched
+  });
+
+  it('adds a level 3 reply to the thread of its root, not of its parent', () => {
+    const deep = makeReply(a1, { _id: 'deep', createdAt: at(11) });
+    expect(deep).toMatchObject({ level: 3, parentId: 'a1', rootId: 'a' });
+    const thread = insertComment(threads, deep).find((candidate) => candidate.root._id === 'a')!;
+    expect(ids(thread.replies)).toEqual(['a1', 'a2', 'deep']);
+  });
+
+  it('keeps time order when the new reply is older than the last one', () => {
+    const early = makeReply(a, {
+      _id: 'early',
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 3, 500)).toISOString(),
+    });
+    const thread = insertComment(threads, early).find((candidate) => candidate.root._id === 'a')!;
+    expect(ids(thread.replies)).toEqual(['a1', 'early', 'a2']);
+  });
+
+  it('starts counting from the replies when the root has no replyCount', () => {
+    const next = insertComment(threads, makeReply(b, { _id: 'b1' }));
+    expect(next.find((thread) => thread.root._id === 'b')!.root.replyCount).toBe(1);
+  });
+
+  it('changes nothing for a comment already there', () => {
+    expect(insertComment(threads, a1)).toEqual(threads);
+    expect(insertComment(threads, b)).toEqual(threads);
+  });
+});
+
+describe('updateComment / findComment', () => {
+  const root = makeComment({ _id: 'root', likes: 1 });
+  const reply = makeReply(root, { _id: 'reply', likes: 0 });
+  const threads = buildThreads([root, reply]);
+
+  it('changes a top-level comment or a reply in place', () => {
+    expect(updateComment(threads, 'root', { liked: true, likes: 2 })[0]!.root).toMatchObject({
+      liked: true,
+      likes: 2,
+    });
+    const next = updateComment(threads, 'reply', { liked: true, likes: 1 });
+    expect(findComment(next, 'reply')).toMatchObject({ liked: true, likes: 1 });
+    expect(findComment(threads, 'reply')).toMatchObject({ liked: false, likes: 0 });
+  });
+
+  it('leaves everything as it was for an unknown id', () => {
+    expect(updateComment(threads, 'nope', { likes: 9 })).toEqual(threads);
+    expect(findComment(threads, 'nope')).toBeUndefined();
+  });
+});
+
+describe('collapsed threads', () => {
+  const root = makeComment();
+  const replies = [makeReply(root), makeReply(root), makeReply(root)];
+
+  it('shows the first reply collapsed and all of them expanded', () => {
+    expect(COMMENT_REPLIES_SHOWN_COLLAPSED).toBe(1);
+    expect(visibleReplies(replies, false)).toEqual(replies.slice(0, 1));
+    expect(visibleReplies(replies, true)).toEqual(replies);
+    expect(hiddenReplyCount(replies)).toBe(2);
+    expect(hiddenReplyCount(replies.slice(0, 1))).toBe(0);
+    expect(hiddenReplyCount([])).toBe(0);
+  });
+
+  it('labels the toggle in the singular and the plural', () => {
+    expect(moreRepliesLabel(1)).toBe('Show 1 more reply');
+    expect(moreRepliesLabel(2)).toBe('Show 2 more replies');
+    expect(moreRepliesLabel(12)).toBe('Show 12 more replies');
+  });
+
+  it('counts every comment, replies included', () => {
+    expect(countComments(buildThreads([root, ...replies, makeComment()]))).toBe(5);
+  });
+});
+
+describe('replying', () => {
+  const root = makeComment({ _id: 'root', username: 'alice' });
+  const child = makeReply(root, { _id: 'child', username: 'bob' });
+  const grandchild = makeReply(child, { _id: 'grandchild', username: 'carol' });
+
+  it('sends the parent and the thread’s root', () => {
+    expect(replyTargetOf(root)).toEqual({ parentId: 'root', rootId: 'root' });
+    expect(replyTargetOf(child)).toEqual({ parentId: 'child', rootId: 'root' });
+    expect(replyTargetOf(grandchild)).toEqual({ parentId: 'grandchild', rootId: 'root' });
+  });
+
+  it('starts a reply to a reply with @name', () => {
+    expect(mentionPrefixOf(root)).toBe('');
+    expect(mentionPrefixOf(child)).toBe('@bob ');
+    expect(mentionPrefixOf(grandchild)).toBe('@carol ');
+  });
+
+  it('refuses empty, whitespace-only and @name-only text', () => {
+    expect(canSubmitComment('')).toBe(false);
+    expect(canSubmitComment(' \n\t ')).toBe(false);
+    expect(canSubmitComment(' hello ')).toBe(true);
+    expect(canSubmitComment('@bob ', '@bob ')).toBe(false);
+    expect(canSubmitComment('@bob   ', '@bob ')).toBe(false);
+    expect(canSubmitComment('@bob thanks', '@bob ')).toBe(true);
+    expect(canSubmitComment('thanks', '@bob ')).toBe(true);
+  });
+});
