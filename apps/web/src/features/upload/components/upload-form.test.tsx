@@ -179,7 +179,7 @@ describe('Upload screen: sending (spec §4 Upload)', () => {
     });
 
     const success = screen.getByRole('status', { name: 'Upload successful' });
-    expect(within(success).getByText('published')).toBeInTheDocument();
+    expect(within(success).getByText('processing')).toBeInTheDocument();
     expect(within(success).getByText(MESSAGES.uploadProcessing)).toBeInTheDocument();
     // 04:05 UTC is 12:05 in Shanghai.
     expect(within(success).getByText('2026-03-01 12:05')).toBeInTheDocument();
