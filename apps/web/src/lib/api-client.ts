@@ -119,11 +119,13 @@ function encodeBody(body: RequestBody | undefined, headers: Headers): BodyInit |
   return formEncode(body);
 }
 
-async function readBody(response: Response): Promise<{ data: unknown; isJson: boolean }> {
-  const text = await response.text();
+/** An answer's body: parsed JSON when it says it is JSON and parses, else the text itself. */
+export function parseAnswerBody(
+  text: string,
+  contentType: string | null,
+): { data: unknown; isJson: boolean } {
   if (!text) return { data: undefined, isJson: false };
-  const type = response.headers.get('Content-Type') ?? '';
-  if (!/[/+]json\b/i.test(type)) return { data: text, isJson: false };
+  if (!/[/+]json\b/i.test(contentType ?? '')) return { data: text, isJson: false };
   try {
     return { data: JSON.parse(text) as unknown, isJson: true };
   } catch {
@@ -131,7 +133,15 @@ async function readBody(response: Response): Promise<{ data: unknown; isJson: bo
   }
 }
 
-function errorFromAnswer(response: Response, data: unknown): ApiError {
+async function readBody(response: Response): Promise<{ data: unknown; isJson: boolean }> {
+  return parseAnswerBody(await response.text(), response.headers.get('Content-Type'));
+}
+
+/** The ApiError of an error answer: the server's `detail`, its field errors, the body. */
+export function errorFromAnswer(
+  response: { status: number; statusText: string },
+  data: unknown,
+): ApiError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const detail =
     typeof body.detail === 'string'
@@ -155,7 +165,7 @@ function errorFromAnswer(response: Response, data: unknown): ApiError {
  * The stored token was refused: forget the session and ask to sign in again. Only the token that
  * was actually sent is forgotten, so a late 401 cannot end a session started in the meantime.
  */
-function endSessionAfter401(sentToken: string | null, loginPrompt: string | false | undefined) {
+export function endSessionAfter401(sentToken: string | null, loginPrompt?: string | false): void {
   if (sentToken !== null && authStore.getState().token === sentToken) authStore.clear();
   if (loginPrompt === false) return;
   authStore.requestLogin(loginPrompt ?? (sentToken ? MESSAGES.sessionExpired : undefined));

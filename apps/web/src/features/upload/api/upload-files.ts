@@ -8,7 +8,14 @@ import {
   type UploadResult,
   type Visibility,
 } from '@symposia/shared';
-import { ApiError, InvalidResponseError, multipartBody, type FieldError } from '@/lib/api-client';
+import {
+  ApiError,
+  endSessionAfter401,
+  errorFromAnswer,
+  InvalidResponseError,
+  multipartBody,
+  parseAnswerBody,
+} from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 
 const PATH = '/media/upload';
@@ -46,47 +53,6 @@ export function buildUploadBody(files: readonly File[], metadata: UploadMetadata
     visibility: metadata.visibility,
     files: [...files],
   });
-}
-
-function parseBody(xhr: XMLHttpRequest): unknown {
-  const text = xhr.responseText;
-  if (!text) return undefined;
-  if (!/[/+]json\b/i.test(xhr.getResponseHeader('Content-Type') ?? '')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** The same reading of an error answer as the api-client's: `detail`, field errors, the body. */
-function errorFromAnswer(xhr: XMLHttpRequest, data: unknown): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const detail =
-    typeof body.detail === 'string'
-      ? body.detail
-      : typeof body.error_description === 'string'
-        ? body.error_description
-        : xhr.statusText || `Request failed with status ${xhr.status}`;
-  const errors = Array.isArray(body.errors)
-    ? body.errors.filter(
-        (item): item is FieldError =>
-          typeof item === 'object' &&
-          item !== null &&
-          typeof (item as FieldError).field === 'string' &&
-          typeof (item as FieldError).message === 'string',
-      )
-    : [];
-  return new ApiError({ status: xhr.status, kind: 'http', detail, errors, body: data });
-}
-
-/**
- * A refused token ends the session the way the api-client does: only the token that was sent is
- * forgotten, and the login overlay explains that the session expired.
- */
-function endSessionAfter401(sentToken: string | null): void {
-  if (sentToken !== null && authStore.getState().token === sentToken) authStore.clear();
-  authStore.requestLogin(sentToken ? MESSAGES.sessionExpired : undefined);
 }
 
 /**
@@ -140,7 +106,7 @@ export function uploadFiles({
     };
     xhr.onload = () => {
       finish();
-      const data = parseBody(xhr);
+      const { data } = parseAnswerBody(xhr.responseText, xhr.getResponseHeader('Content-Type'));
       if (xhr.status < 200 || xhr.status >= 300) {
         if (xhr.status === 401) endSessionAfter401(sentToken);
         reject(errorFromAnswer(xhr, data));
