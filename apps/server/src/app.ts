@@ -17,7 +17,10 @@ import { createRepositories } from './repositories/index.js';
 import { apiRoutes } from './routes/index.js';
 import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
+import { createProcessing } from './processing/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
+import { systemClock } from './services/clock.js';
+import { workerPlugin } from './plugins/worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,10 +61,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(dbPlugin, { settings: config.database });
     await app.register(contentStorePlugin, { dataDir: config.dataDir });
     const repositories = createRepositories(app.db, config.database.dialect);
-    app.decorate(
-      'services',
-      createServices({ repositories, store: app.contentStore }, config, options),
-    );
+    const services = createServices({ repositories, store: app.contentStore }, config, options);
+    app.decorate('services', services);
+    if (config.processing.workerConcurrency > 0) {
+      const worker = createProcessing({
+        config,
+        repositories,
+        store: app.contentStore,
+        contentVersion: services.contentVersion,
+        now: options.now ?? systemClock,
+        log: {
+          info: (message) => app.log.info(message),
+          warn: (message, error) => app.log.warn({ err: error }, message),
+        },
+      });
+      await app.register(workerPlugin, { worker });
+    }
     await app.register(requestIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(securityHeadersPlugin);

@@ -23,6 +23,15 @@ describe('loadConfig', () => {
       trustProxy: false,
       publicCacheTtlMs: 1000,
       commentRateLimit: { max: 10, windowSeconds: 60 },
+      processing: { workerConcurrency: 2, leaseSeconds: 60, maxAttempts: 5, pollMs: 500 },
+      ai: {
+        provider: 'embedded',
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: undefined,
+        timeoutMs: 60_000,
+        maxAttempts: 3,
+      },
     });
   });
 
@@ -49,6 +58,16 @@ describe('loadConfig', () => {
         PUBLIC_CACHE_TTL_MS: '0',
         COMMENT_RATE_LIMIT_MAX: '4',
         COMMENT_RATE_LIMIT_WINDOW_SECONDS: '30',
+        WORKER_CONCURRENCY: '0',
+        JOB_LEASE_SECONDS: '5',
+        JOB_MAX_ATTEMPTS: '2',
+        WORKER_POLL_MS: '100',
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: 'http://localhost:11434/v1',
+        AI_API_KEY: 'sk-test',
+        AI_MODEL: 'llama3.1:8b',
+        AI_TIMEOUT_MS: '5000',
+        AI_MAX_ATTEMPTS: '2',
       },
       '/srv',
     );
@@ -64,7 +83,22 @@ describe('loadConfig', () => {
       trustProxy: true,
       publicCacheTtlMs: 0,
       commentRateLimit: { max: 4, windowSeconds: 30 },
+      processing: { workerConcurrency: 0, leaseSeconds: 5, maxAttempts: 2, pollMs: 100 },
+      ai: {
+        provider: 'openai',
+        baseUrl: 'http://localhost:11434/v1',
+        apiKey: 'sk-test',
+        model: 'llama3.1:8b',
+        timeoutMs: 5000,
+        maxAttempts: 2,
+      },
     });
+  });
+
+  it('refuses AI_PROVIDER=openai without a model, naming what to set', () => {
+    expect(() =>
+      loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com/v1' }),
+    ).toThrow(/Invalid setting AI_PROVIDER=openai: AI_MODEL is required/);
   });
 
   it('treats empty variables as unset', () => {

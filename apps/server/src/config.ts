@@ -1,6 +1,12 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  ANALYZER_DEFAULTS,
+  AnalyzerConfigError,
+  resolveOpenAiSettings,
+  type AnalyzerConfig,
+} from './processing/analyze/create-analyzer.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -31,6 +37,15 @@ export interface Config {
   webDistDir: string;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
+  processing: {
+    /** Jobs this server process runs at once; 0 leaves processing to `npm run worker`. */
+    workerConcurrency: number;
+    leaseSeconds: number;
+    maxAttempts: number;
+    pollMs: number;
+  };
+  /** AI_*: which analyzer writes the analysis of each upload. */
+  ai: AnalyzerConfig;
   /** How long anonymous list and detail answers may be served from memory; 0 turns it off. */
   publicCacheTtlMs: number;
   /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
@@ -79,6 +94,21 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
   PUBLIC_CACHE_TTL_MS: wholeNumber(1000, 0, 60_000),
   COMMENT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
+  WORKER_CONCURRENCY: wholeNumber(2, 0, 64),
+  JOB_LEASE_SECONDS: wholeNumber(60, 1, 3600),
+  JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
+  WORKER_POLL_MS: wholeNumber(500, 10, 60_000),
+  AI_PROVIDER: setting().pipe(
+    z.enum(['embedded', 'openai'], { message: 'must be embedded or openai' }).default('embedded'),
+  ),
+  AI_BASE_URL: setting().refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
+    'must be an http(s) URL such as https://api.openai.com/v1',
+  ),
+  AI_API_KEY: setting(),
+  AI_MODEL: setting(),
+  AI_TIMEOUT_MS: wholeNumber(ANALYZER_DEFAULTS.timeoutMs, 100, 600_000),
+  AI_MAX_ATTEMPTS: wholeNumber(ANALYZER_DEFAULTS.maxAttempts, 1, 10),
   COMMENT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;
@@ -105,6 +135,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new StartupError(`Invalid setting ${name}${shown}: ${issue?.message ?? 'invalid value'}`);
   }
   const vars = result.data;
+  const ai: AnalyzerConfig = {
+    provider: vars.AI_PROVIDER,
+    baseUrl: vars.AI_BASE_URL,
+    apiKey: vars.AI_API_KEY,
+    model: vars.AI_MODEL,
+    timeoutMs: vars.AI_TIMEOUT_MS,
+    maxAttempts: vars.AI_MAX_ATTEMPTS,
+  };
+  if (ai.provider === 'openai') {
+    try {
+      resolveOpenAiSettings(ai);
+    } catch (error) {
+      if (error instanceof AnalyzerConfigError) {
+        throw new StartupError(`Invalid setting AI_PROVIDER=openai: ${error.message}`);
+      }
+      throw error;
+    }
+  }
   const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
   return {
     port: vars.PORT,
@@ -127,6 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     commentRateLimit: {
       max: vars.COMMENT_RATE_LIMIT_MAX,
       windowSeconds: vars.COMMENT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    ai,
+    processing: {
+      workerConcurrency: vars.WORKER_CONCURRENCY,
+      leaseSeconds: vars.JOB_LEASE_SECONDS,
+      maxAttempts: vars.JOB_MAX_ATTEMPTS,
+      pollMs: vars.WORKER_POLL_MS,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,14 @@ export interface DatabaseUnderTest {
  */
 export function describeEachDatabase(name: string, suite: (db: DatabaseUnderTest) => void): void {
   describe(`${name} [sqlite]`, () => suite(databaseUnderTest('sqlite')));
+  describePostgres(name, suite);
+}
 
+/**
+ * Runs a suite on PostgreSQL only (for what only a PostgreSQL deployment does, such as workers in
+ * separate processes): skipped with a warning without a reachable server, failed under CI=true.
+ */
+export function describePostgres(name: string, suite: (db: DatabaseUnderTest) => void): void {
   const title = `${name} [postgres]`;
   if (postgresProblem === null) {
     describe(title, () => suite(databaseUnderTest('postgres')));
@@ -106,6 +114,8 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     DATABASE_URL: schema ? urlWithSearchPath(schema) : '',
     WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+    // Processing runs only in the tests about it, so no other test races the worker.
+    WORKER_CONCURRENCY: '0',
     ...options.env,
   });
   const cleanUp = async () => {
@@ -326,4 +336,35 @@ export async function uploadPost(
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ post_id: string }>().post_id;
+}
+
+/** A PNG whose header claims width × height, with almost no pixel data behind it. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -108,6 +108,32 @@ export interface CommentLikesTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** What the job is about, e.g. the post id of a `process-post` job. */
+  subject_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file made from another: a thumbnail (`card`, `detail`) or a video `poster`. */
+export interface FileDerivativesTable {
+  source_cid: string;
+  variant: string;
+  cid: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+}
+
 /**
  * SQLite only: the FTS5 index over posts.search_document (rowid = posts.seq; `rank` is bm25,
  * lower is better). PostgreSQL searches posts.search_vector instead; no query names this there.
@@ -115,6 +141,28 @@ export interface CommentLikesTable {
 export interface PostsFtsTable {
   rowid: number;
   rank: number;
+}
+
+/** The faucet's ledger (migration 0005): one row per token request, written before sending. */
+export interface FaucetRequestsTable {
+  id: string;
+  user_id: string;
+  request_id: string;
+  address: string;
+  ip: string;
+  /** Smallest token units; bigint, so PostgreSQL hands back a string. Written as text. */
+  amount_units: number | string;
+  cluster: string;
+  mint: string;
+  /** pending | sent | failed */
+  status: string;
+  signature: string | null;
+  error_kind: string | null;
+  error: string | null;
+  created_at: string;
+  /** When the signed transaction was about to be sent (its signature is then set). */
+  sent_at: string | null;
+  completed_at: string | null;
 }
 
 export interface DatabaseSchema {
@@ -127,6 +175,9 @@ export interface DatabaseSchema {
   posts_fts: PostsFtsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
+  jobs: JobsTable;
+  file_derivatives: FileDerivativesTable;
+  faucet_requests: FaucetRequestsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

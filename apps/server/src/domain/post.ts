@@ -10,6 +10,22 @@ export interface StoredFile {
   name: string;
 }
 
+/** What processing made of a file: smaller images (CIDs) and, for videos, a duration. */
+export interface FileDerivatives {
+  /** About 640 px wide: forum cards. */
+  card?: string;
+  /** About 1600 px wide: the detail carousel. */
+  detail?: string;
+  /** A video's poster frame. */
+  poster?: string;
+  durationSeconds?: number;
+}
+
+/** A post's file with what processing derived from it. */
+export interface PostFileView extends StoredFile {
+  derivatives: FileDerivatives;
+}
+
 export interface NewPost {
   id: string;
   userId: string;
@@ -48,8 +64,10 @@ export interface Post {
   comments: number;
   createdAt: string;
   author: PostAuthor;
-  files: StoredFile[];
+  files: PostFileView[];
   liked: boolean;
+  /** Why processing gave up, when it did; set only for the author's eyes. */
+  processingError?: string;
 }
 
 /** Who is asking: null for an anonymous visitor. */

@@ -1,7 +1,9 @@
 import { ipfsPath, type PostDetail, type PostFile, type PostListItem } from '@symposia/shared';
-import type { Post, StoredFile } from '../domain/post.js';
+import type { Post, PostFileView, StoredFile } from '../domain/post.js';
 
-function presentFile(file: StoredFile): PostFile {
+function presentFile(file: PostFileView): PostFile {
+  const { detail, poster, durationSeconds } = file.derivatives;
+  const thumbnail = detail ?? poster;
   return {
     cid: file.cid,
     url: ipfsPath(file.cid),
@@ -9,12 +11,17 @@ function presentFile(file: StoredFile): PostFile {
     size: file.size,
     content_type: file.contentType,
     media_type: file.mediaType,
+    thumbnail: thumbnail ? ipfsPath(thumbnail) : null,
+    duration_seconds: durationSeconds ?? null,
   };
 }
 
 /** A post in the list form of spec §3 (GET /media/list). */
 export function presentPostListItem(post: Post): PostListItem {
   const filePaths = post.files.map((file) => ipfsPath(file.cid));
+  const first = post.files[0];
+  const card = first?.derivatives.card;
+  const poster = first?.derivatives.poster;
   return {
     id: post.id,
     title: post.title,
@@ -26,7 +33,8 @@ export function presentPostListItem(post: Post): PostListItem {
     status: post.status,
     media_type: post.mediaType,
     file_paths: filePaths,
-    media: filePaths[0] ?? '',
+    media: card ? ipfsPath(card) : (filePaths[0] ?? ''),
+    poster: poster ? ipfsPath(poster) : null,
     user_id: post.author.id,
     user_name: post.author.name,
     user_avatar: post.author.avatar,
@@ -58,6 +66,7 @@ export function presentPostDetail(post: Post): PostDetail {
     visibility: post.visibility,
     status: post.status,
     files: post.files.map(presentFile),
+    ...(post.processingError !== undefined && { processing_error: post.processingError }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../db/index.js';
 import { createHealthRepository } from './health-repository.js';
+import { createJobRepository } from './job-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
@@ -18,6 +19,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     likes: createLikeRepository(db),
     comments: createCommentRepository(db),
     profiles: createProfileRepository(db),
+    jobs: createJobRepository(db, dialect),
   };
 }
 
@@ -35,5 +37,6 @@ export type {
 } from './profile-repository.js';
 export type { LikeRepository } from './like-repository.js';
 export type { HealthRepository } from './health-repository.js';
+export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { SessionRepository } from './session-repository.js';
 export type { UserChanges, UserRepository } from './user-repository.js';

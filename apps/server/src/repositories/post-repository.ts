@@ -8,11 +8,14 @@ import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import {
   searchDocument,
+  type FileDerivatives,
   type NewPost,
   type Post,
+  type PostFileView,
   type StoredFile,
   type Viewer,
 } from '../domain/post.js';
+import { enqueueJob, type NewJob } from './job-repository.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,9 +62,29 @@ const POST_COLUMNS = [
 export type PostRepository = ReturnType<typeof createPostRepository>;
 
 export function createPostRepository(db: AppDatabase, dialect: Dialect) {
-  /** Files of the given posts, in upload order, in one query. */
-  async function filesOf(postIds: string[]): Promise<Map<string, StoredFile[]>> {
-    const byPost = new Map<string, StoredFile[]>(postIds.map((id) => [id, []]));
+  /** What processing derived from the given files, by source CID, in one query. */
+  async function derivativesOf(cids: string[]): Promise<Map<string, FileDerivatives>> {
+    const bySource = new Map<string, FileDerivatives>();
+    if (cids.length === 0) return bySource;
+    const rows = await db
+      .selectFrom('file_derivatives')
+      .select(['source_cid', 'variant', 'cid', 'duration_seconds'])
+      .where('source_cid', 'in', [...new Set(cids)])
+      .execute();
+    for (const row of rows) {
+      const found = bySource.get(row.source_cid) ?? {};
+      if (row.variant === 'card' || row.variant === 'detail' || row.variant === 'poster') {
+        found[row.variant] = row.cid;
+      }
+      if (row.duration_seconds !== null) found.durationSeconds = Number(row.duration_seconds);
+      bySource.set(row.source_cid, found);
+    }
+    return bySource;
+  }
+
+  /** Files of the given posts, in upload order, with their derivatives, in two queries. */
+  async function filesOf(postIds: string[]): Promise<Map<string, PostFileView[]>> {
+    const byPost = new Map<string, PostFileView[]>(postIds.map((id) => [id, []]));
     if (postIds.length === 0) return byPost;
     const rows = await db
       .selectFrom('post_files')
@@ -78,6 +101,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       .orderBy('post_files.post_id')
       .orderBy('post_files.position')
       .execute();
+    const derivatives = await derivativesOf(rows.map((row) => row.cid));
     for (const row of rows) {
       byPost.get(row.post_id)?.push({
         cid: row.cid,
@@ -85,6 +109,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
         size: Number(row.size),
         contentType: row.content_type,
         mediaType: mediaTypeSchema.parse(row.media_type),
+        derivatives: derivatives.get(row.cid) ?? {},
       });
     }
     return byPost;
@@ -124,7 +149,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
 
   type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-  function toPost(row: PostRow, files: StoredFile[]): Post {
+  function toPost(row: PostRow, files: PostFileView[]): Post {
     return {
       id: row.id,
       title: row.title,
@@ -146,8 +171,11 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
   }
 
   return {
-    /** Stores the post and its files in one transaction: either all of it exists, or none. */
-    async insert(post: NewPost, authorName: string): Promise<void> {
+    /**
+     * Stores the post, its files and its processing job in one transaction: either all of it
+     * exists, or none.
+     */
+    async insert(post: NewPost, authorName: string, job?: NewJob): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const file of uniqueByCid(post.files)) {
           await trx
@@ -194,7 +222,79 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
             })),
           )
           .execute();
+        if (job) await enqueueJob(trx, job);
       });
+    },
+
+    /** A post whatever its visibility, for processing. */
+    async findById(id: string): Promise<Post | undefined> {
+      const row = await selectPosts(null).where('posts.id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const files = await filesOf([row.id]);
+      return toPost(row, files.get(row.id) ?? []);
+    },
+
+    /** Records a file made from another (a thumbnail, a poster); doing it twice changes nothing. */
+    async recordDerivative(
+      sourceCid: string,
+      variant: 'card' | 'detail' | 'poster',
+      file: StoredFile,
+      facts: { width?: number; height?: number; durationSeconds?: number },
+      at: string,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('files')
+          .values({
+            cid: file.cid,
+            size: file.size,
+            content_type: file.contentType,
+            media_type: file.mediaType,
+            name: file.name,
+            created_by: null,
+            created_at: at,
+          })
+          .onConflict((conflict) => conflict.column('cid').doNothing())
+          .execute();
+        await trx
+          .insertInto('file_derivatives')
+          .values({
+            source_cid: sourceCid,
+            variant,
+            cid: file.cid,
+            width: facts.width ?? null,
+            height: facts.height ?? null,
+            duration_seconds: facts.durationSeconds ?? null,
+          })
+          .onConflict((conflict) => conflict.columns(['source_cid', 'variant']).doNothing())
+          .execute();
+      });
+    },
+
+    /** Stores the analysis, the tags it added and the new status; the search text follows. */
+    async saveAnalysis(
+      id: string,
+      result: { aiAnalysis: string; tags: string[]; status: 'published' },
+      at: string,
+    ): Promise<void> {
+      const row = await db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .select(['posts.title', 'posts.summary', 'posts.content', 'users.username'])
+        .where('posts.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return;
+      await db
+        .updateTable('posts')
+        .set({
+          ai_analysis: result.aiAnalysis,
+          tags: JSON.stringify(result.tags),
+          status: result.status,
+          search_document: searchDocument({ ...row, tags: result.tags }, row.username),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A single stored file (outside any post), e.g. from POST /media/upload/ipfs. */

@@ -16,6 +16,7 @@ export interface ServiceSettings {
   accessTokenTtlSeconds: number;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
+  processing: { maxAttempts: number };
 }
 
 export interface ServiceOptions {
@@ -64,9 +65,11 @@ export function createServices(
     posts: createPostService({
       posts: repositories.posts,
       likes: repositories.likes,
+      jobs: repositories.jobs,
       store,
       now,
       contentVersion,
+      maxProcessingAttempts: settings.processing.maxAttempts,
     }),
     profiles: createProfileService({
       users: repositories.users,
@@ -99,6 +102,7 @@ export {
   ForbiddenError,
   UnsupportedFileError,
 } from './errors.js';
+export { PROCESS_POST_JOB } from './posts/post-service.js';
 export type { UploadPart } from './posts/post-service.js';
 export type { UserChanges } from '../repositories/index.js';
 export type { AuthFailure } from './errors.js';

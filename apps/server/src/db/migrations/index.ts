@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { usersAndSessions } from './0001-users-and-sessions.js';
 import { postsMigration } from './0002-posts.js';
 import { commentsMigration } from './0003-comments.js';
+import { processingMigration } from './0004-processing.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -13,5 +14,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0001-users-and-sessions': usersAndSessions,
     '0002-posts': postsMigration(dialect),
     '0003-comments': commentsMigration(dialect),
+    '0004-processing': processingMigration,
   };
 }

@@ -115,8 +115,8 @@ describeEachDatabase('posts API', (db) => {
       const result = response.json<{ post_id: string; message: string; status: string }>();
       expect(result).toEqual({
         post_id: expect.any(String),
-        message: MESSAGES.uploadPublished,
-        status: 'published',
+        message: MESSAGES.uploadProcessing,
+        status: 'processing',
       });
 
       const found = await detail(app, result.post_id);
@@ -132,6 +132,7 @@ describeEachDatabase('posts API', (db) => {
         tags: ['physics', 'optics'],
         'media type': 'image',
         ai_analysis: '',
+        status: 'processing',
         likes: 0,
         liked: false,
         comments: 0,

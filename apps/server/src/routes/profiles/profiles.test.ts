@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import {
   MESSAGES,
   SETTINGS_FIELDS,
@@ -14,6 +13,7 @@ import {
   form,
   multipart,
   PNG_1X1,
+  pngClaiming,
   signedInUser,
   uploadPost,
   type TestApp,
@@ -68,37 +68,6 @@ async function author(app: FastifyInstance, id: string, headers: Headers) {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AuthorInfo>();
-}
-
-/** A PNG whose header claims width × height, with almost no pixel data behind it. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 describeEachDatabase('profiles API', (db) => {

@@ -11,7 +11,12 @@ import {
 } from '@symposia/shared';
 import type { NewPost, Post, StoredFile, Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
-import { searchTerms, type LikeRepository, type PostRepository } from '../../repositories/index.js';
+import {
+  searchTerms,
+  type JobRepository,
+  type LikeRepository,
+  type PostRepository,
+} from '../../repositories/index.js';
 import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
@@ -23,6 +28,9 @@ export type UploadPart =
   | { type: 'field'; name: string; value: string }
   | { type: 'file'; field: string; fileName: string; content: AsyncIterable<Uint8Array> };
 
+/** The job every upload gets: thumbnails, text extraction, analysis (processing/pipeline.ts). */
+export const PROCESS_POST_JOB = 'process-post';
+
 /** The multipart fields that carry files (spec §7: one `file`, or repeated `files`). */
 const FILE_FIELDS = new Set(['file', 'files']);
 
@@ -31,11 +39,14 @@ export type PostService = ReturnType<typeof createPostService>;
 export function createPostService(deps: {
   posts: PostRepository;
   likes: LikeRepository;
+  jobs: JobRepository;
   store: ContentStore;
   now: Clock;
   contentVersion: ContentVersion;
+  /** Tries a post's processing gets before it is marked failed. */
+  maxProcessingAttempts: number;
 }) {
-  const { posts, likes, store, now, contentVersion } = deps;
+  const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
 
   /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
   async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
@@ -57,6 +68,13 @@ export function createPostService(deps: {
     const post = await posts.findVisible(id, viewer);
     if (!post) throw new NotFoundError(MESSAGES.postNotFoundTitle);
     return post;
+  }
+
+  /** The author also learns when processing gave up, and why. */
+  async function withProcessingError(post: Post, viewer: Viewer): Promise<Post> {
+    if (post.status !== 'processing' || viewer?.id !== post.author.id) return post;
+    const job = await jobs.findBySubject(PROCESS_POST_JOB, post.id);
+    return job?.status === 'failed' ? { ...post, processingError: job.lastError ?? '' } : post;
   }
 
   return {
@@ -106,13 +124,19 @@ export function createPostService(deps: {
         aiInstruction: input.ai_instruction ?? '',
         visibility: input.visibility,
         mediaType: first.mediaType,
-        status: 'published',
+        status: 'processing',
         createdAt: now().toISOString(),
         files,
       };
-      await posts.insert(post, user.username);
+      await posts.insert(post, user.username, {
+        id: randomUUID(),
+        kind: PROCESS_POST_JOB,
+        subjectId: post.id,
+        maxAttempts: maxProcessingAttempts,
+        at: post.createdAt,
+      });
       contentVersion.bump();
-      return { post_id: post.id, message: MESSAGES.uploadPublished, status: post.status };
+      return { post_id: post.id, message: MESSAGES.uploadProcessing, status: post.status };
     },
 
     /** One file into the content store, outside any post (POST /media/upload/ipfs). */
@@ -148,7 +172,9 @@ export function createPostService(deps: {
       });
     },
 
-    get: visiblePost,
+    async get(id: string, viewer: Viewer): Promise<Post> {
+      return withProcessingError(await visiblePost(id, viewer), viewer);
+    },
 
     /** Toggles the user's like of a post they may see. */
     async toggleLike(id: string, user: User): Promise<LikeResult> {

@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PostDetail } from '@symposia/shared';
+import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describePostgres, multipart, signedInUser, uploadPost } from '../../test/helpers.js';
+
+/**
+ * Processing survives anything: these tests run real server and worker processes and kill them.
+ */
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(entry: 'server' | 'worker', env: Record<string, string>): ChildProcess {
+  // tsx as a loader inside the one node process, so a signal reaches the server itself (the tsx
+  // command would run the server as a grandchild that outlives a SIGKILL to tsx).
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'tsconfig.test.json',
+      LOG_LEVEL: 'warn',
+      INIT_CWD: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function waitForHealth(baseUrl: string): Promise<void> {
+  await until(async () => {
+    try {
+      return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+/** A photo-sized image whose thumbnails take the worker a noticeable moment. */
+async function bigImage(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe('a server killed while it processes an upload', () => {
+  it('finishes the job after restart, once, without duplicates', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'symposia-crash-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JOB_LEASE_SECONDS: '2',
+      WORKER_POLL_MS: '20',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+    };
+    try {
+      const first = start('server', env);
+      await waitForHealth(baseUrl);
+      const credentials = { username: 'survivor', password: 'correct horse battery' };
+      await fetch(`${baseUrl}/api/v1/auth/register`, {
+        method: 'POST',
+        body: new URLSearchParams(credentials),
+      });
+      const token = (await (
+        await fetch(`${baseUrl}/api/v1/auth/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'password', ...credentials }),
+        })
+      ).json()) as { access_token: string };
+      const headers = { authorization: `Bearer ${token.access_token}` };
+      const body = multipart({ title: 'Crash-tested figure', tags: 'physics' }, [
+        { name: 'figure.jpg', content: await bigImage() },
+      ]);
+      const uploaded = await fetch(`${baseUrl}/api/v1/media/upload`, {
+        method: 'POST',
+        headers: { ...headers, ...body.headers },
+        body: body.payload,
+      });
+      expect(uploaded.status).toBe(201);
+      const { post_id: postId } = (await uploaded.json()) as { post_id: string };
+
+      // Kill the server the moment its worker holds the job.
+      const db = new SQLite(join(dataDir, 'symposia.db'), { readonly: true, fileMustExist: true });
+      try {
+        await until(() => {
+          const row = db.prepare('select status from jobs where subject_id = ?').get(postId) as
+            { status: string } | undefined;
+          return row?.status === 'running' ? true : undefined;
+        });
+        first.kill('SIGKILL');
+        await new Promise((resolve) => first.once('exit', resolve));
+        const stuck = db.prepare('select status, attempts from jobs').all();
+        expect(stuck).toEqual([{ status: 'running', attempts: 1 }]);
+      } finally {
+        db.close();
+      }
+
+      start('server', env);
+      await waitForHealth(baseUrl);
+      const post = await until(async () => {
+        const detail = (await (
+          await fetch(`${baseUrl}/api/v1/media/${postId}`, { headers })
+        ).json()) as PostDetail;
+        return detail.status === 'published' ? detail : undefined;
+      });
+      expect(post.files[0]?.thumbnail).toMatch(/^\/ipfs\//);
+      expect(JSON.parse(post.ai_analysis)).toMatchObject({ provider: 'embedded' });
+      expect(post.tags.filter((tag) => tag === 'physics')).toHaveLength(1);
+
+      const after = new SQLite(join(dataDir, 'symposia.db'), { readonly: true });
+      try {
+        expect(after.prepare('select status, attempts from jobs').all()).toEqual([
+          { status: 'done', attempts: 2 },
+        ]);
+        const variants = after
+          .prepare('select variant from file_derivatives order by variant')
+          .all() as { variant: string }[];
+        expect(variants.map((row) => row.variant)).toEqual(['card', 'detail']);
+        expect(after.prepare('select count(*) as n from posts').get()).toEqual({ n: 1 });
+      } finally {
+        after.close();
+      }
+    } finally {
+      for (const child of children.splice(0)) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+// SQLite is one process's database; side-by-side workers are a PostgreSQL deployment.
+describePostgres('several worker processes', (db) => {
+  it('never run the same job twice', async () => {
+    const testApp = await db.buildApp({ env: { LOGIN_RATE_LIMIT_IP_MAX: '1000' } });
+    const ada = await signedInUser(testApp.app);
+    const ids: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      ids.push(await uploadPost(testApp.app, ada.headers, { title: `Paper ${index}` }));
+    }
+    const settings = testApp.config.database;
+    if (settings.dialect !== 'postgres') throw new Error('postgres expected');
+    const env = {
+      DATA_DIR: testApp.config.dataDir,
+      DATABASE_URL: settings.url,
+      WORKER_CONCURRENCY: '3',
+      WORKER_POLL_MS: '10',
+    };
+    start('worker', env);
+    start('worker', env);
+    const done = await until(async () => {
+      const rows = await testApp.app.db
+        .selectFrom('jobs')
+        .select(['subject_id', 'status', 'attempts'])
+        .execute();
+      return rows.every((row) => row.status === 'done') ? rows : undefined;
+    });
+    expect(done.map((row) => row.subject_id).sort()).toEqual([...ids].sort());
+    // A job claimed by both workers would have been attempted twice.
+    expect(done.every((row) => Number(row.attempts) === 1)).toBe(true);
+  }, 120_000);
+});

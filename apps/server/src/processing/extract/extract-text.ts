@@ -1,0 +1,188 @@
+/**
+ * Text of an uploaded file for the analyzers: PDF, DOCX, plain text, Markdown, CSV, TSV and JSON.
+ * Bounded in every dimension (bytes read, PDF pages read, characters returned) and total: a file
+ * that cannot be parsed gives its kind, an empty text and a short reason; this never throws.
+ */
+import { extractDocx } from './docx.js';
+import { normalizeText, truncateText } from './normalize.js';
+import { extractPdf } from './pdf.js';
+import { decodeText, readableText, type TextFormat } from './plain-text.js';
+
+export type ExtractionKind = 'pdf' | 'docx' | 'text' | 'none';
+
+export interface ExtractionInput {
+  bytes: Uint8Array;
+  /** The file's media type as stored (parameters such as `; charset=utf-8` are allowed). */
+  contentType: string;
+  /** The original file name; its extension helps when the media type is generic. */
+  name: string;
+}
+
+export interface ExtractionOptions {
+  /** Characters of text returned at most (default 200,000). */
+  maxChars?: number;
+  /** Bytes of input accepted (default 50 MiB, the upload limit); larger PDF/DOCX are refused. */
+  maxBytes?: number;
+  /** PDF pages read at most (default 100). */
+  maxPages?: number;
+  /** Uncompressed XML of a DOCX accepted at most (default 32 MiB). */
+  maxDocxXmlBytes?: number;
+}
+
+export interface Extraction {
+  text: string;
+  kind: ExtractionKind;
+  /** True when the text stops before the end of the file (a bound was reached). */
+  truncated: boolean;
+  /** Number of pages of a PDF (all of them, read or not). */
+  pages?: number;
+  /** Why a file of a known kind gave no text: a short reason for people. */
+  error?: string;
+}
+
+export const EXTRACTION_DEFAULTS = {
+  maxChars: 200_000,
+  maxBytes: 50 * 1024 * 1024,
+  maxPages: 100,
+  maxDocxXmlBytes: 32 * 1024 * 1024,
+} as const;
+
+export async function extractText(
+  input: ExtractionInput,
+  options: ExtractionOptions = {},
+): Promise<Extraction> {
+  const limits = { ...EXTRACTION_DEFAULTS, ...definedOnly(options) };
+  const maxChars = Math.max(0, Math.floor(limits.maxChars));
+  const detected = detectKind(input);
+  const { bytes } = input;
+  try {
+    switch (detected.kind) {
+      case 'none':
+        return { text: '', kind: 'none', truncated: false };
+      case 'pdf': {
+        if (bytes.length > limits.maxBytes) return tooLarge('pdf');
+        const pdf = await extractPdf(bytes, { maxPages: limits.maxPages, maxChars });
+        return finish('pdf', pdf.text, maxChars, pdf.truncated, pdf.error, pdf.pages);
+      }
+      case 'docx': {
+        if (bytes.length > limits.maxBytes) return tooLarge('docx');
+        const docx = await extractDocx(bytes, { maxXmlBytes: limits.maxDocxXmlBytes });
+        return finish('docx', docx.text, maxChars, false, docx.error);
+      }
+      case 'text': {
+        // A character is at most 4 bytes of UTF-8: more than that many bytes cannot be needed.
+        const budget = Math.min(limits.maxBytes, maxChars * 4 + 4);
+        const decoded = decodeText(bytes, budget);
+        const text = decoded.error ? '' : readableText(decoded.text, detected.format);
+        return finish('text', text, maxChars, decoded.truncated, decoded.error);
+      }
+    }
+  } catch (error) {
+    // The extractors catch their own failures; this is the last line of defence.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      text: '',
+      kind: detected.kind,
+      truncated: false,
+      error: `the file could not be read: ${message.slice(0, 160)}`,
+    };
+  }
+}
+
+function finish(
+  kind: ExtractionKind,
+  raw: string,
+  maxChars: number,
+  truncatedBefore: boolean,
+  error?: string,
+  pages?: number,
+): Extraction {
+  const { text, truncated } = truncateText(normalizeText(raw), maxChars);
+  const result: Extraction = { text, kind, truncated: truncated || truncatedBefore };
+  if (pages !== undefined) result.pages = pages;
+  if (error) result.error = error;
+  return result;
+}
+
+function tooLarge(kind: ExtractionKind): Extraction {
+  return { text: '', kind, truncated: false, error: 'the file is too large to extract text from' };
+}
+
+function definedOnly(options: ExtractionOptions): ExtractionOptions {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, value]) => typeof value === 'number' && value >= 0),
+  );
+}
+
+// --- What kind of file is it? -------------------------------------------------------------------
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const GENERIC_TYPES = new Set([
+  '',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/binary',
+  'application/unknown',
+  'application/zip',
+  'application/x-zip-compressed',
+]);
+const TEXT_TYPES: Record<string, TextFormat> = {
+  'text/plain': 'plain',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/csv': 'csv',
+  'text/x-csv': 'csv',
+  'application/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+  'text/tsv': 'tsv',
+  'application/json': 'json',
+  'application/ld+json': 'json',
+  'application/x-ndjson': 'json',
+};
+const TEXT_EXTENSIONS: Record<string, TextFormat> = {
+  txt: 'plain',
+  text: 'plain',
+  md: 'markdown',
+  markdown: 'markdown',
+  csv: 'csv',
+  tsv: 'tsv',
+  tab: 'tsv',
+  json: 'json',
+  jsonl: 'json',
+  ndjson: 'json',
+};
+// Text types whose markup would only be noise for an analyzer.
+const MARKUP_TYPES = new Set(['text/html', 'text/xml', 'text/rtf', 'text/css', 'text/javascript']);
+
+type Detected = { kind: 'pdf' | 'docx' | 'none' } | { kind: 'text'; format: TextFormat };
+
+/**
+ * The kind from the media type; when that is generic (octet-stream, zip, none), from the file
+ * name's extension; failing that, from the bytes' signature.
+ */
+export function detectKind(input: ExtractionInput): Detected {
+  const type = (input.contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(input.name.trim())?.[1]?.toLowerCase() ?? '';
+  if (type === 'application/pdf' || type === 'application/x-pdf') return { kind: 'pdf' };
+  if (type === DOCX_TYPE) return { kind: 'docx' };
+  const textFormat = TEXT_TYPES[type] ?? (type.endsWith('+json') ? 'json' : undefined);
+  if (textFormat) {
+    // text/plain is often what a browser says for .md or .csv: the extension is more precise.
+    const refined = textFormat === 'plain' ? TEXT_EXTENSIONS[extension] : undefined;
+    return { kind: 'text', format: refined ?? textFormat };
+  }
+  if (type.startsWith('text/') && !MARKUP_TYPES.has(type)) {
+    return { kind: 'text', format: TEXT_EXTENSIONS[extension] ?? 'plain' };
+  }
+  if (!GENERIC_TYPES.has(type)) return { kind: 'none' };
+  if (extension === 'pdf' || hasSignature(input.bytes, '%PDF-')) return { kind: 'pdf' };
+  if (extension === 'docx') return { kind: 'docx' };
+  const format = TEXT_EXTENSIONS[extension];
+  return format ? { kind: 'text', format } : { kind: 'none' };
+}
+
+function hasSignature(bytes: Uint8Array, signature: string): boolean {
+  // The PDF header may follow up to 1 KiB of garbage (PDF 32000-1 §7.5.2, as readers accept it).
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  return head.includes(signature);
+}

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { Repositories } from '../repositories/index.js';
+import { PROCESS_POST_JOB } from '../services/index.js';
+import type { Clock } from '../services/clock.js';
+import type { ContentVersion } from '../services/content-version.js';
+import type { ContentStore } from '../storage/index.js';
+import { createAnalyzer } from './analyze/create-analyzer.js';
+import { createEmbeddedAnalyzer } from './analyze/embedded/index.js';
+import { createPostProcessor, type ProcessingLog } from './pipeline.js';
+import { createWorker, type Worker } from './worker.js';
+
+export { createWorker, retryDelaySeconds } from './worker.js';
+export type { Worker, WorkerSettings } from './worker.js';
+export type { ProcessingLog } from './pipeline.js';
+
+/** Scratch space for tools that need real files (ffmpeg), inside the data directory. */
+export const PROCESSING_TMP_DIR = 'tmp';
+
+/**
+ * The processing side of the server: the analyzer chosen by AI_PROVIDER, the post pipeline and a
+ * worker that runs its jobs. The server runs one in-process (WORKER_CONCURRENCY > 0);
+ * `npm run worker` runs one on its own.
+ */
+export function createProcessing(deps: {
+  config: Config;
+  repositories: Repositories;
+  store: ContentStore;
+  contentVersion: ContentVersion;
+  now: Clock;
+  log: ProcessingLog;
+  /** Overrides WORKER_CONCURRENCY (the worker process takes its own). */
+  concurrency?: number;
+}): Worker {
+  const { config, repositories, store, contentVersion, now, log } = deps;
+  const analyzer = createAnalyzer(config.ai, createEmbeddedAnalyzer(), (message, error) =>
+    log.warn(message, error),
+  );
+  const processor = createPostProcessor({
+    posts: repositories.posts,
+    store,
+    analyzer,
+    now,
+    contentVersion,
+    tmpDir: join(config.dataDir, PROCESSING_TMP_DIR),
+    log,
+  });
+  return createWorker({
+    jobs: repositories.jobs,
+    handlers: { [PROCESS_POST_JOB]: (postId, signal) => processor.process(postId, signal) },
+    settings: {
+      concurrency: deps.concurrency ?? config.processing.workerConcurrency,
+      leaseSeconds: config.processing.leaseSeconds,
+      pollMs: config.processing.pollMs,
+    },
+    now,
+    log,
+  });
+}

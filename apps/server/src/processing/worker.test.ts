@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase, type TestApp } from '../../test/helpers.js';
+import { enqueueJob } from '../repositories/job-repository.js';
+import { createRepositories, type JobRepository } from '../repositories/index.js';
+import { createWorker, retryDelaySeconds, type JobHandler } from './worker.js';
+
+const silent = { info: () => {}, warn: () => {} };
+
+function jobsOf(testApp: TestApp): JobRepository {
+  return createRepositories(testApp.app.db, testApp.config.database.dialect).jobs;
+}
+
+async function enqueue(testApp: TestApp, subjectId: string, maxAttempts = 3): Promise<void> {
+  const at = testApp.clock.now().toISOString();
+  await testApp.app.db
+    .transaction()
+    .execute((trx) =>
+      enqueueJob(trx, { id: randomUUID(), kind: 'test', subjectId, maxAttempts, at }),
+    );
+}
+
+const iso = (testApp: TestApp, offsetSeconds = 0) =>
+  new Date(testApp.clock.now().getTime() + offsetSeconds * 1000).toISOString();
+
+/** Waits until `check` holds, polling; the worker runs on real timers. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('retryDelaySeconds', () => {
+  it('doubles from 5 s and stops at 10 minutes', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([5, 10, 20, 40]);
+    expect(retryDelaySeconds(30)).toBe(600);
+  });
+});
+
+describeEachDatabase('jobs', (db) => {
+  it('claims due jobs once, skips future ones, and lets an expired lease be taken over', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'a');
+    const first = await jobs.claim('w1', iso(testApp), iso(testApp, 60));
+    expect(first).toMatchObject({ subjectId: 'a', status: 'running', attempts: 1, lockedBy: 'w1' });
+    expect(await jobs.claim('w2', iso(testApp), iso(testApp, 60))).toBeUndefined();
+
+    // w1 died: once its lease ran out, w2 takes the job over, and w1 can no longer renew it.
+    testApp.clock.advance(61);
+    const takeover = await jobs.claim('w2', iso(testApp), iso(testApp, 60));
+    expect(takeover).toMatchObject({ subjectId: 'a', attempts: 2, lockedBy: 'w2' });
+    expect(await jobs.renewLease(takeover?.id ?? '', 'w1', iso(testApp, 60))).toBe(false);
+    expect(await jobs.renewLease(takeover?.id ?? '', 'w2', iso(testApp, 60))).toBe(true);
+
+    // A late completion by w1 changes nothing; w2's does.
+    await jobs.complete(takeover?.id ?? '', 'w1', iso(testApp));
+    expect((await jobs.findBySubject('test', 'a'))?.status).toBe('running');
+    await jobs.complete(takeover?.id ?? '', 'w2', iso(testApp));
+    expect((await jobs.findBySubject('test', 'a'))?.status).toBe('done');
+  });
+
+  it('gives each of 40 jobs to exactly one of four concurrent claimers', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    for (let index = 0; index < 40; index += 1) await enqueue(testApp, `job-${index}`);
+    const claimed: string[][] = [[], [], [], []];
+    await Promise.all(
+      claimed.map(async (mine, worker) => {
+        for (;;) {
+          const job = await jobs.claim(`w${worker}`, iso(testApp), iso(testApp, 60));
+          if (!job) return;
+          mine.push(job.subjectId);
+        }
+      }),
+    );
+    const all = claimed.flat();
+    expect(all).toHaveLength(40);
+    expect(new Set(all).size).toBe(40);
+  });
+
+  it('retries a failing job with backoff, then marks it failed with its error', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'flaky', 3);
+    let calls = 0;
+    const handler: JobHandler = async () => {
+      calls += 1;
+      throw new Error(`boom ${calls}`);
+    };
+    const worker = createWorker({
+      jobs,
+      handlers: { test: handler },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await eventually(async () => calls === attempt);
+        await eventually(
+          async () => (await jobs.findBySubject('test', 'flaky'))?.status !== 'running',
+        );
+        const job = await jobs.findBySubject('test', 'flaky');
+        expect(job?.lastError).toBe(`boom ${attempt}`);
+        if (attempt < 3) {
+          expect(job?.status).toBe('queued');
+          expect(job?.runAfter).toBe(iso(testApp, retryDelaySeconds(attempt)));
+          // Not due yet: nothing runs until the clock reaches run_after.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(calls).toBe(attempt);
+          testApp.clock.advance(retryDelaySeconds(attempt));
+        } else {
+          expect(job?.status).toBe('failed');
+        }
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(calls).toBe(3);
+  });
+
+  it('completes a job that succeeds after a failure, and stop waits for jobs in flight', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'second-time-lucky');
+    let calls = 0;
+    let finished = false;
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('first try fails');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          finished = true;
+        },
+      },
+      settings: { concurrency: 2, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    await eventually(
+      async () => (await jobs.findBySubject('test', 'second-time-lucky'))?.status === 'queued',
+    );
+    testApp.clock.advance(retryDelaySeconds(1));
+    await eventually(async () => calls === 2);
+    await worker.stop();
+    expect(finished).toBe(true);
+    expect(await jobs.findBySubject('test', 'second-time-lucky')).toMatchObject({
+      status: 'done',
+      attempts: 2,
+    });
+  });
+});

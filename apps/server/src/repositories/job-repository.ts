@@ -1,0 +1,154 @@
+import { sql, type Transaction } from 'kysely';
+import type { AppDatabase, DatabaseSchema } from '../db/index.js';
+import type { Dialect } from './post-repository.js';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface Job {
+  id: string;
+  kind: string;
+  subjectId: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAfter: string;
+  leaseUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+}
+
+export interface NewJob {
+  id: string;
+  kind: string;
+  subjectId: string;
+  maxAttempts: number;
+  at: string;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  subject_id: string;
+  status: JobStatus;
+  attempts: number | string;
+  max_attempts: number | string;
+  run_after: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+}
+
+const toJob = (row: JobRow): Job => ({
+  id: row.id,
+  kind: row.kind,
+  subjectId: row.subject_id,
+  status: row.status,
+  attempts: Number(row.attempts),
+  maxAttempts: Number(row.max_attempts),
+  runAfter: row.run_after,
+  leaseUntil: row.lease_until,
+  lockedBy: row.locked_by,
+  lastError: row.last_error,
+});
+
+/** Writes a job inside the caller's transaction, so the job exists exactly when its subject does. */
+export async function enqueueJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
+  await trx
+    .insertInto('jobs')
+    .values({
+      id: job.id,
+      kind: job.kind,
+      subject_id: job.subjectId,
+      status: 'queued',
+      max_attempts: job.maxAttempts,
+      run_after: job.at,
+      created_at: job.at,
+      updated_at: job.at,
+    })
+    .execute();
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;
+
+export function createJobRepository(db: AppDatabase, dialect: Dialect) {
+  return {
+    /**
+     * Takes the next due job — queued and due, or running with an expired lease (its worker
+     * died) — and leases it to `workerId`, in one statement. On PostgreSQL the candidate row is
+     * locked with SKIP LOCKED so concurrent workers pass over each other's picks; on SQLite the
+     * single writer makes the statement atomic.
+     */
+    async claim(workerId: string, now: string, leaseUntil: string): Promise<Job | undefined> {
+      const skipLocked = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+      const { rows } = await sql<JobRow>`
+        update jobs
+        set status = 'running', locked_by = ${workerId}, lease_until = ${leaseUntil},
+            attempts = attempts + 1, updated_at = ${now}
+        where id = (
+          select id from jobs
+          where (status = 'queued' and run_after <= ${now})
+             or (status = 'running' and lease_until < ${now})
+          order by run_after, id
+          limit 1
+          ${skipLocked}
+        )
+        returning id, kind, subject_id, status, attempts, max_attempts, run_after,
+                  lease_until, locked_by, last_error`.execute(db);
+      const row = rows[0];
+      return row && toJob(row);
+    },
+
+    /** Extends the lease of a job this worker still holds; false when it lost it. */
+    async renewLease(id: string, workerId: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async complete(id: string, workerId: string, at: string): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', lease_until: null, last_error: null, updated_at: at })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    /** Back to the queue until `runAfter`, or `failed` for good, with the error kept. */
+    async fail(
+      id: string,
+      workerId: string,
+      error: string,
+      at: string,
+      retry: { runAfter: string } | null,
+    ): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: retry ? 'queued' : 'failed',
+          run_after: retry?.runAfter ?? at,
+          lease_until: null,
+          last_error: error,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    async findBySubject(kind: string, subjectId: string): Promise<Job | undefined> {
+      const row = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('subject_id', '=', subjectId)
+        .executeTakeFirst();
+      return row && toJob(row);
+    },
+  };
+}
