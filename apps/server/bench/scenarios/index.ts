@@ -1,6 +1,7 @@
 import { authScenario } from './auth.js';
 import { commentsScenario } from './comments.js';
 import { postsScenario } from './posts.js';
+import { processingScenario } from './processing.js';
 import type { Scenario } from './types.js';
 import { uploadScenario } from './upload.js';
 
@@ -10,4 +11,5 @@ export const scenarios: Scenario[] = [
   postsScenario,
   commentsScenario,
   uploadScenario,
+  processingScenario,
 ];
