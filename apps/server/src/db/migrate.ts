@@ -18,7 +18,7 @@ export async function migrateToLatest(
     // pinning it to the current one keeps side-by-side schemas (e.g. per test run) independent.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await migrateWithRetry(migrator);
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : String(error);
@@ -34,4 +34,22 @@ async function currentSchema(db: AppDatabase): Promise<string> {
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('no schema of the search_path exists in this database');
   return schema;
+}
+
+/**
+ * Kysely's migrator looks up its bookkeeping table by introspecting every schema of the database.
+ * When another schema is dropped at that moment (side-by-side deployments or test runs sharing
+ * one database), PostgreSQL can fail the lookup with "schema … does not exist" for the schema that
+ * vanished. That is a race with a stranger, not a problem of ours: try again.
+ */
+async function migrateWithRetry(migrator: Migrator, attempts = 4) {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await migrator.migrateToLatest();
+    const raced =
+      outcome.error instanceof Error &&
+      /schema "[^"]+" does not exist/.test(outcome.error.message) &&
+      (outcome.results ?? []).every((result) => result.status !== 'Success');
+    if (!raced || attempt === attempts) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
