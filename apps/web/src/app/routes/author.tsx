@@ -1,19 +1,60 @@
-import { Link, useParams } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
+import { useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '@symposia/shared';
+import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
+import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
 import { paths } from '@/config/paths';
+import { useAuthor } from '@/features/profiles/api/get-author';
+import { AuthorProfile } from '@/features/profiles/components/author-profile';
+import {
+  AuthorLoadFailed,
+  AuthorLoginRequired,
+} from '@/features/profiles/components/author-unavailable';
+import { ApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
 
+/** True when the app itself navigated here, so history back stays inside Symposia. */
+function hasAppHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * The author profile (spec §2): signed-in members only — a 401 opens the login overlay with
+ * 'Please login to view this author profile', and signing in there loads the profile. Any other
+ * failure says 'Failed to load author data' with Back to Forum; an answer that breaks the contract
+ * goes to the global error screen.
+ */
 export function AuthorRoute() {
   const { id = '' } = useParams();
-  useDocumentTitle('Author profile');
-  return (
-    <ComingSoon title="Author profile">
-      <p>
-        Author ID: <code>{id}</code>
-      </p>
-      <p>
-        <Link to={paths.forum.href()}>Back to Forum</Link>
-      </p>
-    </ComingSoon>
-  );
+  const navigate = useNavigate();
+  const query = useAuthor(id, { throwOnError: (error) => !(error instanceof ApiError) });
+  const loading = useMinimumDisplay(query.isPending || (query.isError && query.isFetching));
+  const info = query.data;
+
+  useDocumentTitle(info ? info.nickname.trim() || info.username : 'Author profile');
+
+  const backToForum = () => void navigate(paths.forum.href());
+  const back = () => (hasAppHistory() ? void navigate(-1) : backToForum());
+
+  if (loading || query.isPending) return <LoadingScreen />;
+  if (query.isError) {
+    const error = query.error instanceof ApiError ? query.error : null;
+    if (error?.status === 401) {
+      return (
+        <AuthorLoginRequired
+          onSignIn={() => authStore.requestLogin(MESSAGES.loginToViewAuthor)}
+          onBackToForum={backToForum}
+        />
+      );
+    }
+    return (
+      <AuthorLoadFailed
+        details={error?.detail ?? query.error.message}
+        onBackToForum={backToForum}
+        onRetry={error?.status === 404 ? undefined : () => void query.refetch()}
+      />
+    );
+  }
+  return <AuthorProfile key={query.data.user_id} info={query.data} onBack={back} />;
 }

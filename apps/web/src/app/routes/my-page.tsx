@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MyProfile } from '@/features/profiles/components/my-profile';
+import { WalletCard } from '@/features/profiles/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -45,6 +46,6 @@ export function MyPageRoute() {
   const { token, user } = useAuth();
   if (!token) return <LoginScreen />;
   // A cached user is shown as is, without a background refresh (spec §4).
-  if (user) return <MyProfile user={user} actions={<LogoutButton />} />;
+  if (user) return <MyProfile user={user} actions={<LogoutButton />} wallet={<WalletCard />} />;
   return <CurrentUserLoader />;
 }

@@ -1,65 +1,152 @@
-import type { ReactNode } from 'react';
-import type { CurrentUser } from '@symposia/shared';
-import { Avatar } from '@/components/ui/avatar/avatar';
+import { useState, type ReactNode } from 'react';
+import { MAX_LENGTH, MESSAGES, type CurrentUser } from '@symposia/shared';
 import { formatDateTime } from '@/lib/time';
+import { useModifyEmail } from '../api/modify-email';
+import { useModifyPhone } from '../api/modify-phone';
+import { useModifyProfile } from '../api/modify-profile';
+import { useModifySettings } from '../api/modify-settings';
+import { useModifyTitle } from '../api/modify-title';
+import { PROFILE_UI } from '../texts';
+import { AvatarUpload } from './avatar-upload';
+import { ContactSettings } from './contact-settings';
+import { EditableField } from './editable-field';
+import {
+  MyCommentsPanel,
+  MyLikesPanel,
+  MyPostsPanel,
+  MyStatisticsPanel,
+} from './my-activity-panels';
+import { MyProfileOverview } from './my-profile-overview';
+import { PrivacySettings } from './privacy-settings';
+import { SettingsWindow } from './settings-window';
+import { Tabs } from './tabs';
 import styles from './my-profile.module.css';
 
 type MyProfileProps = {
   user: CurrentUser;
-  /** Account actions the app puts next to the profile, e.g. Logout. */
+  /** Account actions the app puts next to Settings, e.g. Logout. */
   actions?: ReactNode;
+  /** The wallet card the app provides (spec §2: shown when a wallet is connected). */
+  wallet?: ReactNode;
 };
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={styles.detail}>
-      <dt>{label}</dt>
-      <dd>{value.trim() ? value : <span className={styles.empty}>Not provided</span>}</dd>
-    </div>
-  );
-}
+/**
+ * My Page (spec §2): the member's avatar (click to upload), username, title, bio and website
+ * edited in place, contact details, Settings (privacy and contact) and the tabs Profile, Posts,
+ * Comments, Likes and Statistics. Every change is saved at once and answered with the updated
+ * user, which replaces the cached one.
+ */
+export function MyProfile({ user, actions, wallet }: MyProfileProps) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const modifyProfile = useModifyProfile();
+  const modifyTitle = useModifyTitle();
+  const modifySettings = useModifySettings();
+  const modifyEmail = useModifyEmail();
+  const modifyPhone = useModifyPhone();
 
-/** The signed-in member's own profile, read-only for now (spec §2 My Page). */
-export function MyProfile({ user, actions }: MyProfileProps) {
   return (
-    <section className={styles.page} aria-labelledby="my-profile-name">
+    <div className={styles.page}>
       <header className={styles.header}>
-        <Avatar src={user.avatar} name={user.username} size={96} />
+        <AvatarUpload user={user} />
         <div className={styles.identity}>
           <p className={styles.eyebrow}>My Page</p>
-          <h1 id="my-profile-name" className={styles.name}>
-            {user.username}
-          </h1>
-          {user.title.trim() ? <p className={styles.title}>{user.title}</p> : null}
+          <EditableField
+            label="Username"
+            value={user.username}
+            maxLength={MAX_LENGTH.username}
+            required
+            tone="light"
+            failureTitle={MESSAGES.updateFailed('username')}
+            onSave={(username) => modifyProfile.mutateAsync({ userId: user.id, username })}
+            renderValue={(username) => <h1 className={styles.name}>{username}</h1>}
+          />
+          <EditableField
+            label="Title"
+            value={user.title}
+            maxLength={MAX_LENGTH.title}
+            tone="light"
+            failureTitle={MESSAGES.updateFailed('title')}
+            onSave={(title) => modifyTitle.mutateAsync({ userId: user.id, title })}
+            renderValue={(title) =>
+              title.trim() ? (
+                <p className={styles.title}>{title}</p>
+              ) : (
+                <p className={`${styles.title} ${styles.placeholder}`}>{PROFILE_UI.noTitle}</p>
+              )
+            }
+          />
           {user.created_at ? (
             <p className={styles.since}>
               Member since <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
             </p>
           ) : null}
         </div>
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <GearIcon />
+            {PROFILE_UI.settings}
+          </button>
+          {actions}
+        </div>
       </header>
 
-      <div className={styles.body}>
-        <section className={styles.card} aria-labelledby="my-profile-about">
-          <h2 id="my-profile-about">About</h2>
-          {user.bio.trim() ? (
-            <p className={styles.bio}>{user.bio}</p>
-          ) : (
-            <p className={styles.empty}>No bio yet.</p>
-          )}
-        </section>
-
-        <section className={styles.card} aria-labelledby="my-profile-contact">
-          <h2 id="my-profile-contact">Profile</h2>
-          <dl className={styles.details}>
-            <Detail label="Username" value={user.username} />
-            <Detail label="Title" value={user.title} />
-            <Detail label="Email" value={user.email} />
-            <Detail label="Phone" value={user.phone} />
-          </dl>
-        </section>
+      <div className={styles.tabs}>
+        <Tabs
+          label="My Page sections"
+          tabs={[
+            {
+              id: 'profile',
+              label: 'Profile',
+              render: () => <MyProfileOverview user={user} wallet={wallet} />,
+            },
+            { id: 'posts', label: 'Posts', render: () => <MyPostsPanel posts={user.posts} /> },
+            {
+              id: 'comments',
+              label: 'Comments',
+              render: () => <MyCommentsPanel comments={user.comments} />,
+            },
+            { id: 'likes', label: 'Likes', render: () => <MyLikesPanel likes={user.likes} /> },
+            {
+              id: 'statistics',
+              label: 'Statistics',
+              render: () => <MyStatisticsPanel stats={user.stats} />,
+            },
+          ]}
+        />
       </div>
-    </section>
+
+      {settingsOpen ? (
+        <SettingsWindow title={PROFILE_UI.settings} onClose={() => setSettingsOpen(false)}>
+          <PrivacySettings
+            settings={user.settings}
+            onChange={(field, value) =>
+              modifySettings.mutateAsync({ userId: user.id, field, value })
+            }
+          />
+          <ContactSettings
+            email={user.email}
+            phone={user.phone}
+            onSaveEmail={(email) => modifyEmail.mutateAsync({ userId: user.id, email })}
+            onSavePhone={(phone) => modifyPhone.mutateAsync({ userId: user.id, phone })}
+          />
+        </SettingsWindow>
+      ) : null}
+    </div>
+  );
+}
+
+function GearIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M19.14 12.94a7.49 7.49 0 0 0 .05-.94 7.49 7.49 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7.03 7.03 0 0 0-1.63-.94l-.36-2.54A.5.5 0 0 0 13.9 2h-3.84a.5.5 0 0 0-.49.42l-.36 2.54c-.59.24-1.13.56-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.67 8.48a.5.5 0 0 0 .12.64l2.03 1.58a7.49 7.49 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32c.13.22.39.3.6.22l2.39-.96c.5.38 1.04.7 1.63.94l.36 2.54c.05.24.25.42.49.42h3.84c.24 0 .45-.18.49-.42l.36-2.54c.59-.24 1.13-.56 1.63-.94l2.39.96c.22.08.47 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64l-2.03-1.58zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
+      />
+    </svg>
   );
 }

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, authorInfoSchema, type AuthorInfo } from '@symposia/shared';
+import { api } from '@/lib/api-client';
+
+/**
+ * GET /auth/person_information?user_id={id}: an author's profile, with the sections they keep
+ * private left out by the server. Signed-in members only: a 401 opens the login overlay with
+ * 'Please login to view this author profile' (spec §6).
+ */
+export function getAuthor(
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AuthorInfo> {
+  return api.get('/auth/person_information', {
+    params: { user_id: id },
+    schema: authorInfoSchema,
+    signal,
+    loginPrompt: MESSAGES.loginToViewAuthor,
+  });
+}
+
+export const authorQueryRoot = ['profiles', 'author'] as const;
+export const authorQueryKey = (id: string) => [...authorQueryRoot, id] as const;
+
+export const getAuthorQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: authorQueryKey(id),
+    queryFn: ({ signal }) => getAuthor(id, { signal }),
+  });
+
+type UseAuthorOptions = {
+  throwOnError?: (error: Error) => boolean;
+};
+
+export function useAuthor(id: string, { throwOnError }: UseAuthorOptions = {}) {
+  return useQuery({
+    ...getAuthorQueryOptions(id),
+    ...(throwOnError ? { throwOnError } : {}),
+  });
+}

@@ -1,0 +1,85 @@
+import { useRef, type ChangeEvent } from 'react';
+import { AVATAR_MAX_BYTES, MESSAGES, type CurrentUser } from '@symposia/shared';
+import { Avatar } from '@/components/ui/avatar/avatar';
+import { notify } from '@/components/ui/toast/toast';
+import { useModifyAvatar } from '../api/modify-avatar';
+import { PROFILE_UI } from '../texts';
+import { notifyUpdateFailed } from '../utils/update-failure';
+import styles from './avatar-upload.module.css';
+
+/** Only image types are sent (spec §5 Avatar: the type must start with image/). */
+export function isImageFile(file: File): boolean {
+  return file.type.startsWith('image/');
+}
+
+/**
+ * The member's avatar on My Page: clicking it picks an image, which is uploaded at once. A file
+ * that is not an image never reaches the server; a refused upload keeps the old avatar.
+ */
+export function AvatarUpload({ user }: { user: CurrentUser }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const upload = useModifyAvatar();
+
+  const onFile = (file: File) => {
+    if (!isImageFile(file)) {
+      notify.error(MESSAGES.avatarInvalidTypeToastTitle, MESSAGES.avatarInvalidTypeToastDetails);
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      notify.error(MESSAGES.updateFailed('avatar'), MESSAGES.avatarTooLarge);
+      return;
+    }
+    upload.mutate(
+      { userId: user.id, file },
+      { onError: (error) => notifyUpdateFailed(MESSAGES.updateFailed('avatar'), error) },
+    );
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Picking the same file again must work after a failure.
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+
+  return (
+    <div className={styles.wrapper}>
+      <button
+        type="button"
+        className={styles.button}
+        aria-label={PROFILE_UI.changeAvatar}
+        aria-busy={upload.isPending}
+        disabled={upload.isPending}
+        onClick={() => inputRef.current?.click()}
+      >
+        <Avatar src={user.avatar} name={user.username} size={96} />
+        <span className={styles.overlay} aria-hidden="true">
+          <CameraIcon />
+        </span>
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={PROFILE_UI.avatarFile}
+        onChange={onChange}
+      />
+      <span className={styles.status} role="status">
+        {upload.isPending ? PROFILE_UI.uploadingAvatar : ''}
+      </span>
+    </div>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+      <path
+        fill="currentColor"
+        d="M9 3 7.17 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.17L15 3H9zm3 15a5 5 0 1 1 0-10 5 5 0 0 1 0 10zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"
+      />
+    </svg>
+  );
+}

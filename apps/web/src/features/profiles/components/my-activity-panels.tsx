@@ -1,0 +1,208 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import {
+  MYPAGE_ACTIVITY_BAR_WIDTHS,
+  MYPAGE_ACTIVITY_PERCENT,
+  type CurrentUser,
+} from '@symposia/shared';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/time';
+import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
+import { EmptyState } from './empty-state';
+import { CommentIcon, HeartIcon, LockIcon } from './icons';
+import styles from './my-activity-panels.module.css';
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+function When({ date }: { date: string }) {
+  return (
+    <time className={styles.when} dateTime={date}>
+      {formatDateTime(date)}
+    </time>
+  );
+}
+
+/** Posts tab: count, 'New Post', every post linked to its detail; private ones marked. */
+export function MyPostsPanel({ posts }: { posts: CurrentUser['posts'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          My Posts <span className={styles.count}>({posts.length})</span>
+        </h2>
+        <Link to={paths.upload.href()} className="button button-primary">
+          {PROFILE_TEXTS.newPost}
+        </Link>
+      </div>
+      {posts.length === 0 ? (
+        <EmptyState
+          title="No posts yet"
+          text={PROFILE_UI.noPostsMine}
+          action={
+            <Link to={paths.upload.href()} className="button button-primary">
+              {PROFILE_TEXTS.createFirstPost}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className={styles.list}>
+          {posts.map((post) => (
+            <li key={post.id} className={styles.item}>
+              <div className={styles.itemMain}>
+                <Link to={paths.postDetail.href(post.id)} className={styles.itemTitle}>
+                  {post.title.trim() || 'Untitled post'}
+                </Link>
+                {post.visibility === 'private' ? (
+                  <span className={styles.private}>
+                    <LockIcon />
+                    {PROFILE_TEXTS.private}
+                  </span>
+                ) : null}
+              </div>
+              <div className={styles.meta}>
+                <When date={post.date} />
+                <span className={styles.metric}>
+                  <HeartIcon />
+                  {plural(post.likes, 'like')}
+                </span>
+                <span className={styles.metric}>
+                  <CommentIcon />
+                  {plural(post.comments, 'comment')}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Comments tab: each comment with the post it was written on, linked. */
+export function MyCommentsPanel({ comments }: { comments: CurrentUser['comments'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          My Comments <span className={styles.count}>({comments.length})</span>
+        </h2>
+      </div>
+      {comments.length === 0 ? (
+        <EmptyState
+          title="No comments yet"
+          text={PROFILE_UI.noCommentsMine}
+          action={
+            <Link to={paths.forum.href()} className="button button-primary">
+              {PROFILE_TEXTS.browsePosts}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className={styles.list}>
+          {comments.map((comment) => (
+            <li key={comment.id} className={styles.item}>
+              <p className={styles.comment}>{comment.content}</p>
+              <div className={styles.meta}>
+                <span>
+                  on{' '}
+                  <Link to={paths.postDetail.href(comment.postId)} className={styles.postLink}>
+                    {comment.postTitle.trim() || 'Untitled post'}
+                  </Link>
+                </span>
+                <When date={comment.date} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Likes tab: the posts the member liked, linked. */
+export function MyLikesPanel({ likes }: { likes: CurrentUser['likes'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          Liked Posts <span className={styles.count}>({likes.length})</span>
+        </h2>
+      </div>
+      {likes.length === 0 ? (
+        <EmptyState
+          title="No likes yet"
+          text={PROFILE_UI.noLikesMine}
+          action={
+            <Link to={paths.forum.href()} className="button button-primary">
+              {PROFILE_TEXTS.discoverContent}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className={styles.list}>
+          {likes.map((like) => (
+            <li key={like.id} className={styles.item}>
+              <div className={styles.itemMain}>
+                <HeartIcon className={styles.likeIcon} />
+                <Link to={paths.postDetail.href(like.id)} className={styles.itemTitle}>
+                  {like.title.trim() || 'Untitled post'}
+                </Link>
+              </div>
+              <div className={styles.meta}>
+                <When date={like.date} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Statistics tab: the member's own counts, and the fixed activity figure of spec §9 (87%, bars at
+ * 75/60/85/87 percent). The bars are decoration; the figure is the content.
+ */
+export function MyStatisticsPanel({ stats }: { stats: CurrentUser['stats'] }) {
+  const headingId = useId();
+  const activityId = useId();
+  const figures = [
+    { label: 'Posts', value: stats.posts },
+    { label: 'Comments', value: stats.comments },
+    { label: 'Likes', value: stats.likes },
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          Statistics
+        </h2>
+      </div>
+      <dl className={styles.figures}>
+        {figures.map((figure) => (
+          <div key={figure.label} className={styles.figure}>
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className={styles.activity} aria-labelledby={activityId}>
+        <h3 id={activityId} className={styles.activityTitle}>
+          Activity level
+        </h3>
+        <p className={styles.activityValue}>{MYPAGE_ACTIVITY_PERCENT}%</p>
+        <div className={styles.bars} aria-hidden="true">
+          {MYPAGE_ACTIVITY_BAR_WIDTHS.map((width, index) => (
+            <div key={index} className={styles.bar}>
+              <div className={styles.barFill} style={{ width: `${width}%` }} data-width={width} />
+            </div>
+          ))}
+        </div>
+      </section>
+    </section>
+  );
+}

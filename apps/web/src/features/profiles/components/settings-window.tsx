@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useDraggable } from '../hooks/use-draggable';
+import { PROFILE_UI } from '../texts';
+import styles from './settings-window.module.css';
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+type SettingsWindowProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The settings panel of My Page (spec §2): a window dragged by its title bar (or moved with the
+ * arrow keys from its grip), modal for assistive technology: focus moves in, Tab stays inside,
+ * Escape or Close closes it, and focus goes back to what opened it.
+ */
+export function SettingsWindow({ title, onClose, children }: SettingsWindowProps) {
+  const titleId = useId();
+  const hintId = useId();
+  const { targetRef, offset, handleProps, keyboardProps } = useDraggable<HTMLDivElement>();
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    targetRef.current?.focus();
+    document.body.classList.add('has-modal');
+    return () => {
+      document.body.classList.remove('has-modal');
+      previouslyFocused?.focus?.();
+    };
+  }, [targetRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const dialog = event.currentTarget;
+    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className={styles.layer}>
+      <div
+        ref={targetRef}
+        className={styles.window}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
+        onKeyDown={onKeyDown}
+      >
+        <div className={styles.titleBar} data-testid="settings-title-bar" {...handleProps}>
+          <button
+            type="button"
+            className={styles.grip}
+            aria-label={PROFILE_UI.moveWindow}
+            aria-describedby={hintId}
+            {...keyboardProps}
+          >
+            <GripIcon />
+          </button>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className={styles.close}
+            onClick={onClose}
+            aria-label={`Close ${title.toLowerCase()}`}
+            data-no-drag
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <p id={hintId} className="visually-hidden">
+          {PROFILE_UI.moveWindowHint}
+        </p>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function GripIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      {[6, 12, 18].flatMap((y) =>
+        [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.8" fill="currentColor" />),
+      )}
+    </svg>
+  );
+}

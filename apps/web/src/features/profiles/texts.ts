@@ -1,0 +1,76 @@
+import type { SettingsField } from '@symposia/shared';
+
+/**
+ * Texts of the profile screens (spec §2 My Page and Author profile) that MESSAGES does not hold yet.
+ * TODO(shared): move these into MESSAGES in @symposia/shared.
+ */
+export const PROFILE_TEXTS = {
+  // Author profile (spec §2): the hidden notices and empty states, exactly as the spec gives them.
+  profileHidden: 'Profile Hidden',
+  postsHidden: 'Posts Hidden',
+  activityHidden: 'Activity Hidden',
+  statisticsHidden: 'Statistics Hidden',
+  sectionPrivate: (section: 'profile' | 'posts' | 'activity' | 'statistics') =>
+    `This user has chosen to keep their ${section} private.`,
+  noPostsYet: 'No Posts Yet',
+  noRecentActivity: 'No Recent Activity',
+  backToForum: 'Back to Forum',
+  connect: 'Connect',
+  view: 'View',
+
+  // My Page (spec §2): actions and empty states.
+  newPost: 'New Post',
+  createFirstPost: 'Create Your First Post',
+  browsePosts: 'Browse Posts',
+  discoverContent: 'Discover Content',
+  privacySettings: 'Privacy Settings',
+  contactInformation: 'Contact Information',
+  private: 'Private',
+} as const;
+
+/** Wording of our own (not from the spec) for the profile screens. */
+export const PROFILE_UI = {
+  settings: 'Settings',
+  changeAvatar: 'Change avatar',
+  avatarFile: 'Avatar image file',
+  uploadingAvatar: 'Uploading avatar…',
+  saving: 'Saving…',
+  notProvided: 'Not provided',
+  noTitle: 'No title yet',
+  noBio: 'No bio yet.',
+  noPostsMine: 'You have not published anything yet.',
+  noCommentsMine: 'You have not commented on any post yet.',
+  noLikesMine: 'You have not liked any post yet.',
+  ownerOnlyNote: 'Only you can see this section; it is hidden from other members.',
+  walletTitle: 'Wallet',
+  noWallet: 'No wallet connected',
+  loginRequiredTitle: 'Author profile',
+  contactSaved: 'Contact information saved',
+  moveWindow: 'Move the settings window',
+  moveWindowHint: 'Drag the title bar, or focus it and use the arrow keys, to move the window.',
+} as const;
+
+/** The five privacy switches (spec §3 settings), in the order the settings panel lists them. */
+export const PRIVACY_SWITCHES: readonly { field: SettingsField; label: string; hint: string }[] = [
+  {
+    field: 'public_profile',
+    label: 'Public profile',
+    hint: 'Your title, bio and expertise on your author page.',
+  },
+  { field: 'public_posts', label: 'Public posts', hint: 'The list of your posts.' },
+  {
+    field: 'public_activities',
+    label: 'Public activity',
+    hint: 'Your recent posts, comments and likes.',
+  },
+  {
+    field: 'public_statistics',
+    label: 'Public statistics',
+    hint: 'How many posts, comments and likes you have.',
+  },
+  {
+    field: 'public_contact',
+    label: 'Public contact information',
+    hint: 'Your email, phone and website.',
+  },
+];
