@@ -80,6 +80,8 @@ export const MESSAGES = {
   faucetLimitReached: (when: string) =>
     `Token request limit reached. You can request again after ${when}`,
   faucetDisabled: 'The token faucet is not available right now',
+  faucetRequestPending:
+    'This token request is still being processed. Please wait a moment, then check again.',
   tokenTransferFailed: 'Token transfer failed, please try again',
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
@@ -111,4 +113,26 @@ export const SCREEN_TEXT = {
   homeSearchPlaceholder: 'Search academic topics, tags, or authors',
   homeCallToAction: 'Join the Future of Academic Innovation',
   uploadTitle: 'Decentralized Storage on IPFS',
+} as const;
+
+/** Texts of My Page and the author profile that the spec gives word for word (§2). */
+export const PROFILE_SCREEN_TEXT = {
+  profileHidden: 'Profile Hidden',
+  postsHidden: 'Posts Hidden',
+  activityHidden: 'Activity Hidden',
+  statisticsHidden: 'Statistics Hidden',
+  sectionPrivate: (section: 'profile' | 'posts' | 'activity' | 'statistics') =>
+    `This user has chosen to keep their ${section} private.`,
+  noPostsYet: 'No Posts Yet',
+  noRecentActivity: 'No Recent Activity',
+  backToForum: 'Back to Forum',
+  connect: 'Connect',
+  view: 'View',
+  newPost: 'New Post',
+  createFirstPost: 'Create Your First Post',
+  browsePosts: 'Browse Posts',
+  discoverContent: 'Discover Content',
+  privacySettings: 'Privacy Settings',
+  contactInformation: 'Contact Information',
+  private: 'Private',
 } as const;

@@ -1,32 +1,7 @@
-import type { SettingsField } from '@symposia/shared';
+import { PROFILE_SCREEN_TEXT, type SettingsField } from '@symposia/shared';
 
-/**
- * Texts of the profile screens (spec §2 My Page and Author profile) that MESSAGES does not hold yet.
- * TODO(shared): move these into MESSAGES in @symposia/shared.
- */
-export const PROFILE_TEXTS = {
-  // Author profile (spec §2): the hidden notices and empty states, exactly as the spec gives them.
-  profileHidden: 'Profile Hidden',
-  postsHidden: 'Posts Hidden',
-  activityHidden: 'Activity Hidden',
-  statisticsHidden: 'Statistics Hidden',
-  sectionPrivate: (section: 'profile' | 'posts' | 'activity' | 'statistics') =>
-    `This user has chosen to keep their ${section} private.`,
-  noPostsYet: 'No Posts Yet',
-  noRecentActivity: 'No Recent Activity',
-  backToForum: 'Back to Forum',
-  connect: 'Connect',
-  view: 'View',
-
-  // My Page (spec §2): actions and empty states.
-  newPost: 'New Post',
-  createFirstPost: 'Create Your First Post',
-  browsePosts: 'Browse Posts',
-  discoverContent: 'Discover Content',
-  privacySettings: 'Privacy Settings',
-  contactInformation: 'Contact Information',
-  private: 'Private',
-} as const;
+/** The spec's texts of the profile screens (one copy, in @symposia/shared). */
+export const PROFILE_TEXTS = PROFILE_SCREEN_TEXT;
 
 /** Wording of our own (not from the spec) for the profile screens. */
 export const PROFILE_UI = {

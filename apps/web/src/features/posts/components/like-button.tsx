@@ -1,4 +1,4 @@
-import { HeartIcon } from './icons';
+import { HeartIcon } from '@/components/ui/icons/icons';
 import styles from './like-button.module.css';
 
 type LikeButtonProps = {

@@ -2,7 +2,7 @@ import { useRef, useState, type MouseEvent } from 'react';
 import type { MediaType } from '@symposia/shared';
 import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons/icons';
 import styles from './post-card-media.module.css';
 
 type PostCardMediaProps = {

@@ -2,7 +2,7 @@ import { useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { MESSAGES, type PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { formatDateTime } from '@/lib/time';
-import { CommentIcon, HeartIcon } from './icons';
+import { CommentIcon, HeartIcon } from '@/components/ui/icons/icons';
 import { PostCardMedia } from './post-card-media';
 import styles from './post-card.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { MediaItem } from '../utils/media-items';
-import { ChevronIcon } from './icons';
+import { ChevronIcon } from '@/components/ui/icons/icons';
 import { MediaSlide } from './media-slide';
 import styles from './post-carousel.module.css';
 

@@ -10,7 +10,7 @@ import { useLikePost } from '../api/like-post';
 import { useSinglePlayback } from '../hooks/use-single-playback';
 import { mediaItemsOf } from '../utils/media-items';
 import { AiAnalysis } from './ai-analysis';
-import { CommentIcon } from './icons';
+import { CommentIcon } from '@/components/ui/icons/icons';
 import { LikeButton } from './like-button';
 import { ANONYMOUS } from './post-card';
 import { PostCarousel } from './post-carousel';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@/components/ui/icons/icons';
 import styles from './search-box.module.css';
 
 type SearchBoxProps = {

@@ -12,7 +12,7 @@ import {
   type SectionState,
 } from '../utils/author-sections';
 import { EmptyState } from './empty-state';
-import { CommentIcon, HeartIcon, LockIcon } from './icons';
+import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
 import { Tabs } from './tabs';
 import styles from './author-profile.module.css';
 

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import { EmptyState } from './empty-state';
-import { CommentIcon, HeartIcon, LockIcon } from './icons';
+import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
 import styles from './my-activity-panels.module.css';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
