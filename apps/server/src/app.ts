@@ -17,6 +17,7 @@ import { createRepositories } from './repositories/index.js';
 import { apiRoutes } from './routes/index.js';
 import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
+import { openChain } from './chain/index.js';
 import { createProcessing } from './processing/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
 import { systemClock } from './services/clock.js';
@@ -61,7 +62,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(dbPlugin, { settings: config.database });
     await app.register(contentStorePlugin, { dataDir: config.dataDir });
     const repositories = createRepositories(app.db, config.database.dialect);
-    const services = createServices({ repositories, store: app.contentStore }, config, options);
+    const chain = await openChain(config.faucet, config.dataDir);
+    if (chain) {
+      app.addHook('onClose', () => chain.close());
+      app.log.info(
+        { cluster: chain.cluster, faucet: chain.faucetAddress, mint: chain.mint },
+        `token faucet on ${chain.networkName}`,
+      );
+    }
+    const services = createServices(
+      { repositories, store: app.contentStore, chain },
+      config,
+      options,
+    );
     app.decorate('services', services);
     if (config.processing.workerConcurrency > 0) {
       const worker = createProcessing({

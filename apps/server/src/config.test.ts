@@ -3,6 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { describeDatabase, loadConfig } from './config.js';
 import { StartupError } from './startup-error.js';
 
+/** The faucet settings of an environment that sets none of SOLANA_*, TOKEN_MINT, FAUCET_*. */
+const EMBEDDED_FAUCET = {
+  enabled: true,
+  cluster: 'embedded',
+  rpcUrl: null,
+  secretKey: null,
+  mint: null,
+  limits: {
+    perRequest: 100_000_000_000n,
+    perUserDaily: 300_000_000_000n,
+    perAddressDaily: 300_000_000_000n,
+    perIpDaily: 1_000_000_000_000n,
+    globalDaily: 10_000_000_000_000n,
+    requestsPerUserDaily: 10,
+    requestsPerIpDaily: 30,
+    requestsGlobalDaily: 1000,
+  },
+};
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({}, '/srv/symposia');
@@ -24,6 +43,7 @@ describe('loadConfig', () => {
       publicCacheTtlMs: 1000,
       commentRateLimit: { max: 10, windowSeconds: 60 },
       processing: { workerConcurrency: 2, leaseSeconds: 60, maxAttempts: 5, pollMs: 500 },
+      faucet: EMBEDDED_FAUCET,
       ai: {
         provider: 'embedded',
         baseUrl: undefined,
@@ -84,6 +104,7 @@ describe('loadConfig', () => {
       publicCacheTtlMs: 0,
       commentRateLimit: { max: 4, windowSeconds: 30 },
       processing: { workerConcurrency: 0, leaseSeconds: 5, maxAttempts: 2, pollMs: 100 },
+      faucet: EMBEDDED_FAUCET,
       ai: {
         provider: 'openai',
         baseUrl: 'http://localhost:11434/v1',

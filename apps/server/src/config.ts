@@ -7,6 +7,12 @@ import {
   resolveOpenAiSettings,
   type AnalyzerConfig,
 } from './processing/analyze/create-analyzer.js';
+import {
+  faucetEnvSchema,
+  faucetSettingsFromEnv,
+  SECRET_SETTINGS,
+  type FaucetSettings,
+} from './chain/settings.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -44,6 +50,8 @@ export interface Config {
     maxAttempts: number;
     pollMs: number;
   };
+  /** SOLANA_*, TOKEN_MINT, FAUCET_*: where the token faucet pays, from which key, within which limits. */
+  faucet: FaucetSettings;
   /** AI_*: which analyzer writes the analysis of each upload. */
   ai: AnalyzerConfig;
   /** How long anonymous list and detail answers may be served from memory; 0 turns it off. */
@@ -110,6 +118,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: wholeNumber(ANALYZER_DEFAULTS.timeoutMs, 100, 600_000),
   AI_MAX_ATTEMPTS: wholeNumber(ANALYZER_DEFAULTS.maxAttempts, 1, 10),
   COMMENT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
+  ...faucetEnvSchema.shape,
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;
     if (value === 'true') return true;
@@ -131,7 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const name = String(issue?.path[0] ?? 'environment');
     const raw = env[name];
     // A database URL may carry a password, so it is never echoed.
-    const shown = raw === undefined || name === 'DATABASE_URL' ? '' : `=${JSON.stringify(raw)}`;
+    const shown =
+      raw === undefined || name === 'DATABASE_URL' || SECRET_SETTINGS.has(name)
+        ? ''
+        : `=${JSON.stringify(raw)}`;
     throw new StartupError(`Invalid setting ${name}${shown}: ${issue?.message ?? 'invalid value'}`);
   }
   const vars = result.data;
@@ -153,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       throw error;
     }
   }
+  const faucet = faucetSettingsFromEnv(vars);
   const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
   return {
     port: vars.PORT,
@@ -177,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowSeconds: vars.COMMENT_RATE_LIMIT_WINDOW_SECONDS,
     },
     ai,
+    faucet,
     processing: {
       workerConcurrency: vars.WORKER_CONCURRENCY,
       leaseSeconds: vars.JOB_LEASE_SECONDS,

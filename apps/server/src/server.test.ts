@@ -57,7 +57,9 @@ function startServer(env: Record<string, string>): Running {
   return { listening, exited, kill: (signal) => child.kill(signal) };
 }
 
-describe.concurrent('server start-up and shutdown', () => {
+// Each test starts a real server process (TypeScript compiled on the fly); on a loaded two-core
+// machine that alone can take many seconds.
+describe.concurrent('server start-up and shutdown', { timeout: 60_000 }, () => {
   let dir: string;
 
   beforeAll(async () => {

@@ -9,7 +9,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   AuthenticationRequiredError,
+  ChainOperationError,
   ConflictError,
+  FaucetUnavailableError,
   InvalidInputError,
   NotFoundError,
   TooManyAttemptsError,
@@ -66,6 +68,13 @@ export const errorHandlerPlugin = fp(
           .code(429)
           .header('retry-after', String(error.retryAfterSeconds))
           .send({ detail: error.detail } satisfies ErrorBody);
+      }
+      if (error instanceof FaucetUnavailableError || error instanceof ChainOperationError) {
+        // The faucet's own trouble (503: an operator must act) or the chain's (502). The detail is
+        // the spec's message; logDetail says more and never holds a key or an RPC URL.
+        request.log.warn({ reason: error.logDetail }, `token faucet: ${error.message}`);
+        const status = error instanceof FaucetUnavailableError ? 503 : 502;
+        return reply.code(status).send({ detail: error.message } satisfies ErrorBody);
       }
       if (error instanceof ConflictError) {
         return reply.code(409).send({ detail: error.message } satisfies ErrorBody);

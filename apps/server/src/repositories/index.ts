@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/index.js';
+import { createFaucetRepository } from './faucet-repository.js';
 import { createHealthRepository } from './health-repository.js';
 import { createJobRepository } from './job-repository.js';
 import { createCommentRepository } from './comment-repository.js';
@@ -20,6 +21,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     comments: createCommentRepository(db),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
+    faucet: createFaucetRepository(db, dialect),
   };
 }
 
@@ -36,6 +38,7 @@ export type {
   ProfileRepository,
 } from './profile-repository.js';
 export type { LikeRepository } from './like-repository.js';
+export type { FaucetRepository } from './faucet-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { SessionRepository } from './session-repository.js';

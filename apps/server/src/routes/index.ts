@@ -6,6 +6,7 @@ import { authRoutes } from './auth/index.js';
 import { commentRoutes } from './comments/index.js';
 import { mediaRoutes } from './media/index.js';
 import { profileRoutes } from './profiles/index.js';
+import { tokenRoutes } from './token/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async (
@@ -22,4 +23,5 @@ export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async
   await app.register(mediaRoutes);
   await app.register(commentRoutes);
   await app.register(profileRoutes);
+  await app.register(tokenRoutes, { tokens: app.services.tokens });
 };

@@ -1,4 +1,5 @@
 import type { LoginRateLimitSettings } from '../config.js';
+import type { Chain, FaucetSettings } from '../chain/index.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ContentStore } from '../storage/index.js';
 import { createAccountService } from './auth/account-service.js';
@@ -10,6 +11,7 @@ import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
+import { createTokenService } from './token/token-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
 
 export interface ServiceSettings {
@@ -17,6 +19,7 @@ export interface ServiceSettings {
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
   processing: { maxAttempts: number };
+  faucet: FaucetSettings;
 }
 
 export interface ServiceOptions {
@@ -26,12 +29,14 @@ export interface ServiceOptions {
 export interface ServiceDependencies {
   repositories: Repositories;
   store: ContentStore;
+  /** The Solana faucet's chain; null when FAUCET_ENABLED=false. */
+  chain: Chain | null;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  { repositories, store }: ServiceDependencies,
+  { repositories, store, chain }: ServiceDependencies,
   settings: ServiceSettings,
   options: ServiceOptions = {},
 ) {
@@ -87,6 +92,12 @@ export function createServices(
       now,
       contentVersion,
     }),
+    tokens: createTokenService({
+      ledger: repositories.faucet,
+      chain,
+      settings: settings.faucet,
+      now,
+    }),
   };
 }
 
@@ -103,6 +114,7 @@ export {
   UnsupportedFileError,
 } from './errors.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
+export { ChainOperationError, FaucetUnavailableError } from './token/errors.js';
 export type { UploadPart } from './posts/post-service.js';
 export type { UserChanges } from '../repositories/index.js';
 export type { AuthFailure } from './errors.js';

@@ -3,6 +3,7 @@ import { usersAndSessions } from './0001-users-and-sessions.js';
 import { postsMigration } from './0002-posts.js';
 import { commentsMigration } from './0003-comments.js';
 import { processingMigration } from './0004-processing.js';
+import { faucetMigration } from './0005-faucet.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0002-posts': postsMigration(dialect),
     '0003-comments': commentsMigration(dialect),
     '0004-processing': processingMigration,
+    '0005-faucet': faucetMigration,
   };
 }

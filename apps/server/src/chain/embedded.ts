@@ -1,0 +1,155 @@
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type KeyPairSigner,
+  type Transaction,
+} from '@solana/kit';
+import { getCreateAccountInstruction } from '@solana-program/system';
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import { TOKEN_DECIMALS } from '@symposia/shared';
+import type * as LiteSvmTypes from 'litesvm';
+import type { LiteSVM } from 'litesvm';
+import { associatedTokenAddress } from './faucet.js';
+import { failureFromLiteSvm } from './failures.js';
+import { TransactionRejectedError, type ChainTransport } from './types.js';
+
+/** SOL the embedded faucet starts with: enough for about 300,000 new receivers. */
+export const EMBEDDED_FAUCET_LAMPORTS = 1_000n * 1_000_000_000n;
+/** Tokens minted to the embedded faucet at start: 1,000,000,000 tokens. */
+export const EMBEDDED_TOKEN_SUPPLY = 1_000_000_000n * 10n ** BigInt(TOKEN_DECIMALS);
+
+/** Blocks a LiteSVM blockhash is said to stay valid; LiteSVM itself never expires it. */
+const LIFETIME_BLOCKS = 150n;
+
+type LiteSvmModule = typeof LiteSvmTypes;
+
+/**
+ * LiteSVM loads a native library; only the embedded chain needs it, so it is imported on first
+ * use and a server on a real cluster never loads it.
+ */
+async function loadLiteSvm(): Promise<LiteSvmModule> {
+  return import('litesvm');
+}
+
+/** The in-process chain: LiteSVM with the real System, SPL Token and Associated Token programs. */
+export async function createEmbeddedTransport(): Promise<{
+  transport: ChainTransport;
+  svm: LiteSVM;
+}> {
+  const { LiteSVM, FailedTransactionMetadata } = await loadLiteSvm();
+  const svm = new LiteSVM();
+  const transport: ChainTransport = {
+    kind: 'embedded',
+    async getAccounts(addresses) {
+      return addresses.map((address) => svm.getAccount(address));
+    },
+    async getMinimumBalanceForRentExemption(space) {
+      return svm.minimumBalanceForRentExemption(space);
+    },
+    async getLatestBlockhash() {
+      return {
+        blockhash: svm.latestBlockhash(),
+        lastValidBlockHeight: svm.getClock().slot + LIFETIME_BLOCKS,
+      };
+    },
+    async sendAndConfirm(transaction: Transaction) {
+      // LiteSVM executes synchronously: once this returns, the transaction is final.
+      const result = svm.sendTransaction(transaction);
+      if (result instanceof FailedTransactionMetadata) {
+        const failure = failureFromLiteSvm(result.err());
+        throw new TransactionRejectedError(failure, `transaction failed: ${failure.reason}`);
+      }
+    },
+    async getSignatureStatus(signature) {
+      const found = svm.getTransaction(signature);
+      if (!found) return 'not-found';
+      return found instanceof FailedTransactionMetadata ? 'failed' : 'confirmed';
+    },
+    async close() {
+      // Memory only; nothing to release beyond the object itself.
+    },
+  };
+  return { transport, svm };
+}
+
+/**
+ * Gives the faucet SOL and creates the mint (9 decimals, the faucet as mint authority, no
+ * freeze authority), the faucet's token account and the supply. The addresses come from the
+ * saved keys, so after a restart the same faucet and mint appear again, with fresh balances.
+ */
+export async function bootstrapEmbeddedChain(
+  svm: LiteSVM,
+  faucet: KeyPairSigner,
+  mint: KeyPairSigner,
+  options: { faucetLamports?: bigint; supply?: bigint } = {},
+): Promise<void> {
+  const { FailedTransactionMetadata } = await loadLiteSvm();
+  const airdrop = svm.airdrop(
+    faucet.address,
+    lamports(options.faucetLamports ?? EMBEDDED_FAUCET_LAMPORTS),
+  );
+  if (!airdrop || airdrop instanceof FailedTransactionMetadata) {
+    throw new Error('the embedded chain could not fund the faucet');
+  }
+  const mintSpace = BigInt(getMintSize());
+  const faucetToken = await associatedTokenAddress(faucet.address, mint.address);
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(faucet, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: svm.latestBlockhash(),
+          lastValidBlockHeight: svm.getClock().slot + LIFETIME_BLOCKS,
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getCreateAccountInstruction({
+            payer: faucet,
+            newAccount: mint,
+            lamports: lamports(svm.minimumBalanceForRentExemption(mintSpace)),
+            space: mintSpace,
+            programAddress: TOKEN_PROGRAM_ADDRESS,
+          }),
+          getInitializeMint2Instruction({
+            mint: mint.address,
+            decimals: TOKEN_DECIMALS,
+            mintAuthority: faucet.address,
+          }),
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: faucet,
+            ata: faucetToken,
+            owner: faucet.address,
+            mint: mint.address,
+          }),
+          getMintToInstruction({
+            mint: mint.address,
+            token: faucetToken,
+            mintAuthority: faucet,
+            amount: options.supply ?? EMBEDDED_TOKEN_SUPPLY,
+          }),
+        ],
+        m,
+      ),
+  );
+  const result = svm.sendTransaction(await signTransactionMessageWithSigners(message));
+  if (result instanceof FailedTransactionMetadata) {
+    throw new Error(
+      `the embedded chain could not create the mint: ${failureFromLiteSvm(result.err()).reason}`,
+    );
+  }
+}

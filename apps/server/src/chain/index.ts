@@ -1,0 +1,161 @@
+import { join } from 'node:path';
+import type { Address, KeyPairSigner, Signature } from '@solana/kit';
+import type { LiteSVM } from 'litesvm';
+import { explorerTxBase, explorerTxUrl, networkName } from './cluster.js';
+import { bootstrapEmbeddedChain, createEmbeddedTransport } from './embedded.js';
+import { createFaucet, type Faucet, type PreparedTransfer } from './faucet.js';
+import { loadOrCreateKeyPairFile, signerFromSecretKey } from './keys.js';
+import { createRpcTransportForUrl, type RpcTransportOptions } from './rpc.js';
+import type { FaucetSettings, SecretKey } from './settings.js';
+import type { ChainTransport, Cluster, SignatureStatus } from './types.js';
+
+/**
+ * The faucet's view of Solana: which network, which faucet and mint, and the one operation it
+ * performs. Services receive this; they never see a transport, a key or a URL.
+ */
+export interface Chain {
+  readonly cluster: Cluster;
+  readonly networkName: string;
+  readonly faucetAddress: Address;
+  readonly mint: Address;
+  /** The base of explorer transaction links, or null (embedded chain, custom RPC). */
+  readonly explorerTxBase: string | null;
+  explorerUrl(signature: string): string | null;
+  prepareTransfer(receiver: Address, units: bigint, memo: string): Promise<PreparedTransfer>;
+  signatureStatus(signature: Signature): Promise<SignatureStatus>;
+  tokenBalance(owner: Address): Promise<bigint | null>;
+  close(): Promise<void>;
+}
+
+/** The embedded chain also hands out its LiteSVM, for tests that look at or change balances. */
+export interface EmbeddedChain extends Chain {
+  svm(): Promise<LiteSVM>;
+}
+
+/** Where the embedded chain keeps its keys, under DATA_DIR. */
+export function embeddedKeyPaths(dataDir: string): { faucet: string; mint: string } {
+  return {
+    faucet: join(dataDir, 'chain', 'faucet.json'),
+    mint: join(dataDir, 'chain', 'mint.json'),
+  };
+}
+
+function chainOf(
+  cluster: Cluster,
+  faucetAddress: Address,
+  mint: Address,
+  faucet: () => Promise<Faucet>,
+  close: () => Promise<void>,
+): Chain {
+  return {
+    cluster,
+    networkName: networkName(cluster),
+    faucetAddress,
+    mint,
+    explorerTxBase: explorerTxBase(cluster),
+    explorerUrl: (signature) => explorerTxUrl(cluster, signature),
+    prepareTransfer: async (receiver, units, memo) =>
+      (await faucet()).prepareTransfer(receiver, units, memo),
+    signatureStatus: async (signature) => (await faucet()).signatureStatus(signature),
+    tokenBalance: async (owner) => (await faucet()).tokenBalance(owner),
+    close,
+  };
+}
+
+/**
+ * The embedded chain: LiteSVM in this process. Its state lives in memory only. The VM starts on
+ * first use (so servers that never pay do not load it), funds the faucet and creates the mint
+ * at the addresses of the given keys; a restart therefore brings back the same faucet and mint
+ * with fresh balances, while receivers' balances start over.
+ */
+export function openEmbeddedChain(options: {
+  faucet: KeyPairSigner;
+  mint: KeyPairSigner;
+  faucetLamports?: bigint;
+  supply?: bigint;
+}): EmbeddedChain {
+  let started: Promise<{ faucet: Faucet; svm: LiteSVM; transport: ChainTransport }> | undefined;
+  const start = () => {
+    started ??= (async () => {
+      const { transport, svm } = await createEmbeddedTransport();
+      await bootstrapEmbeddedChain(svm, options.faucet, options.mint, options);
+      return {
+        svm,
+        transport,
+        faucet: createFaucet({ transport, signer: options.faucet, mint: options.mint.address }),
+      };
+    })();
+    return started;
+  };
+  const chain = chainOf(
+    'embedded',
+    options.faucet.address,
+    options.mint.address,
+    async () => (await start()).faucet,
+    async () => {
+      if (started) await (await started.catch(() => null))?.transport.close();
+    },
+  );
+  return { ...chain, svm: async () => (await start()).svm };
+}
+
+/** A real cluster through SOLANA_RPC_URL, paying from FAUCET_SECRET_KEY's account. */
+export async function openRpcChain(options: {
+  cluster: Cluster;
+  rpcUrl: string;
+  secretKey: SecretKey;
+  mint: Address;
+  transport?: ChainTransport;
+  rpc?: RpcTransportOptions;
+}): Promise<Chain> {
+  const signer = await signerFromSecretKey(options.secretKey, 'FAUCET_SECRET_KEY');
+  const transport = options.transport ?? createRpcTransportForUrl(options.rpcUrl, options.rpc);
+  const faucet = createFaucet({ transport, signer, mint: options.mint });
+  return chainOf(
+    options.cluster,
+    signer.address,
+    options.mint,
+    async () => faucet,
+    () => transport.close(),
+  );
+}
+
+/**
+ * Opens the chain the settings describe, or returns null when the faucet is turned off. Keys are
+ * read (and, for the embedded chain, created under DATA_DIR/chain) now, so a bad key stops
+ * start-up; no network request is made, so an unreachable RPC node does not.
+ */
+export async function openChain(settings: FaucetSettings, dataDir: string): Promise<Chain | null> {
+  if (!settings.enabled) return null;
+  if (settings.cluster === 'embedded') {
+    const paths = embeddedKeyPaths(dataDir);
+    const faucet = settings.secretKey
+      ? await signerFromSecretKey(settings.secretKey, 'FAUCET_SECRET_KEY')
+      : await loadOrCreateKeyPairFile(paths.faucet);
+    const mint = await loadOrCreateKeyPairFile(paths.mint);
+    return openEmbeddedChain({ faucet, mint });
+  }
+  if (!settings.rpcUrl || !settings.secretKey || !settings.mint) {
+    throw new Error('an RPC cluster needs SOLANA_RPC_URL, FAUCET_SECRET_KEY and TOKEN_MINT');
+  }
+  return openRpcChain({
+    cluster: settings.cluster,
+    rpcUrl: settings.rpcUrl,
+    secretKey: settings.secretKey,
+    mint: settings.mint,
+  });
+}
+
+export { FaucetTransferError, type FaucetProblem, type PreparedTransfer } from './faucet.js';
+export type { Cluster, SignatureStatus } from './types.js';
+export { CLUSTERS } from './types.js';
+export { explorerTxUrl, networkName } from './cluster.js';
+export {
+  faucetEnvSchema,
+  faucetSettingsFromEnv,
+  SECRET_SETTINGS,
+  type FaucetEnv,
+  type FaucetLimits,
+  type FaucetSettings,
+} from './settings.js';
+export { formatTokenAmount, parseTokenAmount, tokenAmountNumber } from './units.js';
