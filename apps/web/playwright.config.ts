@@ -34,6 +34,23 @@ const port = Number(process.env.SYMPOSIA_E2E_PORT);
 const dataDir = process.env.SYMPOSIA_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   // Without a browser, run only the file that reports the skip.
@@ -55,25 +72,19 @@ export default defineConfig({
     video: 'off',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: browser, testIgnore: /processing\.spec\.ts$/ },
+    // Runs after everything else: its worker processes every queued upload, which would change
+    // the posts other tests are looking at.
+    ...(hasChromium
+      ? [
+          {
+            name: 'processing',
+            use: browser,
+            testMatch: /processing\.spec\.ts$/,
+            dependencies: ['chromium'],
+          },
+        ]
+      : []),
   ],
   webServer: hasChromium
     ? {

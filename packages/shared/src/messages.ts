@@ -113,6 +113,12 @@ export const SCREEN_TEXT = {
   homeSearchPlaceholder: 'Search academic topics, tags, or authors',
   homeCallToAction: 'Join the Future of Academic Innovation',
   uploadTitle: 'Decentralized Storage on IPFS',
+  tokenTitle: 'Token Management',
+  getTokens: 'Get Tokens',
+  connectWallet: 'Connect Wallet',
+  connectYourWallet: 'Connect Your Wallet',
+  walletConnected: 'Connected',
+  walletDisconnected: 'Disconnected',
 } as const;
 
 /** Texts of My Page and the author profile that the spec gives word for word (§2). */

@@ -177,17 +177,44 @@ describe('routes', () => {
     expect(document.title).toBe('Community Forum · Symposia');
   });
 
-  it.each([['/token', 'Token Management']])(
-    '%s shows its title with an honest coming-soon note',
-    async (path, title) => {
-      routeFetch({});
-      renderAppAt(path);
+  it('/token shows Token Management: the wallet prompt and the Get Tokens card', async () => {
+    routeFetch({
+      'GET /token/info': () =>
+        jsonResponse({
+          enabled: true,
+          network_name: 'Local chain (embedded)',
+          cluster: 'embedded',
+          mint: 'So11111111111111111111111111111111111111112',
+          decimals: 9,
+          limits: {
+            per_request: 100,
+            per_user_daily: 500,
+            per_address_daily: 500,
+            per_ip_daily: 1000,
+            global_daily: 100000,
+          },
+          explorer_tx_url: null,
+        }),
+    });
+    renderAppAt('/token');
 
-      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-      expect(screen.getByText(MESSAGES.comingSoon)).toBeInTheDocument();
-      expect(document.title).toBe(`${title} · Symposia`);
-    },
-  );
+    expect(
+      await screen.findByRole('heading', { name: 'Token Management', level: 1 }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Connect Your Wallet', level: 2 })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Get Tokens', level: 2 })).toBeVisible();
+    expect(screen.getByLabelText('Receiving address')).toBeInTheDocument();
+    expect(await screen.findByText('Up to 100 tokens per request.')).toBeInTheDocument();
+    expect(document.title).toBe('Token Management · Symposia');
+  });
+
+  it("the header offers 'Connect Wallet' on every page", async () => {
+    routeFetch({ 'GET /media/list': () => jsonResponse([]) });
+    renderAppAt('/forum');
+
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('button', { name: 'Connect Wallet' })).toBeInTheDocument();
+  });
 
   it('shows a not-found page for unknown addresses', async () => {
     routeFetch({});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   QueryClientProvider,
   QueryErrorResetBoundary,
@@ -6,6 +6,8 @@ import {
 } from '@tanstack/react-query';
 import { GlobalErrorBoundary } from '@/components/errors/global-error-boundary';
 import { ToastHost } from '@/components/ui/toast/toast';
+import { getTokenInfoQueryOptions } from '@/features/token/api/get-token-info';
+import { WalletProvider } from '@/features/wallet/components/wallet-provider';
 import { authStore } from '@/lib/auth-store';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -32,15 +34,22 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   const [queryClient] = useState(() => given ?? createQueryClient());
   useQueriesFollowSession(queryClient);
   useEffect(() => authStore.listenToOtherTabs(), []);
+  // The wallet shows the network the server's faucet pays on (GET /token/info).
+  const resolveNetworkName = useCallback(
+    async () => (await queryClient.fetchQuery(getTokenInfoQueryOptions())).network_name,
+    [queryClient],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>
-      <QueryErrorResetBoundary>
-        {({ reset }) => (
-          // Retry also lets failed queries run again instead of rethrowing their old error.
-          <GlobalErrorBoundary onReset={reset}>{children}</GlobalErrorBoundary>
-        )}
-      </QueryErrorResetBoundary>
+      <WalletProvider resolveNetworkName={resolveNetworkName}>
+        <QueryErrorResetBoundary>
+          {({ reset }) => (
+            // Retry also lets failed queries run again instead of rethrowing their old error.
+            <GlobalErrorBoundary onReset={reset}>{children}</GlobalErrorBoundary>
+          )}
+        </QueryErrorResetBoundary>
+      </WalletProvider>
       <ToastHost />
     </QueryClientProvider>
   );

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { MainLayout } from '@/components/layout/main-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { LoginOverlay } from '@/features/auth/components/login-overlay';
-import styles from './root-layout.module.css';
+import { WalletControl } from '@/features/wallet/components/wallet-control';
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
@@ -13,14 +13,9 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** Reserved for the wallet connect control, which arrives with the wallet feature. */
-function WalletSlot() {
-  return <div className={styles.walletSlot} data-slot="wallet" aria-hidden="true" />;
-}
-
 export function RootLayout() {
   return (
-    <MainLayout walletSlot={<WalletSlot />}>
+    <MainLayout walletSlot={<WalletControl />}>
       <ScrollToTopOnNavigate />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />

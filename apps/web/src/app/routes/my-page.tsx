@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MyProfile } from '@/features/profiles/components/my-profile';
-import { WalletCard } from '@/features/profiles/components/wallet-card';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -1,9 +1,19 @@
-import { ComingSoon } from '@/components/ui/coming-soon/coming-soon';
+import { TOKEN_TITLE, TokenScreen } from '@/features/token/components/token-screen';
+import { useWallet } from '@/features/wallet/components/wallet-provider';
+import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { useDocumentTitle } from '@/lib/document-title';
 
-const TITLE = 'Token Management';
-
+/**
+ * Token management (spec §2): the wallet feature's panel next to the token feature's request form,
+ * which sends to the connected wallet when there is one.
+ */
 export function TokenRoute() {
-  useDocumentTitle(TITLE);
-  return <ComingSoon title={TITLE} />;
+  useDocumentTitle(TOKEN_TITLE);
+  const { connected, address } = useWallet();
+  return (
+    <TokenScreen
+      walletPanel={<WalletPanel />}
+      walletAddress={connected && address ? address : null}
+    />
+  );
 }

@@ -17,8 +17,6 @@ export const PROFILE_UI = {
   noCommentsMine: 'You have not commented on any post yet.',
   noLikesMine: 'You have not liked any post yet.',
   ownerOnlyNote: 'Only you can see this section; it is hidden from other members.',
-  walletTitle: 'Wallet',
-  noWallet: 'No wallet connected',
   loginRequiredTitle: 'Author profile',
   contactSaved: 'Contact information saved',
   moveWindow: 'Move the settings window',

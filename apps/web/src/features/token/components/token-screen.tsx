@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { TOKEN_TEXTS, TOKEN_UI } from '../texts';
+import { GetTokensCard } from './get-tokens-card';
+import styles from './token-screen.module.css';
+
+export const TOKEN_TITLE = TOKEN_TEXTS.title;
+
+type TokenScreenProps = {
+  /** The wallet panel (address and network, or the connect prompt); the app provides it. */
+  walletPanel: ReactNode;
+  /** The connected wallet's address, or null. */
+  walletAddress: string | null;
+};
+
+/** The Token page (spec §2 Token management): the wallet panel and the 'Get Tokens' card. */
+export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>{TOKEN_TITLE}</h1>
+        <p className={styles.lead}>{TOKEN_UI.lead}</p>
+      </header>
+      <div className={styles.grid}>
+        <div className={styles.wallet}>{walletPanel}</div>
+        <GetTokensCard walletAddress={walletAddress} />
+      </div>
+    </div>
+  );
+}

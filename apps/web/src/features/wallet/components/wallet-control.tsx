@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useConnectWallet } from '../hooks/use-connect-wallet';
+import { WALLET_TEXTS, WALLET_UI } from '../texts';
+import { networkLabel } from '../utils/network-label';
+import { shortAddress } from '../utils/short-address';
+import { WalletIcon } from './wallet-icon';
+import { WalletNotice } from './wallet-notice';
+import styles from './wallet-control.module.css';
+
+/**
+ * The header's wallet control (spec §2, §4): 'Connect Wallet' until a wallet is connected, then the
+ * address as its first 6 and last 4 characters, opening a small panel with the full address, the
+ * network and Disconnect. Failed connects say why for 3 s right under the control.
+ */
+export function WalletControl() {
+  const { wallet, notice, connectWallet } = useConnectWallet();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const expanded = open && wallet.connected;
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [expanded]);
+
+  return (
+    <div ref={rootRef} className={styles.control}>
+      {wallet.connected && wallet.address ? (
+        <>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={styles.addressButton}
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            title={wallet.address}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className={styles.dot} aria-hidden="true" />
+            <span className="visually-hidden">{WALLET_UI.connectedWallet} </span>
+            <span className={styles.short}>{shortAddress(wallet.address)}</span>
+          </button>
+          <div id={panelId} className={styles.panel} hidden={!expanded}>
+            <dl className={styles.details}>
+              <div>
+                <dt>{WALLET_UI.address}</dt>
+                <dd className={styles.fullAddress}>{wallet.address}</dd>
+              </div>
+              <div>
+                <dt>{WALLET_UI.network}</dt>
+                <dd>{networkLabel(wallet)}</dd>
+              </div>
+            </dl>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setOpen(false);
+                void wallet.disconnect();
+              }}
+            >
+              {WALLET_UI.disconnect}
+            </button>
+          </div>
+        </>
+      ) : (
+        <button
+          type="button"
+          className={`button button-primary ${styles.connectButton}`}
+          disabled={wallet.connecting}
+          aria-busy={wallet.connecting || undefined}
+          onClick={() => void connectWallet()}
+        >
+          <WalletIcon />
+          <span>{WALLET_TEXTS.connectWallet}</span>
+        </button>
+      )}
+      <WalletNotice notice={notice} variant="floating" />
+    </div>
+  );
+}

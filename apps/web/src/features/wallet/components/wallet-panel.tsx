@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { useConnectWallet } from '../hooks/use-connect-wallet';
+import { WALLET_TEXTS, WALLET_UI } from '../texts';
+import { networkLabel } from '../utils/network-label';
+import { WalletIcon } from './wallet-icon';
+import { WalletNotice } from './wallet-notice';
+import styles from './wallet-panel.module.css';
+
+/**
+ * The wallet panel of the Token page (spec §2 Token management): the connected wallet's address and
+ * network name, or the 'Connect Your Wallet' prompt with its connect button.
+ */
+export function WalletPanel() {
+  const { wallet, notice, connectWallet } = useConnectWallet();
+  const headingId = useId();
+
+  if (wallet.connected && wallet.address) {
+    return (
+      <section className={`${styles.panel} ${styles.connected}`} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.title}>
+          <span className={styles.dot} aria-hidden="true" />
+          {WALLET_UI.connectedWalletTitle}
+        </h2>
+        <dl className={styles.details}>
+          <div>
+            <dt>{WALLET_UI.address}</dt>
+            <dd className={styles.address} data-testid="wallet-address">
+              {wallet.address}
+            </dd>
+          </div>
+          <div>
+            <dt>{WALLET_UI.network}</dt>
+            <dd data-testid="wallet-network">{networkLabel(wallet)}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void wallet.disconnect()}
+        >
+          {WALLET_UI.disconnect}
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.icon} aria-hidden="true">
+        <WalletIcon size={28} />
+      </div>
+      <h2 id={headingId} className={styles.title}>
+        {WALLET_TEXTS.connectYourWallet}
+      </h2>
+      <p className={styles.text}>{WALLET_UI.connectPrompt}</p>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={wallet.connecting}
+        aria-busy={wallet.connecting || undefined}
+        onClick={() => void connectWallet()}
+      >
+        <WalletIcon />
+        {WALLET_TEXTS.connectWallet}
+      </button>
+      <WalletNotice notice={notice} />
+    </section>
+  );
+}

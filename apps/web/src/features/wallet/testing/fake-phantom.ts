@@ -1,0 +1,99 @@
+import type { PhantomEvent, PhantomEventMap, PhantomProvider, PhantomPublicKey } from '../types';
+
+/** Two well-formed Solana addresses for tests. */
+export const ADDRESS_A = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+export const ADDRESS_B = 'BPFLoaderUpgradeab1e11111111111111111111111';
+
+export const publicKeyOf = (address: string): PhantomPublicKey => ({
+  toBase58: () => address,
+  toString: () => address,
+});
+
+type Outcome = { kind: 'approve' } | { kind: 'reject'; error: unknown };
+
+/**
+ * A stand-in for Phantom's injected provider: trusted or not, answers the next connect as told, and
+ * emits its events on demand.
+ */
+export function createFakePhantom({
+  address = ADDRESS_A,
+  trusted = false,
+}: { address?: string; trusted?: boolean } = {}) {
+  const handlers = new Map<PhantomEvent, Set<(...args: never[]) => void>>();
+  let nextOutcome: Outcome = { kind: 'approve' };
+  let pendingConnect: { resolve: () => void } | null = null;
+  let holdConnects = false;
+
+  const emit = <E extends PhantomEvent>(event: E, ...args: Parameters<PhantomEventMap[E]>) => {
+    handlers.get(event)?.forEach((handler) => (handler as (...a: unknown[]) => void)(...args));
+  };
+
+  const provider: PhantomProvider & { isConnected: boolean } = {
+    isPhantom: true,
+    isConnected: false,
+    publicKey: null,
+    connect: async (options) => {
+      if (holdConnects) await new Promise<void>((resolve) => (pendingConnect = { resolve }));
+      if (options?.onlyIfTrusted) {
+        if (!trusted) throw { code: 4001, message: 'User rejected the request.' };
+      } else if (nextOutcome.kind === 'reject') {
+        const { error } = nextOutcome;
+        nextOutcome = { kind: 'approve' };
+        throw error;
+      }
+      trusted = true;
+      provider.isConnected = true;
+      provider.publicKey = publicKeyOf(address);
+      emit('connect', provider.publicKey);
+      return { publicKey: provider.publicKey };
+    },
+    disconnect: async () => {
+      provider.isConnected = false;
+      provider.publicKey = null;
+      emit('disconnect');
+    },
+    on: (event, handler) => {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)!.add(handler as (...args: never[]) => void);
+    },
+    off: (event, handler) => {
+      handlers.get(event)?.delete(handler as (...args: never[]) => void);
+    },
+  };
+
+  return {
+    provider,
+    /** The next user-initiated connect fails with this error (e.g. `{ code: 4001 }`). */
+    failNextConnect(error: unknown) {
+      nextOutcome = { kind: 'reject', error };
+    },
+    /** Connects wait until `release()`. */
+    hold() {
+      holdConnects = true;
+    },
+    release() {
+      holdConnects = false;
+      pendingConnect?.resolve();
+      pendingConnect = null;
+    },
+    setTrusted(value: boolean) {
+      trusted = value;
+    },
+    /** Phantom disconnected on its own (e.g. the user revoked the site in the extension). */
+    emitDisconnect() {
+      provider.isConnected = false;
+      provider.publicKey = null;
+      emit('disconnect');
+    },
+    emitAccountChanged(next: string | null) {
+      if (next) {
+        address = next;
+        provider.publicKey = publicKeyOf(next);
+      }
+      emit('accountChanged', next ? publicKeyOf(next) : null);
+    },
+    listenerCount: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+}
+
+export type FakePhantom = ReturnType<typeof createFakePhantom>;
