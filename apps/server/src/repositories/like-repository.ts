@@ -44,6 +44,17 @@ export function createLikeRepository(db: AppDatabase) {
   }
 
   return {
+    /** Which of these posts the user liked, in one query. */
+    async likedPosts(userId: string, postIds: string[]): Promise<Set<string>> {
+      if (postIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('post_likes')
+        .select('post_id')
+        .where('user_id', '=', userId)
+        .where('post_id', 'in', postIds)
+        .execute();
+      return new Set(rows.map((row) => row.post_id));
+    },
     togglePostLike: (postId: string, userId: string, at: string) =>
       toggle('post', postId, userId, at),
     toggleCommentLike: (commentId: string, userId: string, at: string) =>

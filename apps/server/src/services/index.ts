@@ -20,6 +20,7 @@ export interface ServiceSettings {
   commentRateLimit: { max: number; windowSeconds: number };
   processing: { maxAttempts: number };
   faucet: FaucetSettings;
+  publicCacheTtlMs: number;
 }
 
 export interface ServiceOptions {
@@ -75,6 +76,7 @@ export function createServices(
       now,
       contentVersion,
       maxProcessingAttempts: settings.processing.maxAttempts,
+      publicCacheTtlMs: settings.publicCacheTtlMs,
     }),
     profiles: createProfileService({
       users: repositories.users,

@@ -609,10 +609,14 @@ describeEachDatabase('posts API', (db) => {
       const id = await uploadPost(app, ada.headers, { title: 'Before' });
       expect((await list(app))[0]?.title).toBe('Before');
       // A write that bypasses this process, as another server process's would.
+      expect((await list(app, {}, ada.headers))[0]?.title).toBe('Before');
       await app.db.updateTable('posts').set({ title: 'After' }).where('id', '=', id).execute();
       expect((await list(app))[0]?.title).toBe('Before');
+      // Members read the same shared copy (with their own likes laid over it).
+      expect((await list(app, {}, ada.headers))[0]?.title).toBe('Before');
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect((await list(app))[0]?.title).toBe('After');
+      expect((await list(app, {}, ada.headers))[0]?.title).toBe('After');
     });
 
     it('is off with PUBLIC_CACHE_TTL_MS=0', async () => {

@@ -20,6 +20,7 @@ import {
 import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
+import { createVersionedCache } from '../versioned-cache.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
 
@@ -45,8 +46,29 @@ export function createPostService(deps: {
   contentVersion: ContentVersion;
   /** Tries a post's processing gets before it is marked failed. */
   maxProcessingAttempts: number;
+  /** How long public reads may be served from memory (PUBLIC_CACHE_TTL_MS); 0 turns it off. */
+  publicCacheTtlMs: number;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
+  // Public posts read alike for everyone; only `liked` differs, and is laid over per caller.
+  const publicLists = createVersionedCache<Post[]>({
+    version: contentVersion,
+    ttlMs: deps.publicCacheTtlMs,
+  });
+  const publicPosts = createVersionedCache<Post | undefined>({
+    version: contentVersion,
+    ttlMs: deps.publicCacheTtlMs,
+  });
+
+  /** The caller's likes over posts read as anyone would read them. */
+  async function withLikes(found: Post[], viewer: Viewer): Promise<Post[]> {
+    if (!viewer || found.length === 0) return found;
+    const liked = await likes.likedPosts(
+      viewer.id,
+      found.map((post) => post.id),
+    );
+    return found.map((post) => ({ ...post, liked: liked.has(post.id) }));
+  }
 
   /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
   async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
@@ -65,9 +87,12 @@ export function createPostService(deps: {
   }
 
   async function visiblePost(id: string, viewer: Viewer): Promise<Post> {
-    const post = await posts.findVisible(id, viewer);
-    if (!post) throw new NotFoundError(MESSAGES.postNotFoundTitle);
-    return post;
+    const shared = await publicPosts.get(id, () => posts.findVisible(id, null));
+    if (shared) return (await withLikes([shared], viewer))[0] as Post;
+    // Not public: it can only be the caller's own private post.
+    const own = viewer ? await posts.findVisible(id, viewer) : undefined;
+    if (!own) throw new NotFoundError(MESSAGES.postNotFoundTitle);
+    return own;
   }
 
   /** The author also learns when processing gave up, and why. */
@@ -158,18 +183,24 @@ export function createPostService(deps: {
       return file ? { contentType: file.contentType, name: file.name } : null;
     },
 
-    list(viewer: Viewer, query: PostListQuery): Promise<Post[]> {
+    async list(viewer: Viewer, query: PostListQuery): Promise<Post[]> {
       const terms = query.search === undefined ? undefined : searchTerms(query.search);
       // A search of only punctuation has no words to find.
-      if (terms !== undefined && terms.length === 0) return Promise.resolve([]);
-      return posts.list({
-        viewer,
-        includeOwnPrivate: query.include_hidden,
+      if (terms !== undefined && terms.length === 0) return [];
+      const filter = {
         searchTerms: terms,
         sort: query.sort_by,
         skip: query.skip,
         limit: query.limit,
-      });
+      };
+      if (viewer && query.include_hidden) {
+        return posts.list({ ...filter, viewer, includeOwnPrivate: true });
+      }
+      const key = JSON.stringify([terms, query.sort_by, query.skip, query.limit]);
+      const shared = await publicLists.get(key, () =>
+        posts.list({ ...filter, viewer: null, includeOwnPrivate: false }),
+      );
+      return withLikes(shared, viewer);
     },
 
     async get(id: string, viewer: Viewer): Promise<Post> {
