@@ -178,19 +178,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     async insert(post: NewPost, authorName: string, job?: NewJob): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const file of uniqueByCid(post.files)) {
-          await trx
-            .insertInto('files')
-            .values({
-              cid: file.cid,
-              size: file.size,
-              content_type: file.contentType,
-              media_type: file.mediaType,
-              name: file.name,
-              created_by: post.userId,
-              created_at: post.createdAt,
-            })
-            .onConflict((conflict) => conflict.column('cid').doNothing())
-            .execute();
+          await insertFile(trx, file, post.userId, post.createdAt);
         }
         await trx
           .insertInto('posts')
@@ -243,19 +231,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       at: string,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('files')
-          .values({
-            cid: file.cid,
-            size: file.size,
-            content_type: file.contentType,
-            media_type: file.mediaType,
-            name: file.name,
-            created_by: null,
-            created_at: at,
-          })
-          .onConflict((conflict) => conflict.column('cid').doNothing())
-          .execute();
+        await insertFile(trx, file, null, at);
         await trx
           .insertInto('file_derivatives')
           .values({
@@ -299,19 +275,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
 
     /** A single stored file (outside any post), e.g. from POST /media/upload/ipfs. */
     async recordFile(file: StoredFile, userId: string, at: string): Promise<void> {
-      await db
-        .insertInto('files')
-        .values({
-          cid: file.cid,
-          size: file.size,
-          content_type: file.contentType,
-          media_type: file.mediaType,
-          name: file.name,
-          created_by: userId,
-          created_at: at,
-        })
-        .onConflict((conflict) => conflict.column('cid').doNothing())
-        .execute();
+      await insertFile(db, file, userId, at);
     },
 
     async findFile(cid: string): Promise<StoredFile | undefined> {
@@ -415,6 +379,28 @@ export async function rewriteAuthorSearch(
       .where('id', '=', row.id)
       .execute();
   }
+}
+
+/** Records a stored file by its CID; the same bytes stored again change nothing. */
+async function insertFile(
+  db: AppDatabase | Transaction<DatabaseSchema>,
+  file: StoredFile,
+  createdBy: string | null,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      cid: file.cid,
+      size: file.size,
+      content_type: file.contentType,
+      media_type: file.mediaType,
+      name: file.name,
+      created_by: createdBy,
+      created_at: at,
+    })
+    .onConflict((conflict) => conflict.column('cid').doNothing())
+    .execute();
 }
 
 function uniqueByCid(files: StoredFile[]): StoredFile[] {

@@ -502,6 +502,25 @@ describeEachDatabase('posts API', (db) => {
       expect(response.json()).toEqual({ detail: 'Post not found' });
     });
 
+    it('tells only the author why processing gave up', async () => {
+      const { app } = await db.buildApp();
+      const ada = await signedInUser(app);
+      const bob = await signedInUser(app);
+      const id = await uploadPost(app, ada.headers);
+      await app.db
+        .updateTable('jobs')
+        .set({ status: 'failed', last_error: 'gave up after 5 attempts' })
+        .where('subject_id', '=', id)
+        .execute();
+      const own = (await detail(app, id, ada.headers)).json<PostDetail>();
+      expect(own.processing_error).toBe('gave up after 5 attempts');
+      expect(own.status).toBe('processing');
+      expect((await detail(app, id, bob.headers)).json<PostDetail>()).not.toHaveProperty(
+        'processing_error',
+      );
+      expect((await detail(app, id)).json<PostDetail>()).not.toHaveProperty('processing_error');
+    });
+
     it('shows a private post to its author only', async () => {
       const { app } = await db.buildApp();
       const ada = await signedInUser(app);

@@ -32,6 +32,14 @@ describe('AiAnalysis', () => {
     expect(screen.getByText('No AI analysis yet.')).toBeInTheDocument();
   });
 
+  it('tells the author why processing gave up', () => {
+    render(<AiAnalysis raw="" status="processing" processingError="gave up after 5 attempts" />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The analysis could not be completed: gave up after 5 attempts',
+    );
+    expect(screen.queryByText(/^Analysis in progress/)).not.toBeInTheDocument();
+  });
+
   it("says 'Analysis in progress' while the post is processing", () => {
     render(<AiAnalysis raw="" status="processing" />);
     expect(screen.getByText(/^Analysis in progress/)).toBeInTheDocument();

@@ -6,16 +6,19 @@ type AiAnalysisProps = {
   /** The post's `ai_analysis`: a JSON string, or '' before the analysis exists. */
   raw: string;
   status: PostStatus;
+  /** Why processing gave up; the server sends it to the post's author only. */
+  processingError?: string;
 };
 
 export const ANALYSIS_PENDING = 'Analysis in progress';
 export const ANALYSIS_NONE = 'No AI analysis yet.';
+export const ANALYSIS_FAILED = 'The analysis could not be completed';
 
 /**
  * The AI analysis box (spec §2, §3): key points from the summary's paragraphs and '- ' lists, and
  * the suggested tags; placeholder text while there is none (or none that can be read).
  */
-export function AiAnalysis({ raw, status }: AiAnalysisProps) {
+export function AiAnalysis({ raw, status, processingError }: AiAnalysisProps) {
   const analysis = parseAnalysis(raw);
 
   return (
@@ -26,7 +29,11 @@ export function AiAnalysis({ raw, status }: AiAnalysisProps) {
         </span>
         AI Analysis
       </h2>
-      {analysis.kind === 'none' ? (
+      {analysis.kind === 'none' && processingError !== undefined ? (
+        <p className={styles.placeholder} role="status">
+          {ANALYSIS_FAILED}: {processingError}
+        </p>
+      ) : analysis.kind === 'none' ? (
         <p className={styles.placeholder}>
           {status === 'processing' && analysis.reason === 'empty'
             ? `${ANALYSIS_PENDING}…`

@@ -124,7 +124,11 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
         </div>
 
         <div className={styles.side}>
-          <AiAnalysis raw={post.ai_analysis} status={post.status} />
+          <AiAnalysis
+            raw={post.ai_analysis}
+            status={post.status}
+            processingError={post.processing_error}
+          />
         </div>
       </div>
 
