@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DISPLAY_TIME_ZONE, MESSAGES, type Comment } from '@symposia/shared';
-import { PASSWORD, setLocalStorage } from './support';
+import { MESSAGES, type Comment } from '@symposia/shared';
+import { chinaTime, PASSWORD, setLocalStorage } from './support';
 import { createPost, createUser, getPostViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 
 /*
@@ -30,21 +30,6 @@ async function commentsViaApi(request: APIRequestContext, postId: string): Promi
   const response = await request.get(`/api/v1/comments/post/${postId}?skip=0&limit=2000`);
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as Comment[];
-}
-
-/** The time as the app must show it: China time, YYYY-MM-DD HH:mm (spec §9). */
-function chinaTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
 const signIn = (page: Page, user: TestUser) => setLocalStorage(page, { access_token: user.token });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DISPLAY_TIME_ZONE, MESSAGES } from '@symposia/shared';
-import { setLocalStorage } from './support';
+import { MESSAGES } from '@symposia/shared';
+import { chinaTime, setLocalStorage } from './support';
 import {
   createPost,
   createUser,
@@ -14,21 +14,6 @@ import {
 const LIKE_FAILED = MESSAGES.likeFailed;
 
 const likeButton = (page: Page) => page.getByRole('button', { name: /^\d+ likes?$/ });
-
-/** The time as the app must show it: China time, YYYY-MM-DD HH:mm (spec §9). */
-function chinaTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
 
 async function signIn(page: Page, user: TestUser) {
   await setLocalStorage(page, { access_token: user.token });

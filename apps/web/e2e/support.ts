@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DISPLAY_TIME_ZONE } from '@symposia/shared';
 
 let counter = 0;
 
@@ -53,4 +54,19 @@ export async function fillAuthForm(
   await scope.getByLabel('Password').fill(values.password);
   if (values.email !== undefined) await scope.getByLabel('Email').fill(values.email);
   if (values.phone !== undefined) await scope.getByLabel('Phone').fill(values.phone);
+}
+
+/** The time as the app must show it: China time, YYYY-MM-DD HH:mm (spec §9). */
+export function chinaTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
