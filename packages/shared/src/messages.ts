@@ -45,7 +45,6 @@ export const MESSAGES = {
   uploadPending: 'Upload accepted. Your post will be visible in about 1 minute.',
   uploadSingleFile: 'Send exactly one file, in the field "file"',
   uploadInterrupted: 'The upload was interrupted before every file arrived; nothing was saved.',
-  postFieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 
   notYourProfile: 'You can only change your own profile',
   userNotFound: 'User not found',

@@ -1,4 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { POST_MAX_TAGS } from '@symposia/shared';
 import type { Post, PostFileView, StoredFile } from '../domain/post.js';
@@ -110,7 +113,7 @@ export function createPostProcessor(deps: {
     }
   }
 
-  async function videoDerivatives(file: PostFileView, bytes: Buffer): Promise<void> {
+  async function videoDerivatives(file: PostFileView): Promise<void> {
     if (!(await ffmpegAvailable())) {
       if (!ffmpegMissingSaid) {
         log.warn('ffmpeg is not installed: videos keep the placeholder instead of a poster frame');
@@ -123,7 +126,8 @@ export function createPostProcessor(deps: {
     const dir = await mkdtemp(join(tmpDir, 'video-'));
     try {
       const path = join(dir, 'source');
-      await writeFile(path, bytes);
+      // Streamed from the content store: a 50 MB video never sits whole in memory.
+      await pipeline(Readable.from(store.cat(file.cid)), createWriteStream(path));
       const durationSeconds = await videoDuration(path);
       const at =
         durationSeconds !== undefined && durationSeconds > POSTER_AT_SECONDS
@@ -147,9 +151,12 @@ export function createPostProcessor(deps: {
           (file.mediaType === 'video' && !file.derivatives.poster) ||
           (file.mediaType === 'document' && remaining > 0);
         if (!needsWork) continue;
+        if (file.mediaType === 'video') {
+          await videoDerivatives(file);
+          continue;
+        }
         const bytes = await readFile(file.cid);
         if (file.mediaType === 'image') await imageDerivatives(file, bytes);
-        else if (file.mediaType === 'video') await videoDerivatives(file, bytes);
         else {
           const extracted = await extractText(
             { bytes, contentType: file.contentType, name: file.name },

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@symposia/shared';
-import styles from './post-not-found.module.css';
+import { MESSAGES, PROFILE_SCREEN_TEXT } from '@symposia/shared';
+import { NotFoundView } from '@/components/ui/not-found-view/not-found-view';
 
 type PostNotFoundProps = {
   onBack: () => void;
@@ -8,15 +8,14 @@ type PostNotFoundProps = {
 /** The detail's failure page for a post that is missing or not visible (spec §2). */
 export function PostNotFound({ onBack }: PostNotFoundProps) {
   return (
-    <section className={styles.page} aria-labelledby="post-not-found-title">
-      <p className={styles.code} aria-hidden="true">
-        404
-      </p>
-      <h1 id="post-not-found-title">{MESSAGES.postNotFoundTitle}</h1>
-      <p>{MESSAGES.postNotFoundText}</p>
-      <button type="button" className="button button-primary" onClick={onBack}>
-        Back to Forum
-      </button>
-    </section>
+    <NotFoundView
+      title={MESSAGES.postNotFoundTitle}
+      text={MESSAGES.postNotFoundText}
+      action={
+        <button type="button" className="button button-primary" onClick={onBack}>
+          {PROFILE_SCREEN_TEXT.backToForum}
+        </button>
+      }
+    />
   );
 }
