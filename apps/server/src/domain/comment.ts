@@ -1,4 +1,4 @@
-/** A comment as readers see it, with its author and whether the caller liked it. */
+/** A comment as every reader sees it, with its author. */
 export interface Comment {
   id: string;
   postId: string;
@@ -13,7 +13,6 @@ export interface Comment {
   parentId: string | null;
   rootId: string | null;
   replyCount: number;
-  liked: boolean;
 }
 
 export interface NewComment {

@@ -17,6 +17,5 @@ export function presentComment(comment: Comment): CommentBody {
     parentId: comment.parentId,
     rootId: comment.rootId,
     ...(comment.level === 1 ? { replyCount: comment.replyCount } : {}),
-    liked: comment.liked,
   };
 }

@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import type { Comment, NewComment, ParentComment } from '../domain/comment.js';
-import type { Viewer } from '../domain/post.js';
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
 export function createCommentRepository(db: AppDatabase) {
-  /** Comments with their authors and the viewer's like. */
-  function selectComments(viewer: Viewer) {
-    const base = db
+  /** Comments with their authors. */
+  function selectComments() {
+    return db
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.user_id')
       .select([
@@ -26,14 +24,6 @@ export function createCommentRepository(db: AppDatabase) {
         'comments.root_id',
         'comments.reply_count',
       ]);
-    if (!viewer) return base.select(sql<number>`0`.as('liked'));
-    return base
-      .leftJoin('comment_likes as own_like', (join) =>
-        join
-          .onRef('own_like.comment_id', '=', 'comments.id')
-          .on('own_like.user_id', '=', viewer.id),
-      )
-      .select(sql<number>`case when own_like.user_id is null then 0 else 1 end`.as('liked'));
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
@@ -52,17 +42,12 @@ export function createCommentRepository(db: AppDatabase) {
     parentId: row.parent_id,
     rootId: row.root_id,
     replyCount: Number(row.reply_count),
-    liked: Number(row.liked) === 1,
   });
 
   return {
     /** A post's comments, oldest first (ties in the order they were written). */
-    async listByPost(
-      postId: string,
-      viewer: Viewer,
-      page: { skip: number; limit: number },
-    ): Promise<Comment[]> {
-      const rows = await selectComments(viewer)
+    async listByPost(postId: string, page: { skip: number; limit: number }): Promise<Comment[]> {
+      const rows = await selectComments()
         .where('comments.post_id', '=', postId)
         .orderBy('comments.created_at')
         .orderBy('comments.seq')
@@ -72,8 +57,8 @@ export function createCommentRepository(db: AppDatabase) {
       return rows.map(toComment);
     },
 
-    async find(id: string, viewer: Viewer): Promise<Comment | undefined> {
-      const row = await selectComments(viewer).where('comments.id', '=', id).executeTakeFirst();
+    async find(id: string): Promise<Comment | undefined> {
+      const row = await selectComments().where('comments.id', '=', id).executeTakeFirst();
       return row && toComment(row);
     },
 

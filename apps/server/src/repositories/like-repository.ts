@@ -55,6 +55,19 @@ export function createLikeRepository(db: AppDatabase) {
         .execute();
       return new Set(rows.map((row) => row.post_id));
     },
+    /** The ids of the post's comments the user liked, in the order they were liked. */
+    async likedCommentsOnPost(userId: string, postId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('comment_likes')
+        .innerJoin('comments', 'comments.id', 'comment_likes.comment_id')
+        .select('comment_likes.comment_id')
+        .where('comment_likes.user_id', '=', userId)
+        .where('comments.post_id', '=', postId)
+        .orderBy('comment_likes.created_at')
+        .orderBy('comment_likes.comment_id')
+        .execute();
+      return rows.map((row) => row.comment_id);
+    },
     togglePostLike: (postId: string, userId: string, at: string) =>
       toggle('post', postId, userId, at),
     toggleCommentLike: (commentId: string, userId: string, at: string) =>

@@ -93,6 +93,7 @@ export function createServices(
       limiter: new SlidingWindowRateLimiter({ ...settings.commentRateLimit, now }),
       now,
       contentVersion,
+      publicCacheTtlMs: settings.publicCacheTtlMs,
     }),
     tokens: createTokenService({
       ledger: repositories.faucet,

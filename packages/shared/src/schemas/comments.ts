@@ -7,7 +7,11 @@ import {
   COMMENTS_MAX_LIMIT,
 } from '../limits.js';
 
-/** A comment as spec §3 names its fields, plus `liked` for the caller. */
+/**
+ * A comment as spec §3 names its fields: the same for everyone who may see the post, so a long
+ * thread is answered from one shared copy. Whether the caller likes it comes separately
+ * ({@link likedCommentsSchema}).
+ */
 export const commentSchema = z.object({
   _id: z.string(),
   postId: z.string(),
@@ -24,10 +28,13 @@ export const commentSchema = z.object({
   rootId: z.string().nullable(),
   /** Replies in the thread; top-level comments only. */
   replyCount: z.number().int().optional(),
-  liked: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
+
+/** GET /comments/post/{id}/liked: the ids of the post's comments the signed-in caller likes. */
+export const likedCommentsSchema = z.object({ liked: z.array(z.string()) });
+export type LikedComments = z.infer<typeof likedCommentsSchema>;
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

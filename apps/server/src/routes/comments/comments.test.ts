@@ -1,4 +1,5 @@
 import { MESSAGES, type Comment, type PostDetail } from '@symposia/shared';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { threadPlacement } from '../../services/comments/comment-service.js';
@@ -38,6 +39,16 @@ async function thread(app: FastifyInstance, postId: string, headers: Headers = {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Comment[]>();
+}
+
+async function likedOn(app: FastifyInstance, postId: string, headers: Headers) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/comments/post/${postId}/liked`,
+    headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ liked: string[] }>().liked;
 }
 
 function likeComment(app: FastifyInstance, id: string, headers: Headers) {
@@ -81,8 +92,8 @@ describeEachDatabase('comments API', (db) => {
       parentId: null,
       rootId: null,
       replyCount: 0,
-      liked: false,
     });
+    expect(top).not.toHaveProperty('liked');
     const reply = await comment(app, bob.headers, {
       postId,
       content: 'A reply',
@@ -184,6 +195,9 @@ describeEachDatabase('comments API', (db) => {
     }
     expect((await likeComment(app, own._id, bob.headers)).statusCode).toBe(404);
     expect(await thread(app, hidden, ada.headers)).toHaveLength(1);
+    // The author's read is not shared with anyone else afterwards.
+    const after = await app.inject({ method: 'GET', url: `/api/v1/comments/post/${hidden}` });
+    expect(after.statusCode).toBe(404);
   });
 
   it('pages with skip and limit, and refuses limits outside 1–2000', async () => {
@@ -205,17 +219,92 @@ describeEachDatabase('comments API', (db) => {
     }
   });
 
-  it('toggles comment likes, and the list says whether the caller liked each', async () => {
+  it('toggles comment likes; each member learns which comments they like', async () => {
     const { app, ada, bob, postId } = await setUp();
     const top = await comment(app, ada.headers, { postId, content: 'like me' });
+    const other = await comment(app, ada.headers, { postId, content: 'and me' });
     const liked = await likeComment(app, top._id, bob.headers);
     expect(liked.json()).toEqual({ status: 'success', action: 'liked', likes: 1 });
-    expect((await thread(app, postId, bob.headers))[0]).toMatchObject({ likes: 1, liked: true });
-    expect((await thread(app, postId, ada.headers))[0]).toMatchObject({ likes: 1, liked: false });
+    await likeComment(app, other._id, bob.headers);
+    expect((await thread(app, postId, bob.headers))[0]).toMatchObject({ likes: 1 });
+    expect((await likedOn(app, postId, bob.headers)).sort()).toEqual([top._id, other._id].sort());
+    expect(await likedOn(app, postId, ada.headers)).toEqual([]);
     const unliked = await likeComment(app, top._id, bob.headers);
     expect(unliked.json()).toEqual({ status: 'success', action: 'unliked', likes: 0 });
+    expect(await likedOn(app, postId, bob.headers)).toEqual([other._id]);
     expect((await likeComment(app, top._id, {})).statusCode).toBe(401);
     expect((await likeComment(app, 'missing', bob.headers)).statusCode).toBe(404);
+  });
+
+  it('answers the liked ids only to a signed-in member who may see the post', async () => {
+    const { app, ada, bob, postId } = await setUp();
+    const hidden = await uploadPost(app, ada.headers, { visibility: 'private' });
+    const own = await comment(app, ada.headers, { postId: hidden, content: 'mine' });
+    await likeComment(app, own._id, ada.headers);
+    const url = (id: string) => `/api/v1/comments/post/${id}/liked`;
+    expect((await app.inject({ method: 'GET', url: url(postId) })).statusCode).toBe(401);
+    const missing = await app.inject({ method: 'GET', url: url('missing'), headers: bob.headers });
+    expect(missing.statusCode).toBe(404);
+    const other = await app.inject({ method: 'GET', url: url(hidden), headers: bob.headers });
+    expect(other.statusCode).toBe(404);
+    expect(await likedOn(app, hidden, ada.headers)).toEqual([own._id]);
+  });
+
+  it('answers every reader the same bytes, with an ETag and gzip for repeated reads', async () => {
+    const { app, ada, bob, postId } = await setUp({ COMMENT_RATE_LIMIT_MAX: '100' });
+    for (let index = 0; index < 30; index += 1) {
+      await comment(app, ada.headers, { postId, content: `remark ${index} `.repeat(5) });
+    }
+    const url = `/api/v1/comments/post/${postId}?skip=0&limit=2000`;
+    const anonymous = await app.inject({ method: 'GET', url });
+    const member = await app.inject({ method: 'GET', url, headers: bob.headers });
+    expect(member.body).toBe(anonymous.body);
+    expect(member.headers.etag).toBe(anonymous.headers.etag);
+    expect(anonymous.headers.vary).toBe('accept-encoding');
+    expect(anonymous.json<Comment[]>()).toHaveLength(30);
+
+    const notModified = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(anonymous.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+
+    // Compression starts on the second read and runs off the event loop; it lands shortly.
+    await expect
+      .poll(async () => {
+        const zipped = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'br, gzip;q=0.8' },
+        });
+        return zipped.headers['content-encoding'] === 'gzip'
+          ? gunzipSync(zipped.rawPayload).toString()
+          : undefined;
+      })
+      .toBe(anonymous.body);
+    const refused = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(anonymous.body);
+  });
+
+  it('shows a new comment or like at once, though the thread was just read', async () => {
+    const { app, ada, bob, postId } = await setUp();
+    const first = await comment(app, ada.headers, { postId, content: 'first' });
+    const before = await app.inject({ method: 'GET', url: `/api/v1/comments/post/${postId}` });
+    await comment(app, bob.headers, { postId, content: 'second' });
+    await likeComment(app, first._id, bob.headers);
+    const after = await app.inject({ method: 'GET', url: `/api/v1/comments/post/${postId}` });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json<Comment[]>().map((item) => [item.content, item.likes])).toEqual([
+      ['first', 1],
+      ['second', 0],
+    ]);
   });
 
   it('keeps counts equal to the rows after 50 concurrent comments and likes', async () => {

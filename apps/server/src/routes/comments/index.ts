@@ -4,6 +4,7 @@ import {
   commentSchema,
   createCommentBodySchema,
   errorBodySchema,
+  likedCommentsSchema,
   likeResultSchema,
   postIdParamsSchema,
   validationErrorBodySchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
 import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
 import { presentComment } from '../../presenters/comment.js';
+import { sendSharedJson } from '../shared-json.js';
 
 const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 
@@ -22,9 +24,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/comments/post/:id',
     {
-      config: { publicCache: true },
       schema: {
         summary: "A post's comments, oldest first, each with its level and thread",
+        description:
+          "The same for every caller who may see the post (ETag, gzip); the caller's likes " +
+          'are at /comments/post/{id}/liked.',
         tags: ['comments'],
         params: postIdParamsSchema,
         querystring: commentListQuerySchema,
@@ -35,11 +39,28 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.user ? { id: request.user.id } : null;
       const found = await comments.list(request.params.id, viewer, request.query);
-      return found.map(presentComment);
+      return sendSharedJson(request, reply, found, (list) => list.map(presentComment));
     },
+  );
+
+  app.get(
+    '/comments/post/:id/liked',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "The ids of the post's comments the caller likes",
+        tags: ['comments'],
+        security: SIGNED_IN,
+        params: postIdParamsSchema,
+        response: { 200: likedCommentsSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      liked: await comments.likedOn(request.params.id, signedIn(request).user),
+    }),
   );
 
   app.post(

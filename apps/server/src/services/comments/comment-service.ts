@@ -18,6 +18,7 @@ import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { createVersionedCache } from '../versioned-cache.js';
 
 export type CommentService = ReturnType<typeof createCommentService>;
 
@@ -41,8 +42,17 @@ export function createCommentService(deps: {
   limiter: RateLimiter;
   now: Clock;
   contentVersion: ContentVersion;
+  /** How long public reads may be served from memory (PUBLIC_CACHE_TTL_MS); 0 turns it off. */
+  publicCacheTtlMs: number;
 }) {
   const { comments, posts, likes, limiter, now, contentVersion } = deps;
+  // A public post's thread reads the same for every caller (likes come separately), so one copy
+  // serves them all; the same array comes back while it stands, which lets the route serialize
+  // it once. `undefined`: the post is not public (or not there).
+  const publicThreads = createVersionedCache<Comment[] | undefined>({
+    version: contentVersion,
+    ttlMs: deps.publicCacheTtlMs,
+  });
 
   /** The post, if the viewer may see it; its comments are as private as it is. */
   async function requireVisiblePost(postId: string, viewer: Viewer): Promise<void> {
@@ -71,9 +81,21 @@ export function createCommentService(deps: {
   }
 
   return {
+    /** A page of the post's comments, oldest first; the same for everyone who may see the post. */
     async list(postId: string, viewer: Viewer, page: CommentListQuery): Promise<Comment[]> {
+      const shared = await publicThreads.get(`${postId}:${page.skip}:${page.limit}`, async () =>
+        (await posts.findVisible(postId, null)) ? comments.listByPost(postId, page) : undefined,
+      );
+      if (shared) return shared;
+      // Not public: only its author reads it.
       await requireVisiblePost(postId, viewer);
-      return comments.listByPost(postId, viewer, page);
+      return comments.listByPost(postId, page);
+    },
+
+    /** The ids of the post's comments the member likes: laid over the shared thread by clients. */
+    async likedOn(postId: string, user: User): Promise<string[]> {
+      await requireVisiblePost(postId, user);
+      return likes.likedCommentsOnPost(user.id, postId);
     },
 
     /** Posts a comment or a reply; the server, not the client, decides level and thread. */
@@ -102,13 +124,13 @@ export function createCommentService(deps: {
         createdAt: now().toISOString(),
       });
       contentVersion.bump();
-      const created = await comments.find(id, user);
+      const created = await comments.find(id);
       if (!created) throw new Error(`comment ${id} vanished right after it was written`);
       return created;
     },
 
     async toggleLike(id: string, user: User): Promise<LikeResult> {
-      const comment = await comments.find(id, user);
+      const comment = await comments.find(id);
       if (!comment) throw new NotFoundError(MESSAGES.commentNotFound);
       await requireVisiblePost(comment.postId, user);
       const result = await likes.toggleCommentLike(id, user.id, now().toISOString());

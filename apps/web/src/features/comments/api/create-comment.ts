@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, commentSchema, type Comment } from '@symposia/shared';
+import { MESSAGES, commentSchema } from '@symposia/shared';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
+import type { Comment } from '../types';
 import { insertComment, type CommentThread, type ReplyTarget } from '../utils/threads';
 import { useCommentsQueryKey } from './get-comments';
 
@@ -16,8 +17,12 @@ export type CreateCommentInput = {
  * rootId when replying; the server decides the level. A 401 opens the login overlay with 'Please
  * login to submit your comment' (spec §6).
  */
-export function createComment({ postId, content, reply }: CreateCommentInput): Promise<Comment> {
-  return api.post(
+export async function createComment({
+  postId,
+  content,
+  reply,
+}: CreateCommentInput): Promise<Comment> {
+  const created = await api.post(
     '/comments/create',
     jsonBody({
       postId,
@@ -27,6 +32,8 @@ export function createComment({ postId, content, reply }: CreateCommentInput): P
     }),
     { schema: commentSchema, loginPrompt: MESSAGES.loginToComment },
   );
+  // Nobody has liked a comment that did not exist a moment ago.
+  return { ...created, liked: false };
 }
 
 type UseCreateCommentOptions = {

@@ -1,7 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { COMMENTS_DEFAULT_LIMIT, commentSchema, type Comment } from '@symposia/shared';
+import {
+  COMMENTS_DEFAULT_LIMIT,
+  commentSchema,
+  likedCommentsSchema,
+  type Comment as SharedComment,
+} from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
+import type { Comment } from '../types';
 import { buildThreads } from '../utils/threads';
 
 /**
@@ -11,12 +17,43 @@ import { buildThreads } from '../utils/threads';
 export function getComments(
   postId: string,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<Comment[]> {
+): Promise<SharedComment[]> {
   return api.getList(`/comments/post/${encodeURIComponent(postId)}`, {
     params: { skip: 0, limit: COMMENTS_DEFAULT_LIMIT },
     item: commentSchema,
     signal,
   });
+}
+
+/**
+ * GET /comments/post/{postId}/liked: which of the post's comments the signed-in reader likes. The
+ * thread itself reads the same for everyone (so the server answers it from one shared copy).
+ */
+export async function getLikedComments(
+  postId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<string[]> {
+  const answer = await api.get(`/comments/post/${encodeURIComponent(postId)}/liked`, {
+    schema: likedCommentsSchema,
+    signal,
+  });
+  return answer.liked;
+}
+
+const GUEST = 'guest';
+
+/** The thread with the reader's likes laid over it; a guest likes nothing. */
+export async function getReaderComments(
+  postId: string,
+  viewer: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Comment[]> {
+  const [comments, liked] = await Promise.all([
+    getComments(postId, { signal }),
+    viewer === GUEST ? [] : getLikedComments(postId, { signal }),
+  ]);
+  const likedIds = new Set(liked);
+  return comments.map((comment) => ({ ...comment, liked: likedIds.has(comment._id) }));
 }
 
 /**
@@ -30,7 +67,8 @@ export const commentsQueryKey = (postId: string, viewer: string) =>
 export const getCommentsQueryOptions = (postId: string, viewer: string) =>
   queryOptions({
     queryKey: commentsQueryKey(postId, viewer),
-    queryFn: async ({ signal }) => buildThreads(await getComments(postId, { signal })),
+    queryFn: async ({ signal }) =>
+      buildThreads(await getReaderComments(postId, viewer, { signal })),
     // The previous reader's list stays on screen while the new one loads: no flash, no lost editor.
     placeholderData: keepPreviousData,
   });
@@ -38,7 +76,7 @@ export const getCommentsQueryOptions = (postId: string, viewer: string) =>
 /** Who reads: the signed-in member's id, or 'guest'. */
 export function useCommentsViewer(): string {
   const { token, user } = useAuth();
-  if (!token) return 'guest';
+  if (!token) return GUEST;
   return user?.id ?? 'member';
 }
 

@@ -1,4 +1,5 @@
-import { MESSAGES, type Comment } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
+import type { Comment } from '../types';
 import { ApiError } from '@/lib/api-client';
 import { useCreateComment } from '../api/create-comment';
 import { clearDraft, draftKey } from '../utils/drafts';

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, type Comment } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
+import type { Comment } from '../types';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
 import { notify } from '@/components/ui/toast/toast';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Comment } from '@symposia/shared';
+import type { Comment } from '../types';
 import {
   HIDE_REPLIES_LABEL,
   hiddenReplyCount,

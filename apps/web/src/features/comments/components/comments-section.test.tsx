@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type Comment } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
+import type { Comment } from '../types';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore } from '@/lib/auth-store';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
@@ -21,9 +22,18 @@ function renderSection(
   routes: Record<string, Handler> = {},
   onCommentCreated = vi.fn(),
 ) {
+  // The server sends the thread as everyone reads it, and the reader's likes on their own.
   const handlers = routeFetch({
     'GET /comments/post/post-1':
-      typeof comments === 'function' ? comments : () => jsonResponse(comments),
+      typeof comments === 'function'
+        ? comments
+        : () => jsonResponse(comments.map(({ liked: _liked, ...shared }) => shared)),
+    'GET /comments/post/post-1/liked': () =>
+      jsonResponse({
+        liked: Array.isArray(comments)
+          ? comments.filter((comment) => comment.liked).map((comment) => comment._id)
+          : [],
+      }),
     ...routes,
   });
   const view = renderWithProviders(
@@ -347,6 +357,34 @@ describe('CommentsSection: likes', () => {
     await waitFor(() => expect(like).toHaveAccessibleName('Like comment by alice: 6 likes'));
     expect(like).toHaveAttribute('aria-pressed', 'false');
     expect(posts(requests)).toHaveLength(2);
+  });
+
+  it("shows the reader's own likes, asked for only when signed in", async () => {
+    const mine = makeComment({ _id: 'c-mine', username: 'alice', likes: 3, liked: true });
+    const other = makeComment({ _id: 'c-other', username: 'bob', likes: 2 });
+    const guest = renderSection([mine, other]);
+    expect(
+      await screen.findByRole('button', { name: 'Like comment by alice: 3 likes' }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    expect(guest.requests.map((request) => request.url)).not.toContainEqual(
+      expect.stringContaining('/liked'),
+    );
+    guest.unmount();
+
+    signIn();
+    const member = renderSection([mine, other]);
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Like comment by alice: 3 likes' }),
+      ).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(screen.getByRole('button', { name: 'Like comment by bob: 2 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(member.requests.map((request) => request.url)).toContainEqual(
+      expect.stringContaining('/comments/post/post-1/liked'),
+    );
   });
 
   it('a failed like leaves the count and says so; a signed-out like opens the login overlay', async () => {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { MESSAGES, type Comment } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
+import type { Comment } from '../types';
 import { ApiError } from '@/lib/api-client';
 import { useComments } from '../api/get-comments';
 import { draftKey, readDraft } from '../utils/drafts';

@@ -1,4 +1,4 @@
-import type { Comment } from '@symposia/shared';
+import type { Comment } from '../types';
 
 let sequence = 0;
 

@@ -1,4 +1,5 @@
-import { COMMENT_REPLIES_SHOWN_COLLAPSED, type Comment } from '@symposia/shared';
+import { COMMENT_REPLIES_SHOWN_COLLAPSED } from '@symposia/shared';
+import type { Comment } from '../types';
 
 /** A top-level comment with every reply of its thread (levels 2 and 3), oldest reply first. */
 export type CommentThread = { root: Comment; replies: Comment[] };
