@@ -7,11 +7,24 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 
 export const HELLO_PATH = '/bench/hello';
+/** `${REPLAY_PATH}/{name}` serves what a scenario recorded: the same bytes from memory, no work. */
+export const REPLAY_PATH = '/bench/replay';
+
+/** A recorded answer: its body and the headers that describe it. */
+export interface Recorded {
+  body: Buffer;
+  headers: Record<string, string>;
+}
 
 export interface BenchServer {
   app: FastifyInstance;
   baseUrl: string;
   config: Config;
+  /**
+   * Records an answer for REPLAY_PATH: the floor for any implementation of a route whose answer
+   * is that large, on this machine, under this load.
+   */
+  replay: (name: string, recorded: Recorded) => void;
   close: () => Promise<void>;
 }
 
@@ -30,12 +43,21 @@ export async function startBenchServer(): Promise<BenchServer> {
   });
   const app = await buildApp(config);
   app.get(HELLO_PATH, async () => ({ hello: 'world' }));
+  const recordings = new Map<string, Recorded>();
+  app.get<{ Params: { name: string } }>(`${REPLAY_PATH}/:name`, (request, reply) => {
+    const recorded = recordings.get(request.params.name);
+    if (!recorded) return reply.code(404).send();
+    return reply.headers(recorded.headers).send(recorded.body);
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     config,
+    replay: (name, recorded) => {
+      recordings.set(name, recorded);
+    },
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
