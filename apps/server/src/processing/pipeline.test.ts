@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { PostDetail, PostListItem } from '@symposia/shared';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   describeEachDatabase,
   pngClaiming,
@@ -177,6 +177,27 @@ describeEachDatabase('processing pipeline', (db) => {
     const analysis = JSON.parse(post.ai_analysis) as { notes: string[]; summary: string };
     expect(analysis.notes.join(' ')).toMatch(/broken\.pdf/);
     expect(analysis.summary.length).toBeGreaterThan(0);
+  });
+
+  it('reads of a document only what extraction can use', async () => {
+    const { app } = await db.buildApp({ env: WORKER_ENV });
+    const ada = await signedInUser(app);
+    const read = vi.spyOn(app.contentStore, 'cat');
+    const binary = Buffer.alloc(3 * 1024 * 1024, 7);
+    const longText = Buffer.from(
+      `${ABSTRACT}\n`.repeat(Math.ceil((1024 * 1024) / ABSTRACT.length)),
+    );
+    const id = await uploadPost(app, ada.headers, { title: 'Raw data and notes' }, [
+      { name: 'readings.bin', content: binary, type: 'application/octet-stream' },
+      { name: 'notes.txt', content: longText, type: 'text/plain' },
+    ]);
+    const post = await processed(app, id, ada.headers);
+    expect(JSON.parse(post.ai_analysis).key_points.join(' ')).toMatch(/graphene/i);
+    const reads = read.mock.calls.map(([, options]) => options?.length ?? Infinity);
+    // A kind sniff of each, then the text budget of the text file; never a whole file.
+    expect(reads.length).toBe(3);
+    expect(Math.max(...reads)).toBeLessThan(longText.length);
+    read.mockRestore();
   });
 
   it.runIf(hasFfmpeg)('takes a poster frame and the duration of a video', async () => {

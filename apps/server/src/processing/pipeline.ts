@@ -11,12 +11,14 @@ import type { ContentVersion } from '../services/content-version.js';
 import type { ContentStore } from '../storage/index.js';
 import type { SourcedAnalyzer } from './analyze/fallback.js';
 import type { Analysis } from './analyze/types.js';
-import { extractText } from './extract/index.js';
+import { detectKind, extractText } from './extract/index.js';
 import { imageThumbnails, posterThumbnail } from './media/thumbnails.js';
 import { ffmpegAvailable, videoDuration, videoFrame } from './media/video.js';
 
 /** Extracted text handed to the analyzer at most, over all of a post's files. */
 export const MAX_ANALYSIS_CHARS = 200_000;
+/** Enough of a file to tell its kind (a PDF header may follow 1 KiB of garbage). */
+const KIND_SNIFF_BYTES = 1024 + 8;
 /** Where in a video its poster frame is taken. */
 const POSTER_AT_SECONDS = 1;
 
@@ -84,10 +86,24 @@ export function createPostProcessor(deps: {
   const { posts, store, analyzer, now, contentVersion, tmpDir, log } = deps;
   let ffmpegMissingSaid = false;
 
-  async function readFile(cid: string): Promise<Buffer> {
+  async function readFile(cid: string, length?: number): Promise<Buffer> {
     const chunks: Uint8Array[] = [];
-    for await (const chunk of store.cat(cid)) chunks.push(chunk);
+    for await (const chunk of store.cat(cid, { length })) chunks.push(chunk);
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * What text extraction can use of a document, and no more: nothing of a file of no readable
+   * kind (a 50 MB binary is not read to learn that), the character budget of a text file, the
+   * whole of a PDF or DOCX (their parsers need it).
+   */
+  async function readForExtraction(file: PostFileView, maxChars: number): Promise<Buffer | null> {
+    const head = await readFile(file.cid, KIND_SNIFF_BYTES);
+    const { kind } = detectKind({ bytes: head, contentType: file.contentType, name: file.name });
+    if (kind === 'none') return null;
+    // A character is at most 4 bytes; a few more let the decoder see that the file goes on.
+    if (kind === 'text') return readFile(file.cid, maxChars * 4 + 16);
+    return readFile(file.cid);
   }
 
   async function storeDerivative(
@@ -155,9 +171,11 @@ export function createPostProcessor(deps: {
           await videoDerivatives(file);
           continue;
         }
-        const bytes = await readFile(file.cid);
-        if (file.mediaType === 'image') await imageDerivatives(file, bytes);
-        else {
+        if (file.mediaType === 'image') {
+          await imageDerivatives(file, await readFile(file.cid));
+        } else {
+          const bytes = await readForExtraction(file, remaining);
+          if (!bytes) continue;
           const extracted = await extractText(
             { bytes, contentType: file.contentType, name: file.name },
             { maxChars: remaining },

@@ -156,6 +156,17 @@ describe('importFile', () => {
     await expect(store.importFile(slowly(), { signal: controller.signal })).rejects.toBe(reason);
   });
 
+  it('fails, handing out no CID, when its blocks cannot be written', async () => {
+    const root = join(directory, 'broken');
+    const broken = await ContentStore.open(root);
+    // Where the shard directories should go there is now a file: every block write fails.
+    await rm(root, { recursive: true, force: true });
+    await writeFile(root, 'not a directory');
+    const bytes = pseudoRandomBytes(CHUNK_SIZE * 3, 10);
+    await expect(broken.importFile(pieces(bytes))).rejects.toMatchObject({ code: 'ENOTDIR' });
+    await broken.close();
+  });
+
   it('refuses a stream of strings', async () => {
     const text = Readable.from(['hello'], { objectMode: true });
     await expect(store.importFile(text)).rejects.toBeInstanceOf(TypeError);

@@ -21,17 +21,18 @@ import { carHeader, carSectionPrefix } from './car.js';
 import { decodeFileNode, isIdentity, readFileRange, walkDag } from './dag.js';
 import type { BlockLoader } from './dag.js';
 import { ContentNotFoundError, FileTooLargeError, InvalidRangeError } from './errors.js';
-import { DurableFsBlockstore } from './fs-blockstore.js';
+import { DurableFsBlockstore, WriteBehind } from './fs-blockstore.js';
 
 /** Kubo's `ipfs add` chunker: `size-262144`. */
 export const CHUNK_SIZE = 262_144;
 /** Kubo's balanced layout: at most 174 links per node (what fits a 256 KiB block, historically). */
 export const MAX_CHILDREN_PER_NODE = 174;
 
-// Chunks hashed and written concurrently during an import. Each in-flight chunk is 256 KiB of
-// memory per upload (8 MiB at 32); more in flight lets the per-block fsyncs overlap, which took a
-// 50 MB upload from about a third to 40% of sha256sum's speed (npm run bench -- upload).
-const BLOCK_WRITE_CONCURRENCY = 32;
+// The importer hashes chunks in batches of this many; each is 256 KiB of memory per upload.
+const BLOCK_WRITE_CONCURRENCY = 16;
+// Block writes (with their fsyncs) under way at once per import, while the importer reads on:
+// at most 8 MiB per upload on top of the batch above (see WriteBehind).
+const WRITE_BEHIND_WINDOW = 32;
 
 /**
  * Importer settings equal to Kubo's `ipfs add` defaults: `--cid-version=1` (raw leaves, the
@@ -138,9 +139,7 @@ export class ContentStore {
     }
     signal?.throwIfAborted();
     const metered = meter(source as AsyncIterable<unknown> | Iterable<unknown>, maxBytes, signal);
-    const writer = {
-      put: (cid: CID, bytes: Uint8Array) => this.#blocks.put(cid, bytes, { signal }),
-    };
+    const writer = new WriteBehind(this.#blocks, { window: WRITE_BEHIND_WINDOW, signal });
     let result: Awaited<ReturnType<typeof importUnixfsFile>>;
     try {
       result = await importUnixfsFile(
@@ -148,13 +147,14 @@ export class ContentStore {
         writer,
         kuboImporterOptions(cidVersion),
       );
+      await writer.flush();
     } catch (error) {
+      await writer.settle();
       // An abort can surface from the source or from a write in flight (as fs's AbortError);
       // callers get the signal's own reason either way.
       if (signal?.aborted === true) throw signal.reason;
       throw error;
     }
-    await this.#blocks.sync();
     return { cid: result.cid.toString(), size: metered.bytes() };
   }
 

@@ -98,6 +98,59 @@ export class DurableFsBlockstore extends FsBlockstore {
   }
 }
 
+/**
+ * Block writes of one import that overlap with what the import does next. The UnixFS importer
+ * writes blocks in batches and waits for a whole batch before it reads on, so a socket and a
+ * disk would otherwise take turns idling. Here `put` returns as soon as the write is under way
+ * (waiting only while `window` writes are), and {@link flush} waits for all of them and makes
+ * them durable: the import is not done, and its CID not handed out, before that.
+ */
+export class WriteBehind {
+  readonly #store: DurableFsBlockstore;
+  readonly #window: number;
+  readonly #signal: AbortSignal | undefined;
+  readonly #pending = new Set<Promise<void>>();
+  #failure: { error: unknown } | undefined;
+
+  constructor(store: DurableFsBlockstore, options: { window: number; signal?: AbortSignal }) {
+    this.#store = store;
+    this.#window = options.window;
+    this.#signal = options.signal;
+  }
+
+  async put(cid: CID, bytes: Uint8Array): Promise<CID> {
+    while (this.#pending.size >= this.#window) await Promise.race(this.#pending);
+    this.#throwIfFailed();
+    const write: Promise<void> = this.#store
+      .put(cid, bytes, { signal: this.#signal })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.#failure ??= { error };
+        },
+      )
+      .finally(() => this.#pending.delete(write));
+    this.#pending.add(write);
+    return cid;
+  }
+
+  /** Waits for every write; throws the first that failed; then syncs what they touched. */
+  async flush(): Promise<void> {
+    await Promise.all(this.#pending);
+    this.#throwIfFailed();
+    await this.#store.sync();
+  }
+
+  /** Lets the writes under way finish (their blocks stay, unreferenced), without syncing. */
+  async settle(): Promise<void> {
+    await Promise.all(this.#pending);
+  }
+
+  #throwIfFailed(): void {
+    if (this.#failure) throw this.#failure.error;
+  }
+}
+
 async function collect(bytes: BlockBytes): Promise<Uint8Array> {
   if (bytes instanceof Uint8Array) return bytes;
   const chunks: Uint8Array[] = [];
