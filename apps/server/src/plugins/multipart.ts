@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 export const multipartPlugin = fp(
   async (app) => {
     await app.register(multipart, {
+      highWaterMark: 1024 * 1024,
+      fileHwm: 1024 * 1024,
       limits: {
         files: UPLOAD_MAX_FILES + 1,
         fileSize: UPLOAD_MAX_FILE_BYTES + 1,

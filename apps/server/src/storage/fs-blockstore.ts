@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { access, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FsBlockstore } from 'blockstore-fs';
 import { NextToLast } from 'blockstore-fs/sharding';
@@ -33,6 +34,8 @@ export class DurableFsBlockstore extends FsBlockstore {
   readonly #layout: NextToLast;
   readonly #durable: boolean;
   readonly #unsyncedDirs = new Set<string>();
+  // Shard directories seen to exist: there are at most 1,024, and they are never removed.
+  readonly #knownDirectories = new Set<string>();
 
   constructor(location: string, options: { durable?: boolean } = {}) {
     const layout = new NextToLast();
@@ -49,19 +52,31 @@ export class DurableFsBlockstore extends FsBlockstore {
     // Same key, same bytes: a block that is already there never needs rewriting.
     if (await exists(target)) return cid;
 
-    const createdDirectory = await mkdir(directory, { recursive: true });
-    if (createdDirectory !== undefined && this.#durable) await fsyncDirectory(this.path);
+    if (!this.#knownDirectories.has(directory)) {
+      const createdDirectory = await mkdir(directory, { recursive: true });
+      if (createdDirectory !== undefined && this.#durable) await fsyncDirectory(this.path);
+      this.#knownDirectories.add(directory);
+    }
 
+    // Callback-style calls: at hundreds of blocks a second, fs/promises' FileHandle per block
+    // (and its promise per call) showed up as a sixth of an upload's time.
     const temp = join(directory, `.${file}.${randomBytes(8).toString('hex')}.tmp`);
+    const data = await collect(bytes);
     try {
-      const handle = await open(temp, 'wx');
+      const fd = await callback<number>((done) => fs.open(temp, 'wx', done));
       try {
-        await handle.writeFile(await collect(bytes), { signal: options?.signal });
-        if (this.#durable) await handle.sync();
+        let offset = 0;
+        while (offset < data.byteLength) {
+          options?.signal?.throwIfAborted();
+          offset += await callback<number>((done) =>
+            fs.write(fd, data, offset, data.byteLength - offset, null, done),
+          );
+        }
+        if (this.#durable) await callback<void>((done) => fs.fsync(fd, done));
       } finally {
-        await handle.close();
+        await callback<void>((done) => fs.close(fd, done));
       }
-      await rename(temp, target);
+      await callback<void>((done) => fs.rename(temp, target, done));
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -149,6 +164,13 @@ export class WriteBehind {
   #throwIfFailed(): void {
     if (this.#failure) throw this.#failure.error;
   }
+}
+
+/** One callback-style fs call as a promise: lighter than fs/promises' FileHandle per call. */
+function callback<T>(call: (done: (error: Error | null, result: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    call((error, result) => (error ? reject(error) : resolve(result)));
+  });
 }
 
 async function collect(bytes: BlockBytes): Promise<Uint8Array> {
