@@ -2,11 +2,27 @@ import type { AppDatabase } from '../db/index.js';
 import type { Session } from '../domain/session.js';
 import type { User } from '../domain/user.js';
 import { insertUnique } from './errors.js';
+import { precompiled } from './precompiled.js';
 import { toUser, USER_COLUMNS } from './user-repository.js';
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
 export function createSessionRepository(db: AppDatabase) {
+  const sessionWithUser = precompiled((tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+        'sessions.revoked_at as session_revoked_at',
+        'sessions.last_used_at as session_last_used_at',
+        ...USER_COLUMNS,
+      ])
+      .where('sessions.token_hash', '=', tokenHash),
+  );
+
   return {
     async insert(session: Session, tokenHash: string): Promise<void> {
       await insertUnique('token_hash', () =>
@@ -29,19 +45,8 @@ export function createSessionRepository(db: AppDatabase) {
     async findWithUserByTokenHash(
       tokenHash: string,
     ): Promise<{ session: Session; user: User } | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as session_id',
-          'sessions.created_at as session_created_at',
-          'sessions.expires_at as session_expires_at',
-          'sessions.revoked_at as session_revoked_at',
-          'sessions.last_used_at as session_last_used_at',
-          ...USER_COLUMNS,
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      // Every signed-in request asks this: compiled once (see precompiled).
+      const [row] = (await db.executeQuery(sessionWithUser(tokenHash))).rows;
       if (!row) return undefined;
       return {
         session: {
