@@ -17,7 +17,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     sessions: createSessionRepository(db),
     health: createHealthRepository(db),
     posts: createPostRepository(db, dialect),
-    likes: createLikeRepository(db),
+    likes: createLikeRepository(db, dialect),
     comments: createCommentRepository(db),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),

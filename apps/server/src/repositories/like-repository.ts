@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
+import type { Dialect } from './post-repository.js';
+import { precompiled } from './precompiled.js';
 
 export type LikeAction = 'liked' | 'unliked';
 
@@ -11,7 +13,21 @@ const TARGETS = {
 
 export type LikeRepository = ReturnType<typeof createLikeRepository>;
 
-export function createLikeRepository(db: AppDatabase) {
+export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
+  // The ids travel as one JSON array, so the query keeps one shape for any number of posts and
+  // is compiled once: every signed-in read of the forum asks it.
+  const idsFromJson =
+    dialect === 'sqlite'
+      ? (json: string) => sql<string>`(select value from json_each(${json}))`
+      : (json: string) => sql<string>`(select jsonb_array_elements_text(${json}::jsonb))`;
+  const likedAmong = precompiled((userId: string, postIdsJson: string) =>
+    db
+      .selectFrom('post_likes')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .where('post_id', 'in', idsFromJson(postIdsJson)),
+  );
+
   /**
    * Likes the object for the user, or takes the like back if there was one, and moves the count
    * by the same step in the same transaction. The primary key (object, user) decides which: two
@@ -47,12 +63,7 @@ export function createLikeRepository(db: AppDatabase) {
     /** Which of these posts the user liked, in one query. */
     async likedPosts(userId: string, postIds: string[]): Promise<Set<string>> {
       if (postIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('post_likes')
-        .select('post_id')
-        .where('user_id', '=', userId)
-        .where('post_id', 'in', postIds)
-        .execute();
+      const { rows } = await db.executeQuery(likedAmong(userId, JSON.stringify(postIds)));
       return new Set(rows.map((row) => row.post_id));
     },
     /** The ids of the post's comments the user liked, in the order they were liked. */
