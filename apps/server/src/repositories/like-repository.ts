@@ -28,6 +28,17 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       .where('post_id', 'in', idsFromJson(postIdsJson)),
   );
 
+  const likedCommentsOn = precompiled((userId: string, postId: string) =>
+    db
+      .selectFrom('comment_likes')
+      .innerJoin('comments', 'comments.id', 'comment_likes.comment_id')
+      .select('comment_likes.comment_id')
+      .where('comment_likes.user_id', '=', userId)
+      .where('comments.post_id', '=', postId)
+      .orderBy('comment_likes.created_at')
+      .orderBy('comment_likes.comment_id'),
+  );
+
   /**
    * Likes the object for the user, or takes the like back if there was one, and moves the count
    * by the same step in the same transaction. The primary key (object, user) decides which: two
@@ -68,15 +79,7 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
     },
     /** The ids of the post's comments the user liked, in the order they were liked. */
     async likedCommentsOnPost(userId: string, postId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('comment_likes')
-        .innerJoin('comments', 'comments.id', 'comment_likes.comment_id')
-        .select('comment_likes.comment_id')
-        .where('comment_likes.user_id', '=', userId)
-        .where('comments.post_id', '=', postId)
-        .orderBy('comment_likes.created_at')
-        .orderBy('comment_likes.comment_id')
-        .execute();
+      const { rows } = await db.executeQuery(likedCommentsOn(userId, postId));
       return rows.map((row) => row.comment_id);
     },
     togglePostLike: (postId: string, userId: string, at: string) =>

@@ -46,13 +46,20 @@ export function createCommentService(deps: {
   publicCacheTtlMs: number;
 }) {
   const { comments, posts, likes, limiter, now, contentVersion } = deps;
-  // A public post's thread reads the same for every caller (likes come separately), so one copy
-  // serves them all; the same array comes back while it stands, which lets the route serialize
-  // it once. `undefined`: the post is not public (or not there).
-  const publicThreads = createVersionedCache<Comment[] | undefined>({
+  // Whether a post is public, and a public post's thread: the same for every caller (likes
+  // come separately), so one copy serves them all. The same array comes back while it stands,
+  // which lets the route serialize it once.
+  const publicPosts = createVersionedCache<boolean>({
     version: contentVersion,
     ttlMs: deps.publicCacheTtlMs,
   });
+  const publicThreads = createVersionedCache<Comment[]>({
+    version: contentVersion,
+    ttlMs: deps.publicCacheTtlMs,
+  });
+
+  const isPublic = (postId: string) =>
+    publicPosts.get(postId, async () => (await posts.findVisible(postId, null)) !== undefined);
 
   /** The post, if the viewer may see it; its comments are as private as it is. */
   async function requireVisiblePost(postId: string, viewer: Viewer): Promise<void> {
@@ -83,10 +90,11 @@ export function createCommentService(deps: {
   return {
     /** A page of the post's comments, oldest first; the same for everyone who may see the post. */
     async list(postId: string, viewer: Viewer, page: CommentListQuery): Promise<Comment[]> {
-      const shared = await publicThreads.get(`${postId}:${page.skip}:${page.limit}`, async () =>
-        (await posts.findVisible(postId, null)) ? comments.listByPost(postId, page) : undefined,
-      );
-      if (shared) return shared;
+      if (await isPublic(postId)) {
+        return publicThreads.get(`${postId}:${page.skip}:${page.limit}`, () =>
+          comments.listByPost(postId, page),
+        );
+      }
       // Not public: only its author reads it.
       await requireVisiblePost(postId, viewer);
       return comments.listByPost(postId, page);
@@ -94,7 +102,7 @@ export function createCommentService(deps: {
 
     /** The ids of the post's comments the member likes: laid over the shared thread by clients. */
     async likedOn(postId: string, user: User): Promise<string[]> {
-      await requireVisiblePost(postId, user);
+      if (!(await isPublic(postId))) await requireVisiblePost(postId, user);
       return likes.likedCommentsOnPost(user.id, postId);
     },
 

@@ -1,0 +1,16 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startBenchServer } from './server.js';
+import { postsScenario } from './scenarios/posts.js';
+process.env.BENCH_POSTS = '20000';
+const server = await startBenchServer();
+const targets = await postsScenario.prepare!(server);
+const t = targets.find((x) => x.name.includes('search') && x.name.includes('member'))!;
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const r = await autocannon({ url: server.baseUrl + t.path, headers: t.headers, connections: 50, duration: 5, workers: 1 });
+const { profile } = await session.post('Profiler.stop');
+console.log(Math.round(r.requests.average), r.latency.p99);
+writeFileSync('/tmp/exp/member.cpuprofile', JSON.stringify(profile));
+await server.close();
