@@ -92,6 +92,7 @@ export const postsScenario: Scenario = {
     return [
       { name: 'GET /media/list', path: '/api/v1/media/list' },
       { name: 'GET /media/list (member)', path: '/api/v1/media/list', headers: member },
+      { name: 'GET /media/list?sort_by=likes_desc', path: '/api/v1/media/list?sort_by=likes_desc' },
       {
         name: 'GET /media/list?sort_by=likes_desc (member)',
         path: '/api/v1/media/list?sort_by=likes_desc',
