@@ -136,6 +136,11 @@ describeEachDatabase('HTTP headers', (db) => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    // Errors carry them too: they are set before routing.
+    const missing = await app.inject({ method: 'GET', url: '/api/v1/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    expect(missing.headers['x-frame-options']).toBe('DENY');
   });
 
   it('echoes a request id, generated or taken from a proxy', async () => {
