@@ -52,6 +52,11 @@ export function sendSharedJson<T extends object>(
   return reply.send(entry.body);
 }
 
+/** Sends JSON text a presenter serialized itself (one that reuses the parts it shares). */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 function compressLater(entry: SharedJson): void {
   gzip(entry.body, (error, result) => {
     // Without a compressed copy the plain one is still right; nothing to report.

@@ -14,9 +14,10 @@ import { signedIn } from '../../plugins/auth.js';
 import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
 import {
   presentPostDetail,
-  presentPostListItem,
+  presentPostListJson,
   presentStoredFile,
 } from '../../presenters/post.js';
+import { sendJsonText } from '../shared-json.js';
 import { uploadParts } from './upload-parts.js';
 
 const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
@@ -93,9 +94,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postListSchema, 422: validationErrorBodySchema },
       },
     },
-    async (request) => {
-      const found = await posts.list(viewerOf(request.user), request.query);
-      return found.map(presentPostListItem);
+    async (request, reply) => {
+      const page = await posts.list(viewerOf(request.user), request.query);
+      return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds));
     },
   );
 

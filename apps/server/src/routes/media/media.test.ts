@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   UPLOAD_MAX_FILE_BYTES,
+  postListSchema,
   type LikeResult,
   type PostDetail,
   type PostListItem,
@@ -554,6 +555,24 @@ describeEachDatabase('posts API', (db) => {
 
       const unliked = await like(app, id, bob.headers);
       expect(unliked.json()).toEqual({ status: 'success', action: 'unliked', likes: 0 });
+    });
+
+    it("lays each caller's likes over one shared page, in exactly the documented shape", async () => {
+      const { app } = await db.buildApp();
+      const ada = await signedInUser(app);
+      const bob = await signedInUser(app);
+      const first = await uploadPost(app, ada.headers, { title: 'First' });
+      const second = await uploadPost(app, ada.headers, { title: 'Second' });
+      await like(app, first, bob.headers);
+      await like(app, second, ada.headers);
+      const likedBy = async (headers: Record<string, string>) =>
+        Object.fromEntries((await list(app, {}, headers)).map((post) => [post.id, post.liked]));
+      expect(await likedBy(bob.headers)).toEqual({ [first]: true, [second]: false });
+      expect(await likedBy(ada.headers)).toEqual({ [first]: false, [second]: true });
+      expect(await likedBy({})).toEqual({ [first]: false, [second]: false });
+      const answer = await list(app, {}, bob.headers);
+      // Nothing more and nothing less than the schema says (it strips unknown keys).
+      expect(postListSchema.parse(answer)).toEqual(answer);
     });
 
     it("answers 401 signed out, and 404 for unknown posts and others' private ones", async () => {

@@ -37,6 +37,12 @@ const FILE_FIELDS = new Set(['file', 'files']);
 
 export type PostService = ReturnType<typeof createPostService>;
 
+/** A page of posts; `liked` of each is the caller's when `likedIds` has its id. */
+export interface PostPage {
+  posts: Post[];
+  likedIds: ReadonlySet<string>;
+}
+
 export function createPostService(deps: {
   posts: PostRepository;
   likes: LikeRepository;
@@ -60,13 +66,19 @@ export function createPostService(deps: {
     ttlMs: deps.publicCacheTtlMs,
   });
 
-  /** The caller's likes over posts read as anyone would read them. */
-  async function withLikes(found: Post[], viewer: Viewer): Promise<Post[]> {
-    if (!viewer || found.length === 0) return found;
-    const liked = await likes.likedPosts(
+  /** Which of these posts the caller likes (none for a guest). */
+  async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
+    if (!viewer || found.length === 0) return new Set();
+    return likes.likedPosts(
       viewer.id,
       found.map((post) => post.id),
     );
+  }
+
+  /** The caller's likes over posts read as anyone would read them. */
+  async function withLikes(found: Post[], viewer: Viewer): Promise<Post[]> {
+    if (!viewer || found.length === 0) return found;
+    const liked = await likedAmong(found, viewer);
     return found.map((post) => ({ ...post, liked: liked.has(post.id) }));
   }
 
@@ -183,10 +195,14 @@ export function createPostService(deps: {
       return file ? { contentType: file.contentType, name: file.name } : null;
     },
 
-    async list(viewer: Viewer, query: PostListQuery): Promise<Post[]> {
+    /**
+     * A page of the forum, and which of its posts the caller likes. Pages of public posts are
+     * shared copies, the same objects while they stand, so they can be presented once.
+     */
+    async list(viewer: Viewer, query: PostListQuery): Promise<PostPage> {
       const terms = query.search === undefined ? undefined : searchTerms(query.search);
       // A search of only punctuation has no words to find.
-      if (terms !== undefined && terms.length === 0) return [];
+      if (terms !== undefined && terms.length === 0) return { posts: [], likedIds: new Set() };
       const filter = {
         searchTerms: terms,
         sort: query.sort_by,
@@ -194,13 +210,14 @@ export function createPostService(deps: {
         limit: query.limit,
       };
       if (viewer && query.include_hidden) {
-        return posts.list({ ...filter, viewer, includeOwnPrivate: true });
+        const own = await posts.list({ ...filter, viewer, includeOwnPrivate: true });
+        return { posts: own, likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)) };
       }
       const key = JSON.stringify([terms, query.sort_by, query.skip, query.limit]);
       const shared = await publicLists.get(key, () =>
         posts.list({ ...filter, viewer: null, includeOwnPrivate: false }),
       );
-      return withLikes(shared, viewer);
+      return { posts: shared, likedIds: await likedAmong(shared, viewer) };
     },
 
     async get(id: string, viewer: Viewer): Promise<Post> {
