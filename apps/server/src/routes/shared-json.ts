@@ -65,7 +65,7 @@ function compressLater(entry: SharedJson): void {
 }
 
 /** Whether `Accept-Encoding` admits gzip (q > 0), directly or through `*`. */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   let star = false;
   for (const part of header.split(',')) {

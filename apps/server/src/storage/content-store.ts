@@ -3,8 +3,9 @@
  * same CIDs `ipfs add --cid-version=1` gives, and are read back as bytes (whole or by range),
  * as single blocks or as CARs — everything a path/trustless gateway and an upload service need.
  *
- * Uploads stream through: the importer holds a handful of 256 KiB chunks at a time, never a
- * whole file, and reads pull block by block the same way (see dag.ts).
+ * Uploads stream through: an import holds at most about 12 MiB of 256 KiB chunks at a time (a
+ * hashing batch plus the writes behind it), never a whole file, and reads pull block by block the
+ * same way (see dag.ts).
  *
  * Pinning to a Kubo node (for reach beyond this server) is not done here. It plugs in after
  * `importFile` resolves: stream `exportCar(cid)` into Kubo's `dag/import` RPC
