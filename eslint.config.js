@@ -1,4 +1,4 @@
-// Lint rules, including the one-way imports of ARCHITECTURE.md §2:
+// Lint rules, including the one-way imports of docs/ARCHITECTURE.md §2:
 //   shared imports nothing but zod; server and web import shared, never each other;
 //   in the server only repositories/ and db/ touch Kysely and only routes/ and plugins/ know Fastify;
 //   in the web app features never import each other (app/ composes them).
