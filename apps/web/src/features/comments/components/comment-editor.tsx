@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@symposia/shared';
+import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { readDraft, writeDraft } from '../utils/drafts';
 import { canSubmitComment } from '../utils/threads';
@@ -24,7 +25,8 @@ type CommentEditorProps = {
 /**
  * The comment box (spec §2, §5): a labelled text area with Submit and Cancel. Empty, whitespace-only
  * (or '@name'-only) text cannot be sent; a second submit while one is sending is ignored. Ctrl/⌘+Enter
- * submits and Escape cancels. The text is kept as a draft until it is sent or cancelled.
+ * submits and Escape cancels. The text is kept as a draft until it is sent or cancelled. Preview
+ * shows the text as the thread will (Markdown and math) in place of the text area, and back.
  */
 export function CommentEditor({
   label,
@@ -36,6 +38,8 @@ export function CommentEditor({
   onCancel,
 }: CommentEditorProps) {
   const [text, setText] = useState(() => readDraft(draftKey) ?? prefix);
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = useId();
   const caretPlaced = useRef(false);
   const sendable = canSubmitComment(text, prefix);
 
@@ -63,26 +67,30 @@ export function CommentEditor({
         submit();
       }}
     >
-      <TextareaField
-        label={label}
-        hint={EDITOR_HINT}
-        value={text}
-        maxLength={COMMENT_MAX_LENGTH}
-        readOnly={pending}
-        autoFocus
-        onFocus={(event) => {
-          // The first time only: the caret goes after the '@name ' the reply starts with.
-          if (caretPlaced.current) return;
-          caretPlaced.current = true;
-          const end = event.currentTarget.value.length;
-          event.currentTarget.setSelectionRange(end, end);
-        }}
-        onChange={(event) => {
-          setText(event.target.value);
-          writeDraft(draftKey, event.target.value, prefix);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      {previewing ? (
+        <RichTextPreview id={previewId} label={label} text={text} plain="text" />
+      ) : (
+        <TextareaField
+          label={label}
+          hint={`${EDITOR_HINT} ${MARKDOWN_HINT}`}
+          value={text}
+          maxLength={COMMENT_MAX_LENGTH}
+          readOnly={pending}
+          autoFocus
+          onFocus={(event) => {
+            // The first time only: the caret goes after the '@name ' the reply starts with.
+            if (caretPlaced.current) return;
+            caretPlaced.current = true;
+            const end = event.currentTarget.value.length;
+            event.currentTarget.setSelectionRange(end, end);
+          }}
+          onChange={(event) => {
+            setText(event.target.value);
+            writeDraft(draftKey, event.target.value, prefix);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      )}
       {error ? (
         <div className={styles.error} role="alert">
           <p className={styles.errorTitle}>{error.title}</p>
@@ -103,6 +111,11 @@ export function CommentEditor({
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
+        <PreviewToggle
+          pressed={previewing}
+          controls={previewId}
+          onToggle={() => setPreviewing((shown) => !shown)}
+        />
       </div>
     </form>
   );

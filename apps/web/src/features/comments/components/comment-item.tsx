@@ -4,6 +4,7 @@ import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
+import { RichText } from '@/components/ui/rich-text/rich-text';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -87,8 +88,8 @@ export function CommentItem({
           </time>
         </header>
 
-        {/* User text is rendered as text, never as HTML. */}
-        <p className={styles.content}>{comment.content}</p>
+        {/* User text is never HTML: plain text as typed, or sanitized Markdown (rich-text/). */}
+        <RichText text={comment.content} plain="text" className={styles.content} />
 
         {comment.imageUrl ? (
           <FallbackImage

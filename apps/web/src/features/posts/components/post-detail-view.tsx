@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type PostDetail } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import { RichText } from '@/components/ui/rich-text/rich-text';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -33,14 +34,6 @@ function reportLikeFailure(error: unknown) {
   notify.error(LIKE_FAILED, error instanceof ApiError ? error.detail : LIKE_FAILED_DETAILS);
 }
 
-/** Content is shown line by line, each line its own paragraph (spec §2). */
-function contentLines(content: string): string[] {
-  return content
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -53,7 +46,6 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
   const author = post['author name'].trim() || ANONYMOUS;
   const authorId = post['author id'];
   const items = mediaItemsOf(post);
-  const lines = contentLines(post.content);
   const title = post.title.trim() || 'Untitled post';
 
   return (
@@ -104,12 +96,14 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
 
           {post.Summary.trim() ? <p className={styles.summary}>{post.Summary}</p> : null}
 
-          {lines.length ? (
-            <div className={styles.content} data-testid="post-content">
-              {lines.map((line, index) => (
-                <p key={index}>{line}</p>
-              ))}
-            </div>
+          {/* Plain text line by line, each line its own paragraph (spec §2); Markdown and math rendered. */}
+          {post.content.trim() ? (
+            <RichText
+              text={post.content}
+              plain="lines"
+              className={styles.content}
+              testId="post-content"
+            />
           ) : null}
 
           {post.tags.length ? (

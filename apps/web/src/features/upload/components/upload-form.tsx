@@ -8,6 +8,7 @@ import {
 } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
+import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import type { UploadMetadata } from '../api/upload-files';
 import { useUpload } from '../hooks/use-upload';
@@ -45,6 +46,7 @@ export function UploadForm() {
   const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
   const [metadataOpen, setMetadataOpen] = useState(false);
   const [metadata, setMetadata] = useState<Metadata>(EMPTY_METADATA);
+  const [previewingContent, setPreviewingContent] = useState(false);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
 
@@ -52,6 +54,7 @@ export function UploadForm() {
     onReset: (uploaded) => {
       setFiles((current) => current.filter((file) => !uploaded.includes(file)));
       setMetadata(EMPTY_METADATA);
+      setPreviewingContent(false);
       setSelectionErrors([]);
     },
   });
@@ -125,6 +128,7 @@ export function UploadForm() {
       ? [outcome.message, ...outcome.fieldErrors.map((e) => `${e.field}: ${e.message}`)]
       : selectionErrors;
   const metadataId = `${ids}-metadata`;
+  const contentPreviewId = `${ids}-content-preview`;
   const inputId = `${ids}-files`;
   const hintId = `${ids}-files-hint`;
   const maxMegabytes = Math.round(UPLOAD_MAX_FILE_BYTES / (1024 * 1024));
@@ -237,15 +241,33 @@ export function UploadForm() {
           value={metadata.summary}
           onChange={(event) => update('summary')(event.target.value)}
         />
-        <TextareaField
-          label="Content"
-          name="content"
-          optional
-          rows={6}
-          maxLength={POST_FIELD_MAX_LENGTH.content}
-          value={metadata.content}
-          onChange={(event) => update('content')(event.target.value)}
-        />
+        {/* Preview shows the content as the post page will (Markdown and math), then back. */}
+        {previewingContent ? (
+          <RichTextPreview
+            id={contentPreviewId}
+            label="Content"
+            text={metadata.content}
+            plain="lines"
+          />
+        ) : (
+          <TextareaField
+            label="Content"
+            name="content"
+            optional
+            rows={6}
+            hint={MARKDOWN_HINT}
+            maxLength={POST_FIELD_MAX_LENGTH.content}
+            value={metadata.content}
+            onChange={(event) => update('content')(event.target.value)}
+          />
+        )}
+        <div>
+          <PreviewToggle
+            pressed={previewingContent}
+            controls={contentPreviewId}
+            onToggle={() => setPreviewingContent((shown) => !shown)}
+          />
+        </div>
         <TextField
           label="Tags"
           name="tags"

@@ -1,0 +1,127 @@
+import { memo, useId, useMemo, type ComponentProps } from 'react';
+import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import {
+  REMARK_PLUGINS,
+  REMARK_REHYPE_OPTIONS,
+  rehypePlugins,
+  type Pluggable,
+} from './markdown-pipeline';
+import { gatewayImageSource, isExternalHttpUrl, transformUrl } from './safe-urls';
+import styles from './markdown.module.css';
+
+const LINK_REL = 'noopener noreferrer nofollow';
+
+type LinkProps = ComponentProps<'a'>;
+
+/** Props are the sanitized element's (ids, footnote data); target and rel are always ours. */
+function SafeLink({ href, children, target: _target, rel: _rel, ...rest }: LinkProps) {
+  // transformUrl already removed every href that is not http(s), mailto or an in-page fragment.
+  if (!href) return <span>{children}</span>;
+  if (href.startsWith('#')) {
+    return (
+      <a {...rest} href={href}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <a {...rest} href={href} target="_blank" rel={LINK_REL}>
+      {children}
+    </a>
+  );
+}
+
+function SafeImage({ src, alt, title }: { src?: string | Blob; alt?: string; title?: string }) {
+  const url = typeof src === 'string' ? src : '';
+  const gateway = gatewayImageSource(url);
+  if (gateway) {
+    return (
+      <img
+        className={styles.image}
+        src={gateway}
+        alt={alt ?? ''}
+        title={title}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  // Images from elsewhere are not loaded; the reader may follow them as a link.
+  const label = alt?.trim() || url || 'image';
+  return isExternalHttpUrl(url) ? (
+    <a href={url} target="_blank" rel={LINK_REL}>
+      {label}
+    </a>
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+/** A heading one or two levels below the page's own h1 (title) and h2 (Comments). */
+const shifted =
+  (Tag: 'h3' | 'h4' | 'h5' | 'h6') =>
+  ({ node: _node, ...props }: ComponentProps<'h1'> & ExtraProps) => <Tag {...props} />;
+
+const COMPONENTS: Components = {
+  a: ({ node: _node, ...props }) => <SafeLink {...props} />,
+  img: ({ src, alt, title }) => <SafeImage src={src} alt={alt} title={title} />,
+  // Wide tables scroll on their own instead of widening the page on a phone.
+  table: ({ children }: ComponentProps<'table'>) => (
+    <div className={styles.tableScroll}>
+      <table>{children}</table>
+    </div>
+  ),
+  h1: shifted('h3'),
+  h2: shifted('h4'),
+  h3: shifted('h5'),
+  h4: shifted('h6'),
+  h5: shifted('h6'),
+  h6: shifted('h6'),
+};
+
+export type MarkdownRendererProps = {
+  text: string;
+  className?: string;
+  testId?: string;
+};
+
+/**
+ * Markdown, sanitized (markdown-pipeline.ts). `math` is the KaTeX plugin when the text has math
+ * (markdown-math-renderer.tsx); without it, math stays the source text in a code element.
+ */
+export function MarkdownRenderer({
+  text,
+  className,
+  testId,
+  math,
+}: MarkdownRendererProps & { math?: Pluggable }) {
+  const id = useId();
+  // One prefix per text: ids (footnotes) must be unique on a page with many comments.
+  const idPrefix = `user-content-${id.replace(/[^\w-]/g, '')}-`;
+  const plugins = useMemo(() => rehypePlugins(idPrefix, math), [idPrefix, math]);
+  return (
+    <div
+      className={className ? `${className} ${styles.markdown}` : styles.markdown}
+      data-testid={testId}
+      data-rich-text="markdown"
+    >
+      <Markdown
+        remarkPlugins={REMARK_PLUGINS}
+        remarkRehypeOptions={REMARK_REHYPE_OPTIONS}
+        rehypePlugins={plugins}
+        urlTransform={transformUrl}
+        components={COMPONENTS}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+}
+
+/**
+ * What RichText loads lazily for Markdown without math; memo keeps a long thread from parsing every
+ * comment again when one of them is liked.
+ */
+export default memo(function PlainMarkdownRenderer(props: MarkdownRendererProps) {
+  return <MarkdownRenderer {...props} />;
+});

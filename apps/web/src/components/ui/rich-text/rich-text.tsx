@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { hasMarkdownSyntax, hasMathSyntax } from './markdown-syntax';
+
+// Chunks of their own, loaded only when a text needs them: the Markdown renderer, and KaTeX with
+// its styles and fonts on top of it for texts with math.
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
+const MathMarkdownRenderer = lazy(() => import('./markdown-math-renderer'));
+
+/**
+ * How plain text is laid out: `lines`, each non-empty line its own paragraph (post content, "content
+ * split by lines" in the spec); `text`, one paragraph with the line breaks as typed (a comment).
+ */
+export type PlainLayout = 'lines' | 'text';
+
+export type RichTextProps = {
+  text: string;
+  plain: PlainLayout;
+  className?: string;
+  testId?: string;
+};
+
+const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The text exactly as the app showed it before Markdown: no parser, no lazy load. */
+export function PlainText({ text, plain, className, testId }: RichTextProps) {
+  if (plain === 'text') {
+    return (
+      <p className={className} data-testid={testId}>
+        {text}
+      </p>
+    );
+  }
+  return (
+    <div className={className} data-testid={testId}>
+      {linesOf(text).map((line, index) => (
+        <p key={index}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+type FallbackProps = { fallback: ReactNode; children: ReactNode };
+
+/** A renderer that cannot load (offline, a new deployment) leaves the text readable as plain text. */
+class PlainOnError extends Component<FallbackProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * User-written text (post content, comments): Markdown with GFM tables and code and `$…$` /
+ * `$$…$$` math, sanitized (markdown-pipeline.ts). Text without any Markdown syntax renders at once
+ * as plain text, with the same elements as before Markdown existed; text with it shows as plain
+ * text until the renderer has loaded.
+ */
+export function RichText(props: RichTextProps) {
+  const plain = <PlainText {...props} />;
+  if (!hasMarkdownSyntax(props.text)) return plain;
+  const Renderer = hasMathSyntax(props.text) ? MathMarkdownRenderer : MarkdownRenderer;
+  return (
+    <PlainOnError fallback={plain}>
+      <Suspense fallback={plain}>
+        <Renderer text={props.text} className={props.className} testId={props.testId} />
+      </Suspense>
+    </PlainOnError>
+  );
+}
