@@ -40,6 +40,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     DATA_DIR: dataDir,
     // Per-request info logs would measure the terminal, not the server.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Scenarios register dozens of members from this one address (comments: 41).
+    REGISTER_RATE_LIMIT_MAX: process.env.REGISTER_RATE_LIMIT_MAX ?? '1000',
   });
   const app = await buildApp(config);
   app.get(HELLO_PATH, async () => ({ hello: 'world' }));

@@ -74,12 +74,21 @@ export function createSessionRepository(db: AppDatabase) {
       await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', id).execute();
     },
 
-    /** Forgets a member's sessions that can no longer be used, so the table does not only grow. */
-    async deleteEndedForUser(userId: string, now: string): Promise<void> {
+    /**
+     * Forgets a member's sessions that can no longer be used (expired, revoked, or last used at
+     * or before `idleSince`), so the table does not only grow.
+     */
+    async deleteEndedForUser(userId: string, now: string, idleSince: string): Promise<void> {
       await db
         .deleteFrom('sessions')
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', now),
+            eb('revoked_at', 'is not', null),
+            eb(eb.fn.coalesce('last_used_at', 'created_at'), '<=', idleSince),
+          ]),
+        )
         .execute();
     },
   };

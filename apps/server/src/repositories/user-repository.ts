@@ -52,6 +52,43 @@ export function createUserRepository(db: AppDatabase) {
       return row && { id: row.id, passwordHash: row.password_hash };
     },
 
+    async findCredentialsById(id: string): Promise<UserCredentials | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { id: row.id, passwordHash: row.password_hash };
+    },
+
+    /**
+     * Replaces a member's password hash and, in the same transaction, revokes every live session
+     * of theirs but `keepSessionId`, so no session opened with the old password outlives it.
+     * Returns how many sessions were revoked.
+     */
+    async changePassword(
+      id: string,
+      passwordHash: string,
+      options: { keepSessionId: string; at: string },
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: options.at })
+          .where('id', '=', id)
+          .execute();
+        const revoked = await trx
+          .updateTable('sessions')
+          .set({ revoked_at: options.at })
+          .where('user_id', '=', id)
+          .where('id', '!=', options.keepSessionId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', options.at)
+          .executeTakeFirst();
+        return Number(revoked.numUpdatedRows);
+      });
+    },
+
     async findById(id: string): Promise<User | undefined> {
       const row = await db
         .selectFrom('users')

@@ -4,28 +4,73 @@ import {
   EMAIL_MAX_LENGTH,
   MAX_LENGTH,
   NICKNAME_MAX_LENGTH,
+  OAUTH_FIELD_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
   SELF_PAGE_MAX_LENGTH,
   TAGS_MAX_LENGTH,
 } from '../limits.js';
-import { optionalText, httpUrlSchema } from './common.js';
+import { MESSAGES } from '../messages.js';
+import { optionalText, httpUrlSchema, validationErrorBodySchema } from './common.js';
+
+const USERNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
+const usernameTooLong = `must be at most ${MAX_LENGTH.username} characters`;
+
+/**
+ * Whether a username is still within the limit in the NFKC form names are compared (and rate
+ * limited) in. Some characters expand under NFKC (U+FDFA is one character, 18 after it), so the
+ * raw length alone does not bound that form. The raw length is checked first, so a long input is
+ * never normalised.
+ */
+export function usernameFitsAfterNormalization(username: string): boolean {
+  const trimmed = username.trim();
+  return (
+    trimmed.length <= MAX_LENGTH.username && trimmed.normalize('NFKC').length <= MAX_LENGTH.username
+  );
+}
 
 export const usernameSchema = z
   .string({ message: 'username is required' })
   .trim()
   .min(1, { message: 'username is required' })
-  .max(MAX_LENGTH.username, { message: `must be at most ${MAX_LENGTH.username} characters` })
-  .regex(/^[\p{L}\p{N}_.-]+$/u, {
-    message: 'may contain only letters, digits, "_", "." and "-"',
+  .max(MAX_LENGTH.username, { message: usernameTooLong })
+  .superRefine((value, ctx) => {
+    // Too long or empty: already reported above.
+    if (value.length === 0 || value.length > MAX_LENGTH.username) return;
+    // The rules hold for the form names are compared in, not only for what was typed: U+FDFA
+    // passes as one letter but stands for 18 characters, spaces among them.
+    const folded = value.normalize('NFKC');
+    if (folded.length > MAX_LENGTH.username) {
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: MAX_LENGTH.username,
+        inclusive: true,
+        input: value,
+        message: usernameTooLong,
+      });
+    } else if (!USERNAME_CHARACTERS.test(value) || !USERNAME_CHARACTERS.test(folded)) {
+      ctx.addIssue({
+        code: 'custom',
+        input: value,
+        message: 'may contain only letters, digits, "_", "." and "-"',
+      });
+    }
   });
 
-export const passwordSchema = z
-  .string({ message: 'password is required' })
-  .min(1, { message: 'password is required' })
-  .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+const newPassword = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .min(1, { message: `${field} is required` })
+    .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+/**
+ * A password being chosen. The server also refuses the most common passwords
+ * (COMMON_PASSWORDS_REFUSED); that list is not shipped to the browser.
+ */
+export const passwordSchema = newPassword('password');
 
 export const emailSchema = z
   .string()
@@ -42,6 +87,19 @@ export const phoneSchema = z
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/**
+ * What the avatar upload (or /media/upload/ipfs) hands out: the gateway path of a CID on this
+ * server, CIDv1 in base32 or CIDv0. Any other URL (another host, javascript:, data:) is refused,
+ * so a profile can only show a picture this server stores.
+ */
+export const uploadedAvatarSchema = z
+  .string()
+  .trim()
+  .max(AVATAR_URL_MAX_LENGTH, { message: `must be at most ${AVATAR_URL_MAX_LENGTH} characters` })
+  .regex(/^\/ipfs\/(?:b[a-z2-7]{50,200}|Qm[1-9A-HJ-NP-Za-km-z]{44})$/, {
+    message: MESSAGES.avatarNotUploaded,
+  });
+
 /** POST /auth/register (form). */
 export const registerBodySchema = z.object({
   username: usernameSchema,
@@ -54,7 +112,7 @@ export const registerBodySchema = z.object({
   url: z.preprocess(emptyToUndefined, httpUrlSchema(MAX_LENGTH.url).optional()),
   title: optionalText(MAX_LENGTH.title),
   tags: optionalText(TAGS_MAX_LENGTH),
-  avatar: optionalText(AVATAR_URL_MAX_LENGTH),
+  avatar: z.preprocess(emptyToUndefined, uploadedAvatarSchema.optional()),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -73,16 +131,38 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** POST /auth/token (form): the OAuth2 resource-owner password grant (RFC 6749 §4.3). */
+const boundedField = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `must be at most ${max} characters` })
+    .optional();
+
+/**
+ * POST /auth/token (form): the OAuth2 resource-owner password grant (RFC 6749 §4.3). Every field
+ * is bounded, the username in its NFKC form too, so nothing oversized is hashed or becomes a key.
+ */
 export const tokenRequestBodySchema = z.object({
-  grant_type: z.string().optional(),
-  username: z.string().optional(),
-  password: z.string().optional(),
-  scope: z.string().optional(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
+  grant_type: boundedField(OAUTH_FIELD_MAX_LENGTH.grant_type),
+  username: z
+    .string()
+    .refine(usernameFitsAfterNormalization, { message: usernameTooLong, abort: true })
+    .optional(),
+  password: boundedField(PASSWORD_MAX_LENGTH),
+  scope: boundedField(OAUTH_FIELD_MAX_LENGTH.scope),
+  client_id: boundedField(OAUTH_FIELD_MAX_LENGTH.client_id),
+  client_secret: boundedField(OAUTH_FIELD_MAX_LENGTH.client_secret),
 });
 export type TokenRequestBody = z.infer<typeof tokenRequestBodySchema>;
+
+/**
+ * 422 of the token endpoint for a field over its bound: the usual validation body (naming the
+ * field) that still carries the OAuth2 error code, so OAuth clients read it as invalid_request.
+ */
+export const oauthValidationErrorBodySchema = validationErrorBodySchema.extend({
+  error: z.literal('invalid_request'),
+  error_description: z.string(),
+});
+export type OAuthValidationErrorBody = z.infer<typeof oauthValidationErrorBodySchema>;
 
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
@@ -117,3 +197,42 @@ export const WEB_CLIENT_TOKEN_FIELDS = {
 export const logoutResponseSchema = z.object({
   status: z.literal('success'),
 });
+
+/** POST /auth/change_password (form or JSON); the caller must be signed in. */
+export const changePasswordBodySchema = z
+  .object({
+    old_password: z
+      .string({ message: 'old_password is required' })
+      .min(1, { message: 'old_password is required' })
+      .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+    new_password: newPassword('new_password'),
+  })
+  .refine((body) => body.new_password !== body.old_password, {
+    path: ['new_password'],
+    message: MESSAGES.passwordUnchanged,
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changePasswordResponseSchema = z.object({
+  status: z.literal('success'),
+  /** Other sessions of the account that this change signed out. */
+  signed_out_sessions: z.number().int().nonnegative(),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** The web app's change-password form: the request body plus the repeated new password. */
+export const changePasswordFormSchema = z
+  .object({
+    old_password: z.string().min(1, { message: 'Enter your current password' }),
+    new_password: newPassword('new_password'),
+    confirm_password: z.string(),
+  })
+  .refine((form) => form.confirm_password === form.new_password, {
+    path: ['confirm_password'],
+    message: MESSAGES.passwordsDoNotMatch,
+  })
+  .refine((form) => form.new_password !== form.old_password, {
+    path: ['new_password'],
+    message: MESSAGES.passwordUnchanged,
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

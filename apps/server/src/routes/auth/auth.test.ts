@@ -1,9 +1,14 @@
 import {
+  COMMON_PASSWORDS_REFUSED,
   DEFAULT_SETTINGS,
   MAX_LENGTH,
   MESSAGES,
+  NICKNAME_MAX_LENGTH,
+  OAUTH_FIELD_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SELF_PAGE_MAX_LENGTH,
+  TAGS_MAX_LENGTH,
   USER_DEFAULTS,
   type CurrentUser,
 } from '@symposia/shared';
@@ -12,6 +17,8 @@ import {
   describeEachDatabase,
   form,
   loginAs,
+  multipart,
+  PNG_1X1,
   registerUser,
   requestToken,
   signedInUser,
@@ -22,6 +29,11 @@ import {
 const REGISTER = '/api/v1/auth/register';
 const ME = '/api/v1/auth/me';
 const LOGOUT = '/api/v1/auth/logout';
+
+const COMMON_PASSWORD = MESSAGES.commonPassword(COMMON_PASSWORDS_REFUSED);
+
+/** A registration that passes every rule, with a fresh name. */
+const valid = () => ({ username: uniqueUsername(), password: TEST_PASSWORD });
 
 const INVALID_GRANT = {
   error: 'invalid_grant',
@@ -43,7 +55,7 @@ describeEachDatabase('POST /auth/register', (db) => {
       url: 'https://ada.example.org',
       title: 'Countess of Lovelace',
       tags: 'Mathematics, Computing',
-      avatar: 'https://ada.example.org/ada.png',
+      avatar: '/ipfs/bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e',
     };
     const response = await app.inject({ method: 'POST', url: REGISTER, ...form(fields) });
 
@@ -172,6 +184,79 @@ describeEachDatabase('POST /auth/register', (db) => {
       'title',
       `must be at most ${MAX_LENGTH.title} characters`,
     ],
+    [
+      // One character, but 18 under NFKC, spaces among them.
+      'a username of U+FDFA',
+      { username: '\uFDFA', password: TEST_PASSWORD },
+      'username',
+      'may contain only letters, digits, "_", "." and "-"',
+    ],
+    [
+      'a username within the limit that is over it after NFKC',
+      { username: '\uFDFA\uFDFA', password: TEST_PASSWORD },
+      'username',
+      `must be at most ${MAX_LENGTH.username} characters`,
+    ],
+    [
+      'a password over 256 characters',
+      { username: 'ada', password: long(257) },
+      'password',
+      'must be at most 256 characters',
+    ],
+    [
+      'one of the most common passwords',
+      { username: 'ada', password: 'password123' },
+      'password',
+      COMMON_PASSWORD,
+    ],
+    [
+      'a common password in other letter case',
+      { username: 'ada', password: 'QwertyUIOP' },
+      'password',
+      COMMON_PASSWORD,
+    ],
+    [
+      'an avatar on another host',
+      { username: 'ada', password: TEST_PASSWORD, avatar: 'http://evil.example/ipfs/x.png' },
+      'avatar',
+      MESSAGES.avatarNotUploaded,
+    ],
+    [
+      'a javascript: avatar',
+      { username: 'ada', password: TEST_PASSWORD, avatar: 'javascript:alert(1)' },
+      'avatar',
+      MESSAGES.avatarNotUploaded,
+    ],
+    [
+      'a data: avatar',
+      { username: 'ada', password: TEST_PASSWORD, avatar: 'data:image/png;base64,iVBORw0KGgo=' },
+      'avatar',
+      MESSAGES.avatarNotUploaded,
+    ],
+    [
+      'an /ipfs/ avatar that is not a CID',
+      { username: 'ada', password: TEST_PASSWORD, avatar: '/ipfs/../../etc/passwd' },
+      'avatar',
+      MESSAGES.avatarNotUploaded,
+    ],
+    [
+      'a nickname over the limit',
+      { username: 'ada', password: TEST_PASSWORD, nickname: long(NICKNAME_MAX_LENGTH + 1) },
+      'nickname',
+      `must be at most ${NICKNAME_MAX_LENGTH} characters`,
+    ],
+    [
+      'tags over the limit',
+      { username: 'ada', password: TEST_PASSWORD, tags: long(TAGS_MAX_LENGTH + 1) },
+      'tags',
+      `must be at most ${TAGS_MAX_LENGTH} characters`,
+    ],
+    [
+      'a self_page over the limit',
+      { username: 'ada', password: TEST_PASSWORD, self_page: long(SELF_PAGE_MAX_LENGTH + 1) },
+      'self_page',
+      `must be at most ${SELF_PAGE_MAX_LENGTH} characters`,
+    ],
   ])('rejects %s with 422 naming the field', async (_case, fields, field, message) => {
     const { app } = await db.buildApp();
     const response = await app.inject({ method: 'POST', url: REGISTER, ...form(fields) });
@@ -181,6 +266,52 @@ describeEachDatabase('POST /auth/register', (db) => {
       detail: `${field}: ${message}`,
       errors: [{ field, message }],
     });
+  });
+
+  it('accepts a password of 256 characters, and it signs in', async () => {
+    const { app } = await db.buildApp();
+    const password = `${TEST_PASSWORD} `.repeat(12).slice(0, PASSWORD_MAX_LENGTH);
+    expect(password).toHaveLength(256);
+    const { username } = await registerUser(app, { password });
+    const response = await requestToken(app, { grant_type: 'password', username, password });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('accepts as avatar what the avatar upload produced', async () => {
+    const { app } = await db.buildApp();
+    const { user, headers } = await signedInUser(app);
+    const body = multipart({ user_id: user.id }, [
+      { field: 'new_avatar', name: 'me.png', content: PNG_1X1, type: 'image/png' },
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/v1/modify/modify_avatar',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const avatar = uploaded.json<CurrentUser>().avatar;
+
+    const { user: second } = await registerUser(app, { avatar });
+    expect(second.avatar).toBe(avatar);
+  });
+
+  it('refuses invalid input before counting it against the address', async () => {
+    const { app } = await db.buildApp({ env: { REGISTER_RATE_LIMIT_MAX: '1' } });
+    const attempts: Record<string, string>[] = [
+      { username: '\uFDFA'.repeat(20), password: TEST_PASSWORD },
+      { username: 'a'.repeat(100_000), password: TEST_PASSWORD },
+      { username: 'ada', password: 'x'.repeat(100_000) },
+      { username: 'ada', password: 'password123' },
+      { username: 'ada', password: TEST_PASSWORD, avatar: 'javascript:alert(1)' },
+    ];
+    for (const fields of attempts) {
+      const response = await app.inject({ method: 'POST', url: REGISTER, ...form(fields) });
+      expect(response.statusCode).toBe(422);
+    }
+    expect((await app.inject({ method: 'POST', url: REGISTER, ...form(valid()) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('names the missing fields when the body is empty', async () => {
@@ -573,5 +704,205 @@ describeEachDatabase('login rate limiting', (db) => {
     expect(first.json()).toEqual(INVALID_GRANT);
     const second = await requestToken(app, { grant_type: 'password', username, password: 'x' });
     expect(second.statusCode).toBe(429);
+  });
+});
+
+describeEachDatabase('POST /auth/token bounds every field before any work', (db) => {
+  const long = (length: number) => 'a'.repeat(length);
+  const tooLong = (max: number) => `must be at most ${max} characters`;
+
+  it.each([
+    ['username', long(MAX_LENGTH.username + 1), MAX_LENGTH.username],
+    // Two characters as sent, 36 after NFKC.
+    ['username', '\uFDFA\uFDFA', MAX_LENGTH.username],
+    ['password', long(PASSWORD_MAX_LENGTH + 1), PASSWORD_MAX_LENGTH],
+    ['grant_type', long(OAUTH_FIELD_MAX_LENGTH.grant_type + 1), OAUTH_FIELD_MAX_LENGTH.grant_type],
+    ['scope', long(OAUTH_FIELD_MAX_LENGTH.scope + 1), OAUTH_FIELD_MAX_LENGTH.scope],
+    ['client_id', long(OAUTH_FIELD_MAX_LENGTH.client_id + 1), OAUTH_FIELD_MAX_LENGTH.client_id],
+    [
+      'client_secret',
+      long(OAUTH_FIELD_MAX_LENGTH.client_secret + 1),
+      OAUTH_FIELD_MAX_LENGTH.client_secret,
+    ],
+  ])('answers 422 naming %s when it is too long', async (field, value, max) => {
+    const { app } = await db.buildApp();
+    const fields = { grant_type: 'password', username: 'ada', password: TEST_PASSWORD };
+    const response = await requestToken(app, { ...fields, [field]: value });
+
+    expect(response.statusCode).toBe(422);
+    const detail = `${field}: ${tooLong(max)}`;
+    expect(response.json()).toEqual({
+      error: 'invalid_request',
+      error_description: detail,
+      detail,
+      errors: [{ field, message: tooLong(max) }],
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('counts no oversized attempt against the address or the account', async () => {
+    const { app } = await db.buildApp({
+      env: { LOGIN_RATE_LIMIT_IP_MAX: '1', LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1' },
+    });
+    const { username, password } = await registerUser(app);
+    // The attack of issue 13: names that NFKC expands, each one different.
+    for (let index = 2; index <= 31; index += 1) {
+      const response = await requestToken(app, {
+        grant_type: 'password',
+        username: `${'\uFDFA'.repeat(index)}${index}`,
+        password: 'guess',
+      });
+      expect(response.statusCode).toBe(422);
+    }
+    for (let index = 0; index < 5; index += 1) {
+      const response = await requestToken(app, {
+        grant_type: 'password',
+        username,
+        password: 'x'.repeat(100_000),
+      });
+      expect(response.statusCode).toBe(422);
+    }
+    const signedIn = await requestToken(app, { grant_type: 'password', username, password });
+    expect(signedIn.statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('login rate limiting under concurrency', (db) => {
+  it('lets at most LOGIN_RATE_LIMIT_ACCOUNT_MAX of 40 parallel wrong passwords be checked', async () => {
+    const { app, config } = await db.buildApp();
+    const { username, password } = await registerUser(app);
+
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        requestToken(
+          app,
+          { grant_type: 'password', username, password: `wrong password ${index}` },
+          `10.20.${Math.floor(index / 10)}.${index % 10}`,
+        ),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    const checked = responses.filter((response) => response.statusCode === 400);
+    expect(checked).toHaveLength(config.loginRateLimit.accountMax);
+    for (const response of checked) expect(response.json()).toEqual(INVALID_GRANT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      40 - config.loginRateLimit.accountMax,
+    );
+    // The account is now held back, for the right password too.
+    const locked = await requestToken(app, { grant_type: 'password', username, password });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('gives the slot back when the password was right, also among wrong ones', async () => {
+    const { app } = await db.buildApp({ env: { LOGIN_RATE_LIMIT_ACCOUNT_MAX: '2' } });
+    const { username, password } = await registerUser(app);
+    const attempt = (guess: string) =>
+      requestToken(app, { grant_type: 'password', username, password: guess });
+
+    expect((await attempt('wrong one')).statusCode).toBe(400);
+    // Each takes the one free slot while its password is checked, then gives it back.
+    for (let index = 0; index < 5; index += 1)
+      expect((await attempt(password)).statusCode).toBe(200);
+    expect((await attempt('wrong two')).statusCode).toBe(400);
+    expect((await attempt(password)).statusCode).toBe(429);
+  });
+});
+
+describeEachDatabase('per-address limits group IPv6 clients by /64', (db) => {
+  it('counts sign-ins from one /64 together, and an IPv4-mapped address as IPv4', async () => {
+    const { app } = await db.buildApp({ env: { LOGIN_RATE_LIMIT_IP_MAX: '2' } });
+    const { username, password } = await registerUser(app);
+    const attempt = (ip: string) =>
+      requestToken(app, { grant_type: 'password', username, password }, ip);
+
+    expect((await attempt('2001:db8:1:2::1')).statusCode).toBe(200);
+    expect((await attempt('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).statusCode).toBe(200);
+    expect((await attempt('2001:db8:1:2::ffff')).statusCode).toBe(429);
+    expect((await attempt('2001:db8:1:3::1')).statusCode).toBe(200);
+
+    expect((await attempt('192.0.2.7')).statusCode).toBe(200);
+    expect((await attempt('::ffff:192.0.2.7')).statusCode).toBe(200);
+    expect((await attempt('192.0.2.7')).statusCode).toBe(429);
+  });
+});
+
+describeEachDatabase('registration rate limiting', (db) => {
+  const register = (app: Parameters<typeof registerUser>[0], ip: string, fields = valid()) =>
+    app.inject({ method: 'POST', url: REGISTER, remoteAddress: ip, ...form(fields) });
+
+  it('limits registrations per client address, with Retry-After', async () => {
+    const { app, clock } = await db.buildApp({
+      env: { REGISTER_RATE_LIMIT_MAX: '2', REGISTER_RATE_LIMIT_WINDOW_SECONDS: '3600' },
+    });
+    const taken = valid();
+    expect((await register(app, '10.3.0.1', taken)).statusCode).toBe(201);
+    // A taken name counts too: an address cannot probe names faster than it can register.
+    expect((await register(app, '10.3.0.1', taken)).statusCode).toBe(409);
+
+    const limited = await register(app, '10.3.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: MESSAGES.tooManyRegistrations });
+    expect(limited.headers['retry-after']).toBe('3600');
+
+    expect((await register(app, '10.3.0.2')).statusCode).toBe(201);
+
+    clock.advance(3599);
+    expect((await register(app, '10.3.0.1')).headers['retry-after']).toBe('1');
+    clock.advance(1);
+    expect((await register(app, '10.3.0.1')).statusCode).toBe(201);
+  });
+
+  it('counts one IPv6 /64 as one address', async () => {
+    const { app } = await db.buildApp({ env: { REGISTER_RATE_LIMIT_MAX: '2' } });
+    expect((await register(app, '2001:db8:5:6::1')).statusCode).toBe(201);
+    expect((await register(app, '2001:db8:5:6::2')).statusCode).toBe(201);
+    expect((await register(app, '2001:db8:5:6:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await register(app, '2001:db8:5:7::1')).statusCode).toBe(201);
+  });
+
+  it('allows 10 registrations per address per hour by default', async () => {
+    const { app, config } = await db.buildApp({ env: { REGISTER_RATE_LIMIT_MAX: '' } });
+    expect(config.registerRateLimit).toEqual({ max: 10, windowSeconds: 3600 });
+    for (let index = 0; index < 10; index += 1) {
+      expect((await register(app, '10.4.0.1')).statusCode).toBe(201);
+    }
+    expect((await register(app, '10.4.0.1')).statusCode).toBe(429);
+  });
+});
+
+describeEachDatabase('idle sessions', (db) => {
+  it('ends a session unused for SESSION_IDLE_TIMEOUT_SECONDS, not one in use', async () => {
+    const { app, clock } = await db.buildApp({
+      env: { SESSION_IDLE_TIMEOUT_SECONDS: '3600', ACCESS_TOKEN_TTL_SECONDS: '604800' },
+    });
+    const { headers } = await signedInUser(app);
+    const me = () => app.inject({ method: 'GET', url: ME, headers });
+
+    clock.advance(3599);
+    expect((await me()).statusCode).toBe(200);
+    clock.advance(3599);
+    expect((await me()).statusCode).toBe(200);
+
+    clock.advance(3600);
+    const idle = await me();
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toEqual({ detail: MESSAGES.sessionExpired });
+    expect(idle.headers['www-authenticate']).toBe(
+      'Bearer realm="symposia", error="invalid_token", error_description="The access token expired"',
+    );
+  });
+
+  it('keeps sessions for 30 days of idleness by default, when tokens live that long', async () => {
+    const { app, clock, config } = await db.buildApp({
+      env: { ACCESS_TOKEN_TTL_SECONDS: '31536000' },
+    });
+    expect(config.sessionIdleTimeoutSeconds).toBe(2_592_000);
+    const { headers } = await signedInUser(app);
+
+    clock.advance(2_592_000 - 1);
+    expect((await app.inject({ method: 'GET', url: ME, headers })).statusCode).toBe(200);
+    clock.advance(2_592_000);
+    expect((await app.inject({ method: 'GET', url: ME, headers })).statusCode).toBe(401);
   });
 });

@@ -1,14 +1,18 @@
 import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
   currentUserSchema,
   errorBodySchema,
   logoutResponseSchema,
   MESSAGES,
   oauthErrorBodySchema,
+  oauthValidationErrorBodySchema,
   registerBodySchema,
   tokenRequestBodySchema,
   tokenResponseSchema,
   validationErrorBodySchema,
   type OAuthErrorBody,
+  type OAuthValidationErrorBody,
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_ACTIVITY } from '../../domain/user.js';
@@ -26,6 +30,23 @@ const oauthError = (error: OAuthErrorBody['error'], description: string): OAuthE
   detail: description,
 });
 
+/**
+ * The token request's fields that are over their bounds (a username also in its NFKC form), as
+ * a 422 body; null when none is. Other malformations (a repeated field, a wrong type) are left
+ * to the schema, which answers them as OAuth2 invalid_request errors.
+ */
+function oversizedTokenFields(body: unknown): OAuthValidationErrorBody | null {
+  const result = tokenRequestBodySchema.safeParse(body);
+  if (result.success) return null;
+  const errors = result.error.issues
+    .filter((issue) => issue.code !== 'invalid_type')
+    .map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
+  const first = errors[0];
+  if (!first) return null;
+  const detail = `${first.field}: ${first.message}`;
+  return { error: 'invalid_request', error_description: detail, detail, errors };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
@@ -40,11 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           201: currentUserSchema,
           409: errorBodySchema,
           422: validationErrorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      const user = await app.services.accounts.register(request.body);
+      const user = await app.services.accounts.register(request.body, { ip: request.ip });
       return reply.code(201).send(presentCurrentUser(user, EMPTY_ACTIVITY));
     },
   );
@@ -57,6 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (_request, reply) => {
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       },
+      // Oversized fields are refused with 422 before the schema's OAuth2 answers, and before any
+      // password is hashed or any attempt counted.
+      preValidation: async (request, reply) => {
+        const oversized = oversizedTokenFields(request.body);
+        if (oversized) return reply.code(422).send(oversized);
+      },
       schema: {
         summary: 'Sign in: OAuth2 resource-owner password grant (RFC 6749 §4.3)',
         description:
@@ -65,7 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         consumes: FORM_OR_JSON,
         body: tokenRequestBodySchema,
-        response: { 200: tokenResponseSchema, 400: oauthErrorBodySchema, 429: errorBodySchema },
+        response: {
+          200: tokenResponseSchema,
+          400: oauthErrorBodySchema,
+          422: oauthValidationErrorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -126,6 +159,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.services.sessions.logout(signedIn(request).session.id);
       return { status: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/auth/change_password',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Change the password; signs out every other session',
+        description:
+          'old_password must be the current password; a wrong one counts as a failed sign-in ' +
+          'for the account (LOGIN_RATE_LIMIT_ACCOUNT_*). new_password follows the registration ' +
+          'rules (length, not one of the most common passwords). Every other session of the ' +
+          'account is revoked; the one used for this call stays valid.',
+        tags: ['auth'],
+        consumes: FORM_OR_JSON,
+        security: SIGNED_IN,
+        body: changePasswordBodySchema,
+        response: {
+          200: changePasswordResponseSchema,
+          401: errorBodySchema,
+          422: validationErrorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, session } = signedIn(request);
+      const { signedOutSessions } = await app.services.sessions.changePassword({
+        user,
+        sessionId: session.id,
+        oldPassword: request.body.old_password,
+        newPassword: request.body.new_password,
+      });
+      return { status: 'success' as const, signed_out_sessions: signedOutSessions };
     },
   );
 };

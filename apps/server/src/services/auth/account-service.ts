@@ -3,17 +3,36 @@ import { DEFAULT_SETTINGS, MESSAGES, USER_DEFAULTS, type RegisterBody } from '@s
 import type { User } from '../../domain/user.js';
 import { DuplicateKeyError, type UserRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError, TooManyAttemptsError } from '../errors.js';
+import { addressKey } from '../rate-limit/client-address.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { assertUncommonPassword } from './common-passwords.js';
 import { hashPassword } from './passwords.js';
 import { usernameKey } from './usernames.js';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export function createAccountService(deps: { users: UserRepository; now: Clock }) {
-  const { users, now } = deps;
+export function createAccountService(deps: {
+  users: UserRepository;
+  now: Clock;
+  /** Registrations per client address (REGISTER_RATE_LIMIT_*). */
+  registrations: RateLimiter;
+}) {
+  const { users, now, registrations } = deps;
   return {
-    /** Creates a member; throws ConflictError when the name is taken in any letter case. */
-    async register(input: RegisterBody): Promise<User> {
+    /**
+     * Creates a member. Throws InvalidInputError for one of the most common passwords,
+     * TooManyAttemptsError when the address registered too often, ConflictError when the name is
+     * taken in any letter case.
+     */
+    async register(input: RegisterBody, client: { ip: string }): Promise<User> {
+      assertUncommonPassword(input.password, 'password');
+      // Every attempt that passes validation counts, taken names included, so one address can
+      // neither create accounts in bulk nor probe which names exist faster than the limit.
+      const decision = await registrations.consume(addressKey(client.ip));
+      if (!decision.allowed) {
+        throw new TooManyAttemptsError(decision.retryAfterSeconds, MESSAGES.tooManyRegistrations);
+      }
       const key = usernameKey(input.username);
       // Checked first to spare a password hash for a taken name; the unique index still decides
       // when two registrations of one name race.

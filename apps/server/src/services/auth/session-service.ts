@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@symposia/shared';
 import type { Session } from '../../domain/session.js';
 import type { User } from '../../domain/user.js';
 import type { SessionRepository, UserRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
-import { InvalidCredentialsError, type AuthFailure } from '../errors.js';
+import {
+  AuthenticationRequiredError,
+  InvalidCredentialsError,
+  InvalidInputError,
+  type AuthFailure,
+} from '../errors.js';
+import { assertUncommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { generateAccessToken, hashAccessToken, looksLikeAccessToken } from './tokens.js';
 import { usernameKey } from './usernames.js';
 
@@ -18,7 +25,8 @@ export type Authentication =
   | { ok: true; user: User; session: Session }
   | { ok: false; reason: Exclude<AuthFailure, 'missing'> };
 
-// Recording every use would turn each authenticated read into a write.
+// Recording every use would turn each authenticated read into a write. The recorded time lags the
+// real last use by less than this, so it stays a small part of the idle timeout.
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
@@ -29,8 +37,14 @@ export function createSessionService(deps: {
   throttle: LoginThrottle;
   now: Clock;
   ttlSeconds: number;
+  /** A session unused for this long can no longer be used (SESSION_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutSeconds: number;
 }) {
   const { users, sessions, throttle, now, ttlSeconds } = deps;
+  const idleMs = deps.idleTimeoutSeconds * 1000;
+  const lastUsedResolutionMs = Math.min(LAST_USED_RESOLUTION_MS, idleMs / 10);
+  const idleSince = (at: Date) => new Date(at.getTime() - idleMs).toISOString();
+
   return {
     /**
      * Checks a username and password and opens a session. Throws InvalidCredentialsError for an
@@ -43,13 +57,15 @@ export function createSessionService(deps: {
       const valid = credentials
         ? await verifyPassword(credentials.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
-      if (!credentials || !valid) {
-        await throttle.recordFailure(key);
-        throw new InvalidCredentialsError();
-      }
+      if (!credentials || !valid) throw new InvalidCredentialsError();
+      await throttle.succeeded(key);
       const issuedAt = now();
       const accessToken = generateAccessToken();
-      await sessions.deleteEndedForUser(credentials.id, issuedAt.toISOString());
+      await sessions.deleteEndedForUser(
+        credentials.id,
+        issuedAt.toISOString(),
+        idleSince(issuedAt),
+      );
       await sessions.insert(
         {
           id: randomUUID(),
@@ -70,19 +86,49 @@ export function createSessionService(deps: {
       if (!found) return { ok: false, reason: 'invalid' };
       const { session, user } = found;
       if (session.revokedAt !== null) return { ok: false, reason: 'revoked' };
-      const at = now();
-      if (Date.parse(session.expiresAt) <= at.getTime()) return { ok: false, reason: 'expired' };
-      if (
-        session.lastUsedAt === null ||
-        at.getTime() - Date.parse(session.lastUsedAt) >= LAST_USED_RESOLUTION_MS
-      ) {
-        await sessions.markUsed(session.id, at.toISOString());
+      const at = now().getTime();
+      if (Date.parse(session.expiresAt) <= at) return { ok: false, reason: 'expired' };
+      const lastActive = Date.parse(session.lastUsedAt ?? session.createdAt);
+      if (lastActive + idleMs <= at) return { ok: false, reason: 'expired' };
+      if (session.lastUsedAt === null || at - lastActive >= lastUsedResolutionMs) {
+        await sessions.markUsed(session.id, new Date(at).toISOString());
       }
       return { ok: true, user, session };
     },
 
     async logout(sessionId: string): Promise<void> {
       await sessions.revoke(sessionId, now().toISOString());
+    },
+
+    /**
+     * A signed-in member replaces their password. The current one is checked like a sign-in
+     * (a wrong one counts against the account's limit), the new one must not be a common one.
+     * Every other session of the account is signed out; the calling one stays valid. Returns
+     * how many were signed out.
+     */
+    async changePassword(input: {
+      user: User;
+      sessionId: string;
+      oldPassword: string;
+      newPassword: string;
+    }): Promise<{ signedOutSessions: number }> {
+      assertUncommonPassword(input.newPassword, 'new_password');
+      const key = usernameKey(input.user.username);
+      await throttle.admitAccount(key);
+      const credentials = await users.findCredentialsById(input.user.id);
+      if (!credentials) throw new AuthenticationRequiredError('invalid');
+      if (!(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
+        throw new InvalidInputError([
+          { field: 'old_password', message: MESSAGES.wrongCurrentPassword },
+        ]);
+      }
+      await throttle.succeeded(key);
+      const passwordHash = await hashPassword(input.newPassword);
+      const signedOutSessions = await users.changePassword(input.user.id, passwordHash, {
+        keepSessionId: input.sessionId,
+        at: now().toISOString(),
+      });
+      return { signedOutSessions };
     },
   };
 }

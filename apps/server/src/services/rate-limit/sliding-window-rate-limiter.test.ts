@@ -63,6 +63,40 @@ describe('SlidingWindowRateLimiter', () => {
     expect((await limiter.check('d')).allowed).toBe(false);
   });
 
+  it('gives back the event consume counted, and nothing more', async () => {
+    const limiter = new SlidingWindowRateLimiter({ max: 2, windowSeconds: 60 });
+    await limiter.consume('k');
+    await limiter.consume('k');
+    expect((await limiter.check('k')).allowed).toBe(false);
+    await limiter.release('k');
+    expect((await limiter.check('k')).allowed).toBe(true);
+    await limiter.release('k');
+    await limiter.release('k');
+    await limiter.release('never-seen');
+    expect(limiter.size).toBe(0);
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(false);
+  });
+
+  it('allows at most max of many concurrent consumes for one key', async () => {
+    const limiter = new SlidingWindowRateLimiter({ max: 10, windowSeconds: 60 });
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('k')));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+  });
+
+  it('stores a fixed-size digest of each key, however long the key', async () => {
+    const limiter = new SlidingWindowRateLimiter({ max: 1, windowSeconds: 60 });
+    await limiter.hit('\uFDFA'.repeat(100_000));
+    await limiter.hit('x'.repeat(1_000_000));
+    await limiter.hit('short');
+    const keys = limiter.storedKeys();
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await limiter.check('x'.repeat(1_000_000))).allowed).toBe(false);
+    expect((await limiter.check('x'.repeat(999_999))).allowed).toBe(true);
+  });
+
   it('drops keys whose events all left the window', async () => {
     const clock = clockAt(0);
     const limiter = new SlidingWindowRateLimiter({ max: 3, windowSeconds: 60, now: clock.now });

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '../clock.js';
+import { limiterKeyDigest } from './limiter-key.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
 
 export interface SlidingWindowOptions {
@@ -14,7 +15,9 @@ const DEFAULT_MAX_KEYS = 100_000;
 /**
  * An in-memory sliding-window log: it keeps, per key, the times of at most `max` recent events.
  * An event is allowed while fewer than `max` happened in the last window. Memory stays bounded
- * by maxKeys × max timestamps however many keys an attacker invents.
+ * by maxKeys × (max timestamps + one 43-character digest) however many keys, of whatever length,
+ * an attacker invents. Each call runs to its end without awaiting, so consume is atomic within
+ * the process.
  */
 export class SlidingWindowRateLimiter implements RateLimiter {
   readonly #max: number;
@@ -33,23 +36,37 @@ export class SlidingWindowRateLimiter implements RateLimiter {
   }
 
   async check(key: string): Promise<RateLimitDecision> {
-    return this.#decide(key, this.#now().getTime());
+    return this.#decide(limiterKeyDigest(key), this.#now().getTime());
   }
 
   async hit(key: string): Promise<void> {
-    this.#record(key, this.#now().getTime());
+    this.#record(limiterKeyDigest(key), this.#now().getTime());
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
+    const digest = limiterKeyDigest(key);
     const now = this.#now().getTime();
-    const decision = this.#decide(key, now);
-    if (decision.allowed) this.#record(key, now);
+    const decision = this.#decide(digest, now);
+    if (decision.allowed) this.#record(digest, now);
     return decision;
+  }
+
+  async release(key: string): Promise<void> {
+    const digest = limiterKeyDigest(key);
+    const events = this.#recent(digest, this.#now().getTime());
+    // The newest event is the one the caller just counted (or one counted at about that time).
+    events.pop();
+    if (events.length === 0) this.#events.delete(digest);
   }
 
   /** Number of keys held, for tests of the memory bound. */
   get size(): number {
     return this.#events.size;
+  }
+
+  /** The keys as stored (digests), for tests of the memory bound. */
+  storedKeys(): string[] {
+    return [...this.#events.keys()];
   }
 
   #decide(key: string, now: number): RateLimitDecision {

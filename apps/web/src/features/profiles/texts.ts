@@ -1,4 +1,4 @@
-import { PROFILE_SCREEN_TEXT, type SettingsField } from '@symposia/shared';
+import { PASSWORD_MIN_LENGTH, PROFILE_SCREEN_TEXT, type SettingsField } from '@symposia/shared';
 
 /** The spec's texts of the profile screens (one copy, in @symposia/shared). */
 export const PROFILE_TEXTS = PROFILE_SCREEN_TEXT;
@@ -21,6 +21,13 @@ export const PROFILE_UI = {
   contactSaved: 'Contact information saved',
   moveWindow: 'Move the settings window',
   moveWindowHint: 'Drag the title bar, or focus it and use the arrow keys, to move the window.',
+  password: 'Password',
+  changePassword: 'Change password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  newPasswordHint: `At least ${PASSWORD_MIN_LENGTH} characters, and not a commonly used password.`,
+  confirmPassword: 'Confirm new password',
+  savePassword: 'Save password',
 } as const;
 
 /** The five privacy switches (spec §3 settings), in the order the settings panel lists them. */

@@ -6,6 +6,7 @@ import { useModifyPhone } from '../api/modify-phone';
 import { useModifyProfile } from '../api/modify-profile';
 import { useModifySettings } from '../api/modify-settings';
 import { useModifyTitle } from '../api/modify-title';
+import { useChangePassword } from '../api/change-password';
 import { PROFILE_UI } from '../texts';
 import { AvatarUpload } from './avatar-upload';
 import { ContactSettings } from './contact-settings';
@@ -17,6 +18,7 @@ import {
   MyStatisticsPanel,
 } from './my-activity-panels';
 import { MyProfileOverview } from './my-profile-overview';
+import { PasswordSettings } from './password-settings';
 import { PrivacySettings } from './privacy-settings';
 import { SettingsWindow } from './settings-window';
 import { Tabs } from './tabs';
@@ -32,7 +34,7 @@ type MyProfileProps = {
 
 /**
  * My Page (spec §2): the member's avatar (click to upload), username, title, bio and website
- * edited in place, contact details, Settings (privacy and contact) and the tabs Profile, Posts,
+ * edited in place, contact details, Settings (privacy, contact and password) and the tabs Profile, Posts,
  * Comments, Likes and Statistics. Every change is saved at once and answered with the updated
  * user, which replaces the cached one.
  */
@@ -43,6 +45,7 @@ export function MyProfile({ user, actions, wallet }: MyProfileProps) {
   const modifySettings = useModifySettings();
   const modifyEmail = useModifyEmail();
   const modifyPhone = useModifyPhone();
+  const changePassword = useChangePassword();
 
   return (
     <div className={styles.page}>
@@ -134,6 +137,7 @@ export function MyProfile({ user, actions, wallet }: MyProfileProps) {
             onSaveEmail={(email) => modifyEmail.mutateAsync({ userId: user.id, email })}
             onSavePhone={(phone) => modifyPhone.mutateAsync({ userId: user.id, phone })}
           />
+          <PasswordSettings onChangePassword={(body) => changePassword.mutateAsync(body)} />
         </SettingsWindow>
       ) : null}
     </div>

@@ -1,0 +1,192 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  changePasswordFormSchema,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type ChangePasswordBody,
+} from '@symposia/shared';
+import { TextField } from '@/components/ui/form/text-field';
+import { notify } from '@/components/ui/toast/toast';
+import { ApiError } from '@/lib/api-client';
+import { PROFILE_UI } from '../texts';
+import { updateFailureDetails } from '../utils/update-failure';
+import styles from './password-settings.module.css';
+
+type Field = 'old_password' | 'new_password' | 'confirm_password';
+type Values = Record<Field, string>;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const EMPTY: Values = { old_password: '', new_password: '', confirm_password: '' };
+const FIELDS: readonly Field[] = ['old_password', 'new_password', 'confirm_password'];
+const isField = (value: unknown): value is Field => FIELDS.includes(value as Field);
+
+type PasswordSettingsProps = {
+  /** Sends the change; resolves once the server has accepted it. */
+  onChangePassword: (body: ChangePasswordBody) => Promise<unknown>;
+};
+
+/**
+ * Change password in the settings panel: the current password, the new one twice. The form is
+ * checked with the shared schema before anything is sent; the server's refusals (a wrong current
+ * password, a common new one) are shown at their field and in an error toast. Success closes the
+ * form with a toast saying the other sessions were signed out.
+ */
+export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // When the form closes (saved or cancelled) the keyboard goes back to the button that opened
+  // it, not to the page behind the settings window.
+  useEffect(() => {
+    if (wasEditing.current && !editing) openerRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const open = () => {
+    setValues(EMPTY);
+    setErrors({});
+    setStatus('');
+    setEditing(true);
+  };
+
+  const close = () => {
+    setValues(EMPTY);
+    setErrors({});
+    setEditing(false);
+  };
+
+  const update = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  /** Shows the errors and puts the keyboard on the first field at fault. */
+  const showErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+    const next: FieldErrors = {};
+    for (const issue of issues) {
+      const field = issue.path[0];
+      if (isField(field) && !next[field]) next[field] = issue.message;
+    }
+    setErrors(next);
+    const first = FIELDS.find((field) => next[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = changePasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      showErrors(parsed.error.issues);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onChangePassword({
+        old_password: parsed.data.old_password,
+        new_password: parsed.data.new_password,
+      });
+      close();
+      setStatus(MESSAGES.passwordChanged);
+      notify.success(MESSAGES.passwordChanged);
+    } catch (error) {
+      notify.error(MESSAGES.changePasswordFailed, updateFailureDetails(error));
+      if (error instanceof ApiError) {
+        showErrors(error.errors.map(({ field, message }) => ({ path: [field], message })));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape') return;
+    // Escape cancels the change first; a second Escape closes the window.
+    event.stopPropagation();
+    close();
+  };
+
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <div className={styles.header}>
+        <h3 id={headingId} className={styles.heading}>
+          {PROFILE_UI.password}
+        </h3>
+        {!editing ? (
+          <button ref={openerRef} type="button" className="button button-secondary" onClick={open}>
+            {PROFILE_UI.changePassword}
+          </button>
+        ) : null}
+      </div>
+      {editing ? (
+        <form
+          ref={formRef}
+          className={styles.form}
+          aria-label={PROFILE_UI.changePassword}
+          onSubmit={(event) => void onSubmit(event)}
+          onKeyDown={onKeyDown}
+          noValidate
+        >
+          <TextField
+            label={PROFILE_UI.currentPassword}
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={values.old_password}
+            error={errors.old_password}
+            onChange={(event) => update('old_password')(event.target.value)}
+            autoFocus
+          />
+          <TextField
+            label={PROFILE_UI.newPassword}
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={PROFILE_UI.newPasswordHint}
+            value={values.new_password}
+            error={errors.new_password}
+            onChange={(event) => update('new_password')(event.target.value)}
+          />
+          <TextField
+            label={PROFILE_UI.confirmPassword}
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={values.confirm_password}
+            error={errors.confirm_password}
+            onChange={(event) => update('confirm_password')(event.target.value)}
+          />
+          <div className={styles.actions}>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? PROFILE_UI.saving : PROFILE_UI.savePassword}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={close}
+              disabled={saving}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+    </section>
+  );
+}
