@@ -56,6 +56,7 @@ describe('faucet settings', () => {
       mint: null,
       limits: {
         perRequest: 100_000_000_000n,
+        minPerRequest: 1_000_000_000n,
         perUserDaily: 300_000_000_000n,
         perAddressDaily: 300_000_000_000n,
         perIpDaily: 1_000_000_000_000n,
@@ -167,6 +168,16 @@ describe('faucet settings', () => {
       settings({ FAUCET_MAX_PER_REQUEST: '50', FAUCET_MAX_PER_USER_DAILY: '50' }).limits
         .perUserDaily,
     ).toBe(50_000_000_000n);
+  });
+
+  it('reads the minimum per request, which may not be 0 or above the maximum', () => {
+    expect(settings({ FAUCET_MIN_PER_REQUEST: '0.5' }).limits.minPerRequest).toBe(500_000_000n);
+    expect(problem({ FAUCET_MIN_PER_REQUEST: '0' })).toMatch(
+      /^Invalid setting FAUCET_MIN_PER_REQUEST: must be a number of tokens greater than 0/,
+    );
+    expect(problem({ FAUCET_MIN_PER_REQUEST: '20', FAUCET_MAX_PER_REQUEST: '10' })).toBe(
+      'Invalid setting FAUCET_MIN_PER_REQUEST: must be at most FAUCET_MAX_PER_REQUEST (10), or no request could ever pass both',
+    );
   });
 });
 

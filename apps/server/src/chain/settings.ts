@@ -88,6 +88,8 @@ export function parseSecretKey(text: string): SecretKey | null {
 export interface FaucetLimits {
   /** Amount limits in the token's smallest unit. */
   perRequest: bigint;
+  /** Each request costs the faucet a fee (and maybe an activation): dust is not worth paying. */
+  minPerRequest: bigint;
   perUserDaily: bigint;
   perAddressDaily: bigint;
   perIpDaily: bigint;
@@ -180,6 +182,7 @@ export const faucetEnvSchema = z.object({
     return z.NEVER;
   }),
   FAUCET_MAX_PER_REQUEST: tokenAmount(100),
+  FAUCET_MIN_PER_REQUEST: tokenAmount(1),
   FAUCET_MAX_PER_USER_DAILY: tokenAmount(300),
   FAUCET_MAX_PER_ADDRESS_DAILY: tokenAmount(300),
   FAUCET_MAX_PER_IP_DAILY: tokenAmount(1000),
@@ -199,6 +202,7 @@ export function faucetSettingsFromEnv(vars: FaucetEnv): FaucetSettings {
   const cluster = vars.SOLANA_CLUSTER;
   const limits: FaucetLimits = {
     perRequest: vars.FAUCET_MAX_PER_REQUEST,
+    minPerRequest: vars.FAUCET_MIN_PER_REQUEST,
     perUserDaily: vars.FAUCET_MAX_PER_USER_DAILY,
     perAddressDaily: vars.FAUCET_MAX_PER_ADDRESS_DAILY,
     perIpDaily: vars.FAUCET_MAX_PER_IP_DAILY,
@@ -213,6 +217,11 @@ export function faucetSettingsFromEnv(vars: FaucetEnv): FaucetSettings {
     FAUCET_MAX_PER_IP_DAILY: limits.perIpDaily,
     FAUCET_MAX_GLOBAL_DAILY: limits.globalDaily,
   };
+  if (limits.minPerRequest > limits.perRequest) {
+    throw new StartupError(
+      `Invalid setting FAUCET_MIN_PER_REQUEST: must be at most FAUCET_MAX_PER_REQUEST (${formatTokenAmount(limits.perRequest)}), or no request could ever pass both`,
+    );
+  }
   for (const [name, cap] of Object.entries(dailyCaps)) {
     if (cap < limits.perRequest) {
       throw new StartupError(

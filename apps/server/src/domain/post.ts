@@ -18,8 +18,12 @@ export interface FileDerivatives {
   detail?: string;
   /** A video's poster frame. */
   poster?: string;
+  /** A document's extracted text (UTF-8), kept so a resumed job does not parse it again. */
+  text?: string;
   durationSeconds?: number;
 }
+
+export type DerivativeVariant = 'card' | 'detail' | 'poster' | 'text';
 
 /** A post's file with what processing derived from it. */
 export interface PostFileView extends StoredFile {

@@ -8,13 +8,15 @@ import type { ContentStore } from '../storage/index.js';
 import { createAnalyzer } from './analyze/create-analyzer.js';
 import { createEmbeddedAnalyzer } from './analyze/embedded/index.js';
 import { createPostProcessor, type ProcessingLog } from './pipeline.js';
+import { createSandbox } from './sandbox/sandbox.js';
 import { createWorker, type Worker } from './worker.js';
 
 export { createWorker, retryDelaySeconds } from './worker.js';
 export type { Worker, WorkerSettings } from './worker.js';
 export type { ProcessingLog } from './pipeline.js';
+export { PermanentJobError, ResourceLimitError } from './errors.js';
 
-/** Scratch space for tools that need real files (ffmpeg), inside the data directory. */
+/** Scratch copies of uploads for their readers (the sandbox, ffmpeg), inside the data directory. */
 export const PROCESSING_TMP_DIR = 'tmp';
 
 /**
@@ -36,13 +38,22 @@ export function createProcessing(deps: {
   const analyzer = createAnalyzer(config.ai, createEmbeddedAnalyzer(), (message, error) =>
     log.warn(message, error),
   );
+  const tmpDir = join(config.dataDir, PROCESSING_TMP_DIR);
+  const sandbox = createSandbox({
+    limits: {
+      timeoutMs: config.processing.parseTimeoutSeconds * 1000,
+      memoryMb: config.processing.parseMemoryMb,
+    },
+    tmpDir,
+  });
   const processor = createPostProcessor({
     posts: repositories.posts,
     store,
     analyzer,
     now,
     contentVersion,
-    tmpDir: join(config.dataDir, PROCESSING_TMP_DIR),
+    sandbox,
+    tmpDir,
     log,
   });
   return createWorker({

@@ -1,19 +1,22 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { join } from 'node:path';
 import { POST_MAX_TAGS } from '@symposia/shared';
-import type { Post, PostFileView, StoredFile } from '../domain/post.js';
+import type { DerivativeVariant, Post, PostFileView, StoredFile } from '../domain/post.js';
 import type { PostRepository } from '../repositories/index.js';
 import type { Clock } from '../services/clock.js';
 import type { ContentVersion } from '../services/content-version.js';
 import type { ContentStore } from '../storage/index.js';
 import type { SourcedAnalyzer } from './analyze/fallback.js';
 import type { Analysis } from './analyze/types.js';
-import { detectKind, extractText } from './extract/index.js';
-import { imageThumbnails, posterThumbnail } from './media/thumbnails.js';
-import { ffmpegAvailable, videoDuration, videoFrame } from './media/video.js';
+import {
+  PermanentJobError,
+  publicErrorMessage,
+  ReaderUnavailableError,
+  ResourceLimitError,
+  sanitizeErrorText,
+} from './errors.js';
+import { detectKind } from './extract/index.js';
+import { THUMBNAIL_VARIANTS } from './media/thumbnails.js';
+import { ffmpegAvailable, ffmpegInputFormat, videoDuration, videoFrame } from './media/video.js';
+import { withScratchFile, type Sandbox } from './sandbox/sandbox.js';
 
 /** Extracted text handed to the analyzer at most, over all of a post's files. */
 export const MAX_ANALYSIS_CHARS = 200_000;
@@ -69,10 +72,24 @@ export function mergeTags(own: string[], suggested: string[]): string[] {
 
 export type PostProcessor = ReturnType<typeof createPostProcessor>;
 
+/** A limit reached while reading one file, told with the file's name. */
+function limitReached(file: StoredFile, error: PermanentJobError): PermanentJobError {
+  const message = `${file.name}: ${publicErrorMessage(error)}`;
+  return error instanceof ResourceLimitError
+    ? new ResourceLimitError(error.limit, message)
+    : new PermanentJobError(message);
+}
+
 /**
  * Everything done to a post after upload: thumbnails and posters for its media, text from its
- * documents, then the analysis. Every step is idempotent (derivatives are keyed by the source
- * CID, the analysis is overwritten), so a job run twice after a crash leaves one result.
+ * documents, then the analysis. Each of these is written on its own as soon as it is made, and a
+ * run makes only those still missing — a card without its detail thumbnail gets the detail, a
+ * document whose text is stored is not parsed again, a post already analysed is not analysed
+ * again — so a job killed at any step and run again finishes exactly what is left.
+ *
+ * Untrusted bytes are parsed in the sandbox (sandbox/sandbox.ts) and by ffmpeg under the same
+ * limits. A file that breaks a limit (a decompression bomb, too slow, too big) fails the job for
+ * good; any other problem with one file is noted in the analysis and the rest carries on.
  */
 export function createPostProcessor(deps: {
   posts: PostRepository;
@@ -80,10 +97,11 @@ export function createPostProcessor(deps: {
   analyzer: SourcedAnalyzer;
   now: Clock;
   contentVersion: ContentVersion;
+  sandbox: Sandbox;
   tmpDir: string;
   log: ProcessingLog;
 }) {
-  const { posts, store, analyzer, now, contentVersion, tmpDir, log } = deps;
+  const { posts, store, analyzer, now, contentVersion, sandbox, tmpDir, log } = deps;
   let ffmpegMissingSaid = false;
 
   async function readFile(cid: string, length?: number): Promise<Buffer> {
@@ -92,44 +110,47 @@ export function createPostProcessor(deps: {
     return Buffer.concat(chunks);
   }
 
-  /**
-   * What text extraction can use of a document, and no more: nothing of a file of no readable
-   * kind (a 50 MB binary is not read to learn that), the character budget of a text file, the
-   * whole of a PDF or DOCX (their parsers need it).
-   */
-  async function readForExtraction(file: PostFileView, maxChars: number): Promise<Buffer | null> {
-    const head = await readFile(file.cid, KIND_SNIFF_BYTES);
-    const { kind } = detectKind({ bytes: head, contentType: file.contentType, name: file.name });
-    if (kind === 'none') return null;
-    // A character is at most 4 bytes; a few more let the decoder see that the file goes on.
-    if (kind === 'text') return readFile(file.cid, maxChars * 4 + 16);
-    return readFile(file.cid);
-  }
-
   async function storeDerivative(
     source: StoredFile,
-    variant: 'card' | 'detail' | 'poster',
+    variant: DerivativeVariant,
     bytes: Buffer,
     facts: { width?: number; height?: number; durationSeconds?: number },
   ): Promise<void> {
     const { cid, size } = await store.importFile([bytes]);
-    const name = `${source.name.replace(/\.[^.]*$/, '')}-${variant}.webp`;
+    const stem = source.name.replace(/\.[^.]*$/, '');
+    const text = variant === 'text';
     await posts.recordDerivative(
       source.cid,
       variant,
-      { cid, size, name, contentType: 'image/webp', mediaType: 'image' },
+      {
+        cid,
+        size,
+        name: text ? `${stem}-text.txt` : `${stem}-${variant}.webp`,
+        contentType: text ? 'text/plain; charset=utf-8' : 'image/webp',
+        mediaType: text ? 'document' : 'image',
+      },
       facts,
       now().toISOString(),
     );
   }
 
-  async function imageDerivatives(file: PostFileView, bytes: Buffer): Promise<void> {
-    for (const thumbnail of await imageThumbnails(bytes)) {
-      await storeDerivative(file, thumbnail.variant, thumbnail.bytes, thumbnail);
+  /** The card and detail thumbnails this image still lacks, each recorded as soon as made. */
+  async function imageDerivatives(file: PostFileView, signal?: AbortSignal): Promise<void> {
+    const missing = THUMBNAIL_VARIANTS.filter((variant) => !file.derivatives[variant]);
+    if (missing.length === 0) return;
+    const thumbnails = await sandbox.run(
+      'thumbnails',
+      store.cat(file.cid),
+      { variants: missing },
+      signal,
+    );
+    for (const thumbnail of thumbnails) {
+      await storeDerivative(file, thumbnail.variant, Buffer.from(thumbnail.bytes), thumbnail);
     }
   }
 
-  async function videoDerivatives(file: PostFileView): Promise<void> {
+  async function videoDerivatives(file: PostFileView, signal?: AbortSignal): Promise<void> {
+    if (file.derivatives.poster) return;
     if (!(await ffmpegAvailable())) {
       if (!ffmpegMissingSaid) {
         log.warn('ffmpeg is not installed: videos keep the placeholder instead of a poster frame');
@@ -137,57 +158,100 @@ export function createPostProcessor(deps: {
       }
       return;
     }
-    // ffmpeg needs to seek (an MP4's index may sit at its end), so it reads a file, not a pipe.
-    await mkdir(tmpDir, { recursive: true });
-    const dir = await mkdtemp(join(tmpDir, 'video-'));
-    try {
-      const path = join(dir, 'source');
-      // Streamed from the content store: a 50 MB video never sits whole in memory.
-      await pipeline(Readable.from(store.cat(file.cid)), createWriteStream(path));
-      const durationSeconds = await videoDuration(path);
+    const format = ffmpegInputFormat(file.contentType);
+    if (!format) throw new Error(`no poster frame for a video of type ${file.contentType}`);
+    // ffmpeg needs to seek (an MP4's index may sit at its end), so it reads a file, not a pipe,
+    // streamed there from the content store: a 50 MB video never sits whole in memory.
+    await withScratchFile(tmpDir, 'video-', store.cat(file.cid), async (path) => {
+      const limits = sandbox.limits;
+      const durationSeconds = await videoDuration(path, format, limits, signal);
       const at =
         durationSeconds !== undefined && durationSeconds > POSTER_AT_SECONDS
           ? POSTER_AT_SECONDS
           : 0;
-      const poster = await posterThumbnail(await videoFrame(path, at));
-      await storeDerivative(file, 'poster', poster.bytes, { ...poster, durationSeconds });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      const frame = await videoFrame(path, format, at, limits, signal);
+      const poster = await sandbox.run('poster', frame, {}, signal);
+      await storeDerivative(file, 'poster', Buffer.from(poster.bytes), {
+        ...poster,
+        durationSeconds,
+      });
+    });
   }
 
-  /** Thumbnails and text of each file; a file that fails is noted, never fatal. */
-  async function processFiles(post: Post, notes: string[]): Promise<string[]> {
+  /** Text stored by an earlier run, as much of it as the analysis can use. */
+  async function storedText(cid: string): Promise<string> {
+    const bytes = await readFile(cid, MAX_ANALYSIS_CHARS * 4 + 4);
+    return new TextDecoder().decode(bytes, { stream: true });
+  }
+
+  /**
+   * The text of a document: the one stored by an earlier run, or extracted in the sandbox and
+   * stored. Nothing is read of a file of no readable kind (a 50 MB binary is not read to learn
+   * that), only the character budget of a text file, the whole of a PDF or DOCX (their parsers
+   * need it). A file that cannot be read is noted; one that breaks a limit fails the job.
+   */
+  async function documentText(
+    file: PostFileView,
+    notes: string[],
+    signal?: AbortSignal,
+  ): Promise<string> {
+    if (file.derivatives.text) return storedText(file.derivatives.text);
+    const head = await readFile(file.cid, KIND_SNIFF_BYTES);
+    const { kind } = detectKind({ bytes: head, contentType: file.contentType, name: file.name });
+    if (kind === 'none') return '';
+    // A character is at most 4 bytes; a few more let the decoder see that the file goes on.
+    const length = kind === 'text' ? MAX_ANALYSIS_CHARS * 4 + 16 : undefined;
+    const extracted = await sandbox.run(
+      'extract',
+      store.cat(file.cid, { length }),
+      {
+        contentType: file.contentType,
+        name: file.name,
+        options: { maxChars: MAX_ANALYSIS_CHARS },
+      },
+      signal,
+    );
+    if (extracted.limitExceeded) {
+      throw new ResourceLimitError('inflate', extracted.error ?? 'the file unpacks too far');
+    }
+    if (extracted.error) {
+      notes.push(`${file.name}: ${sanitizeErrorText(extracted.error)}`);
+      return extracted.text;
+    }
+    await storeDerivative(file, 'text', Buffer.from(extracted.text, 'utf8'), {});
+    return extracted.text;
+  }
+
+  /**
+   * Derivatives of each file that are still missing, and the text of its documents when the
+   * analysis still needs it. A file that fails is noted, never fatal — unless it broke a limit.
+   */
+  async function processFiles(
+    post: Post,
+    notes: string[],
+    wantText: boolean,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     const texts: string[] = [];
     let remaining = MAX_ANALYSIS_CHARS;
     for (const file of post.files) {
+      signal?.throwIfAborted();
       try {
-        const needsWork =
-          (file.mediaType === 'image' && !file.derivatives.card) ||
-          (file.mediaType === 'video' && !file.derivatives.poster) ||
-          (file.mediaType === 'document' && remaining > 0);
-        if (!needsWork) continue;
-        if (file.mediaType === 'video') {
-          await videoDerivatives(file);
-          continue;
-        }
         if (file.mediaType === 'image') {
-          await imageDerivatives(file, await readFile(file.cid));
-        } else {
-          const bytes = await readForExtraction(file, remaining);
-          if (!bytes) continue;
-          const extracted = await extractText(
-            { bytes, contentType: file.contentType, name: file.name },
-            { maxChars: remaining },
-          );
-          if (extracted.error) notes.push(`${file.name}: ${extracted.error}`);
-          if (extracted.text) {
-            texts.push(extracted.text);
-            remaining -= extracted.text.length;
+          await imageDerivatives(file, signal);
+        } else if (file.mediaType === 'video') {
+          await videoDerivatives(file, signal);
+        } else if (file.mediaType === 'document' && wantText && remaining > 0) {
+          const text = (await documentText(file, notes, signal)).slice(0, remaining);
+          if (text) {
+            texts.push(text);
+            remaining -= text.length;
           }
         }
       } catch (error) {
-        notes.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+        if (signal?.aborted || error instanceof ReaderUnavailableError) throw error;
+        if (error instanceof PermanentJobError) throw limitReached(file, error);
+        notes.push(`${file.name}: ${publicErrorMessage(error)}`);
         log.warn(`processing ${file.name} of post ${post.id} failed`, error);
       }
     }
@@ -199,9 +263,16 @@ export function createPostProcessor(deps: {
       const post = await posts.findById(postId);
       // A post deleted since its upload leaves nothing to do.
       if (!post) return;
+      // Written last: present only when an earlier run got that far (and was stopped before
+      // the job was marked done).
+      const analysed = post.status === 'published' && post.aiAnalysis !== '';
       const notes: string[] = [];
-      const texts = await processFiles(post, notes);
+      const texts = await processFiles(post, notes, !analysed, signal);
       signal?.throwIfAborted();
+      if (analysed) {
+        contentVersion.bump();
+        return;
+      }
       const { analysis, provider, model } = await analyzer.analyzeWithSource(
         {
           title: post.title,

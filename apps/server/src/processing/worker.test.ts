@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../test/helpers.js';
 import { enqueueJob } from '../repositories/job-repository.js';
 import { createRepositories, type JobRepository } from '../repositories/index.js';
+import { ResourceLimitError } from './errors.js';
 import { createWorker, retryDelaySeconds, type JobHandler } from './worker.js';
 
 const silent = { info: () => {}, warn: () => {} };
@@ -121,6 +122,75 @@ describeEachDatabase('jobs', (db) => {
       await worker.stop();
     }
     expect(calls).toBe(3);
+  });
+
+  it('fails a job at once, without retrying, when its error is permanent', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'bomb', 5);
+    let calls = 0;
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+          throw new ResourceLimitError('inflate', 'bomb.docx: the Word document is too large');
+        },
+      },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(async () => (await jobs.findBySubject('test', 'bomb'))?.status === 'failed');
+      // Even with the clock past every backoff, it is never tried again.
+      testApp.clock.advance(3600);
+      worker.wake();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await worker.stop();
+    }
+    expect(calls).toBe(1);
+    expect(await jobs.findBySubject('test', 'bomb')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'bomb.docx: the Word document is too large',
+    });
+  });
+
+  it('keeps no paths, command lines or stack in the error it records', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'leaky', 1);
+    const error = new Error(
+      'Command failed: ffmpeg -v error -ss 1 -i /srv/symposia/data/tmp/video-x1/source -f image2pipe pipe:1\n' +
+        "/srv/symposia/data/tmp/video-x1/source: Invalid data found when processing input; ENOENT: no such file or directory, open 'C:\\data\\tmp\\in.pdf' (file:///srv/symposia/x.js)",
+    );
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          throw error;
+        },
+      },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(
+        async () => (await jobs.findBySubject('test', 'leaky'))?.status === 'failed',
+      );
+    } finally {
+      await worker.stop();
+    }
+    const { lastError } = (await jobs.findBySubject('test', 'leaky')) ?? {};
+    expect(lastError).toBe(
+      "a command failed [path]: Invalid data found when processing input; ENOENT: no such file or directory, open '[path]' ([path])",
+    );
+    expect(lastError).not.toMatch(/srv|ffmpeg|video-x1|\bat\s/);
   });
 
   it('completes a job that succeeds after a failure, and stop waits for jobs in flight', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Job, JobRepository } from '../repositories/index.js';
 import type { Clock } from '../services/clock.js';
+import { PermanentJobError, publicErrorMessage } from './errors.js';
 import type { ProcessingLog } from './pipeline.js';
 
 export interface WorkerSettings {
@@ -32,7 +33,8 @@ export interface Worker {
 /**
  * Runs durable jobs: claims due ones with a lease, keeps the lease alive while a job runs, and
  * records the outcome — done, retried later with exponential backoff, or failed for good after
- * the job's attempts. A worker that dies mid-job leaves its lease to expire; another claims it.
+ * the job's attempts (at once for a PermanentJobError). The error kept is the one the author sees,
+ * sanitized. A worker that dies mid-job leaves its lease to expire; another claims it.
  */
 export function createWorker(deps: {
   jobs: JobRepository;
@@ -73,9 +75,13 @@ export function createWorker(deps: {
       await handler(job.subjectId, controller.signal);
       await jobs.complete(job.id, id, at());
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // The author reads this (a post's processing_error): no paths, no command lines, no stack.
+      const reason = publicErrorMessage(error);
+      // A bomb stays a bomb: trying it again would only spend the same limits again.
       const retry =
-        job.attempts < job.maxAttempts ? { runAfter: at(retryDelaySeconds(job.attempts)) } : null;
+        job.attempts < job.maxAttempts && !(error instanceof PermanentJobError)
+          ? { runAfter: at(retryDelaySeconds(job.attempts)) }
+          : null;
       log.warn(
         `job ${job.kind} ${job.subjectId} failed (attempt ${job.attempts} of ${job.maxAttempts})` +
           (retry ? `; retrying after ${retry.runAfter}` : '; giving up'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TOKEN_AMOUNT_MAX_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 
 /** GET /token/info: what the faucet pays out, where, and within which limits. */
 export const tokenInfoSchema = z.object({
@@ -24,7 +26,16 @@ export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 /** POST /token/request (JSON or form). Validation messages are the spec's (§5, §8). */
 export const faucetRequestSchema = z.object({
   address: z.string().trim().optional(),
-  amount: z.union([z.number(), z.string().trim()]).optional(),
+  // The length is checked first, on the text as sent: nothing longer is ever parsed as a number.
+  amount: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .max(TOKEN_AMOUNT_MAX_LENGTH, MESSAGES.tokenAmountTooLong(TOKEN_AMOUNT_MAX_LENGTH))
+        .trim(),
+    ])
+    .optional(),
   /** A client-chosen id: retrying with the same id returns the first result, never pays twice. */
   request_id: z.string().trim().max(100).optional(),
 });

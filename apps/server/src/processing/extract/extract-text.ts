@@ -27,6 +27,8 @@ export interface ExtractionOptions {
   maxPages?: number;
   /** Uncompressed XML of a DOCX accepted at most (default 32 MiB). */
   maxDocxXmlBytes?: number;
+  /** Decoded bytes of a PDF's streams (images aside) accepted at most (default 256 MiB). */
+  maxPdfDecodedBytes?: number;
 }
 
 export interface Extraction {
@@ -38,6 +40,11 @@ export interface Extraction {
   pages?: number;
   /** Why a file of a known kind gave no text: a short reason for people. */
   error?: string;
+  /**
+   * The file unpacks beyond its budget (a decompression bomb, or as good as one): the same file
+   * will always fail the same way.
+   */
+  limitExceeded?: boolean;
 }
 
 export const EXTRACTION_DEFAULTS = {
@@ -45,6 +52,7 @@ export const EXTRACTION_DEFAULTS = {
   maxBytes: 50 * 1024 * 1024,
   maxPages: 100,
   maxDocxXmlBytes: 32 * 1024 * 1024,
+  maxPdfDecodedBytes: 256 * 1024 * 1024,
 } as const;
 
 export async function extractText(
@@ -61,12 +69,18 @@ export async function extractText(
         return { text: '', kind: 'none', truncated: false };
       case 'pdf': {
         if (bytes.length > limits.maxBytes) return tooLarge('pdf');
-        const pdf = await extractPdf(bytes, { maxPages: limits.maxPages, maxChars });
+        const pdf = await extractPdf(bytes, {
+          maxPages: limits.maxPages,
+          maxChars,
+          maxDecodedBytes: limits.maxPdfDecodedBytes,
+        });
+        if (pdf.limitExceeded) return refused('pdf', pdf.error);
         return finish('pdf', pdf.text, maxChars, pdf.truncated, pdf.error, pdf.pages);
       }
       case 'docx': {
         if (bytes.length > limits.maxBytes) return tooLarge('docx');
         const docx = await extractDocx(bytes, { maxXmlBytes: limits.maxDocxXmlBytes });
+        if (docx.limitExceeded) return refused('docx', docx.error);
         return finish('docx', docx.text, maxChars, false, docx.error);
       }
       case 'text': {
@@ -102,6 +116,10 @@ function finish(
   if (pages !== undefined) result.pages = pages;
   if (error) result.error = error;
   return result;
+}
+
+function refused(kind: ExtractionKind, error = 'the file unpacks beyond its budget'): Extraction {
+  return { text: '', kind, truncated: false, error, limitExceeded: true };
 }
 
 function tooLarge(kind: ExtractionKind): Extraction {

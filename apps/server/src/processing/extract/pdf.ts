@@ -6,12 +6,16 @@
  * break inside a paragraph is layout, not meaning, and would read as a sentence boundary).
  */
 import { getDocumentProxy } from 'unpdf';
+import { formatBytes } from './bytes.js';
+import { checkPdfStreams } from './pdf-streams.js';
 
 export interface PdfExtraction {
   text: string;
   truncated: boolean;
   pages?: number;
   error?: string;
+  /** Set when the PDF's streams decode beyond the budget: reading it again cannot help. */
+  limitExceeded?: boolean;
 }
 
 interface Line {
@@ -33,8 +37,18 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 export async function extractPdf(
   bytes: Uint8Array,
-  options: { maxPages: number; maxChars: number },
+  options: { maxPages: number; maxChars: number; maxDecodedBytes: number },
 ): Promise<PdfExtraction> {
+  // PDF.js inflates a stream whole, however big: a bomb is stopped here, at the budget.
+  const streams = await checkPdfStreams(bytes, options.maxDecodedBytes);
+  if (streams.exceeded) {
+    return {
+      text: '',
+      truncated: false,
+      error: `the PDF is too large to read: its streams unpack to more than ${formatBytes(options.maxDecodedBytes)}`,
+      limitExceeded: true,
+    };
+  }
   let pdf: PdfDocument;
   try {
     // PDF.js may take ownership of (transfer) the array it is given: it gets a copy.

@@ -17,10 +17,19 @@ export interface Thumbnail {
   height: number;
 }
 
-/** WebP renditions of an image, upright, never enlarged, without metadata. */
-export async function imageThumbnails(source: Buffer): Promise<Thumbnail[]> {
+export const THUMBNAIL_VARIANTS = Object.keys(THUMBNAIL_WIDTHS) as ThumbnailVariant[];
+
+/**
+ * WebP renditions of an image, upright, never enlarged, without metadata: every variant, or only
+ * those asked for (a job resumed after a crash makes only the ones still missing).
+ */
+export async function imageThumbnails(
+  source: Buffer,
+  variants: readonly ThumbnailVariant[] = THUMBNAIL_VARIANTS,
+): Promise<Thumbnail[]> {
   const thumbnails: Thumbnail[] = [];
-  for (const [variant, width] of Object.entries(THUMBNAIL_WIDTHS) as [ThumbnailVariant, number][]) {
+  for (const variant of variants) {
+    const width = THUMBNAIL_WIDTHS[variant];
     const { data, info } = await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width, withoutEnlargement: true })

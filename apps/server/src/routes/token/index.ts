@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
 import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
 import { presentTokenInfo, presentTokenTransfer } from '../../presenters/token.js';
+import { addressKey } from '../../services/index.js';
 import type { TokenService } from '../../services/token/token-service.js';
 
 const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
@@ -56,7 +57,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = asyn
     },
     async (request) => {
       const transfer = await tokens.request(
-        { userId: signedIn(request).user.id, ip: request.ip },
+        { userId: signedIn(request).user.id, ip: addressKey(request.ip) },
         request.body,
       );
       return presentTokenTransfer(transfer);

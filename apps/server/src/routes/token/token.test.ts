@@ -126,6 +126,12 @@ describeEachDatabase('token API', (db) => {
         'amount',
         MESSAGES.tokenAmountTooLarge(100),
       ],
+      // FAUCET_MIN_PER_REQUEST defaults to 1 token.
+      [
+        { address: RECEIVERS[0] as string, amount: '0.5' },
+        'amount',
+        MESSAGES.tokenAmountTooSmall(1),
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const response = await requestTokens(app, headers, fields);
@@ -142,6 +148,36 @@ describeEachDatabase('token API', (db) => {
       /^Account verification failed: /,
     );
     expect((await ledger(testApp)).filter((row) => row.status === 'sent')).toEqual([]);
+  });
+
+  it('refuses an amount longer than 40 characters before reading it as a number', async () => {
+    const testApp = await db.buildApp({ env: { FAUCET_MIN_PER_REQUEST: '0.001' } });
+    const { app } = testApp;
+    const { headers } = await signedInUser(app);
+    const address = RECEIVERS[0] as string;
+    const expected = [{ field: 'amount', message: MESSAGES.tokenAmountTooLong(40) }];
+    // 100,000 digits (a body just under the server's body limit, server-limits.ts), and 41
+    // characters that would be a fine number.
+    for (const amount of ['1'.repeat(100_000), `0.${'0'.repeat(38)}1`]) {
+      const response = await requestTokens(app, headers, { address, amount });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: unknown[] }>().errors).toEqual(expected);
+    }
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/v1/token/request',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ address, amount: '2'.repeat(41) }),
+    });
+    expect(json.statusCode).toBe(422);
+    expect(json.json<{ errors: unknown[] }>().errors).toEqual(expected);
+    // 40 characters are read, and this one is within the limits.
+    const fits = await requestTokens(app, headers, { address, amount: `0.${'0'.repeat(37)}1` });
+    expect(fits.statusCode).toBe(422);
+    expect(fits.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe(
+      MESSAGES.tokenAmountInvalid,
+    );
+    expect(await ledger(testApp)).toEqual([]);
   });
 
   it('answers 429 with Retry-After and the time of the next possible claim, until 24 h have passed', async () => {
@@ -235,6 +271,27 @@ describeEachDatabase('token API', (db) => {
     const rows = await ledger(testApp);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', request_id: 'click-1' });
+  });
+
+  it('answers 422 to a request_id reused for another address or amount', async () => {
+    const testApp = await db.buildApp();
+    const { app } = testApp;
+    const { headers } = await signedInUser(app);
+    const fields = { address: RECEIVERS[3] as string, amount: '4', request_id: 'click-2' };
+    const first = await requestTokens(app, headers, fields);
+    expect(first.statusCode, first.body).toBe(200);
+    for (const changed of [{ address: RECEIVERS[2] as string }, { amount: '5' }]) {
+      const response = await requestTokens(app, headers, { ...fields, ...changed });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: expect.any(String),
+        errors: [{ field: 'request_id', message: MESSAGES.faucetRequestIdReused }],
+      });
+    }
+    const again = await requestTokens(app, headers, fields);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ledger(testApp)).toHaveLength(1);
   });
 
   it('answers 503 with the spec message when the faucet is turned off', async () => {

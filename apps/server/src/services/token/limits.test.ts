@@ -8,6 +8,7 @@ describe('faucet limits', () => {
   it('breaks a rule only when the request would go past it (equal to the cap is allowed)', () => {
     const rules = limitRules({
       perRequest: 10n,
+      minPerRequest: 1n,
       perUserDaily: 20n,
       perAddressDaily: 100n,
       perIpDaily: 100n,

@@ -26,6 +26,7 @@ const units = (tokens: number) =>
 
 const GENEROUS: FaucetLimits = {
   perRequest: units(100),
+  minPerRequest: units(1),
   perUserDaily: units(10_000),
   perAddressDaily: units(10_000),
   perIpDaily: units(10_000),
@@ -228,6 +229,19 @@ describeEachDatabase('token service', (db) => {
       [
         { address: receiver, amount: 100.5 },
         [{ field: 'amount', message: MESSAGES.tokenAmountTooLarge(100) }],
+      ],
+      [
+        { address: receiver, amount: '0.999999999' },
+        [{ field: 'amount', message: MESSAGES.tokenAmountTooSmall(1) }],
+      ],
+      // 41 characters of a perfectly good number: refused for its length, never parsed.
+      [
+        { address: receiver, amount: `${'0'.repeat(40)}5` },
+        [{ field: 'amount', message: MESSAGES.tokenAmountTooLong(40) }],
+      ],
+      [
+        { address: receiver, amount: '9'.repeat(1_000_000) },
+        [{ field: 'amount', message: MESSAGES.tokenAmountTooLong(40) }],
       ],
       [
         { address: 'x', amount: 'x' },
@@ -437,6 +451,31 @@ describeEachDatabase('token service', (db) => {
       expect(await test.tokensOf(address)).toBe(units(14));
     });
 
+    it('refuses the same id for another address or amount, paying nothing more', async () => {
+      const { service, test, ledger } = await setUp(db);
+      const [address, other] = [await test.newAddress(), await test.newAddress()];
+      const user = caller();
+      const first = await service.request(user, { address, amount: 7, request_id: 'same' });
+      for (const body of [
+        { address: other, amount: 7 },
+        { address, amount: 8 },
+        { address, amount: '7.000000001' },
+      ]) {
+        const error = await rejection(service.request(user, { ...body, request_id: 'same' }));
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as InvalidInputError).errors).toEqual([
+          { field: 'request_id', message: MESSAGES.faucetRequestIdReused },
+        ]);
+      }
+      // The same address and amount, written another way, is the same request.
+      expect(await service.request(user, { address, amount: '7.0', request_id: 'same' })).toEqual(
+        first,
+      );
+      expect(await test.tokensOf(address)).toBe(units(7));
+      expect(await test.tokensOf(other)).toBeNull();
+      expect(await ledger.list()).toHaveLength(1);
+    });
+
     it('waits for the first attempt while it is in flight, and still pays once', async () => {
       const { service, test, control } = await setUp(db);
       const address = await test.newAddress();
@@ -542,6 +581,7 @@ describeEachDatabase('token service', (db) => {
   it('holds every limit over random sequences of requests, members, addresses and time (property)', async () => {
     const limits: FaucetLimits = {
       perRequest: units(5),
+      minPerRequest: units(1),
       perUserDaily: units(12),
       perAddressDaily: units(9),
       perIpDaily: units(15),

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { address as toAddress, isAddress, type Address, type Signature } from '@solana/kit';
-import { MESSAGES, TOKEN_DECIMALS, type FaucetRequestBody } from '@symposia/shared';
+import {
+  MESSAGES,
+  TOKEN_AMOUNT_MAX_LENGTH,
+  TOKEN_DECIMALS,
+  type FaucetRequestBody,
+} from '@symposia/shared';
 import {
   FaucetTransferError,
   formatTokenAmount,
@@ -165,9 +170,23 @@ export function createTokenService(deps: {
     if (!text) errors.push({ field: 'address', message: MESSAGES.enterReceivingAddress });
     else if (!isAddress(text))
       errors.push({ field: 'address', message: MESSAGES.invalidSolanaAddress });
-    const units = body.amount === undefined ? null : parseTokenAmount(body.amount);
-    if (units === null || units <= 0n) {
+    // Checked before parsing, so that what parsing costs is bounded by this length.
+    const tooLong = typeof body.amount === 'string' && body.amount.length > TOKEN_AMOUNT_MAX_LENGTH;
+    const units = body.amount === undefined || tooLong ? null : parseTokenAmount(body.amount);
+    if (tooLong) {
+      errors.push({
+        field: 'amount',
+        message: MESSAGES.tokenAmountTooLong(TOKEN_AMOUNT_MAX_LENGTH),
+      });
+    } else if (units === null || units <= 0n) {
       errors.push({ field: 'amount', message: MESSAGES.tokenAmountInvalid });
+    } else if (units < settings.limits.minPerRequest) {
+      errors.push({
+        field: 'amount',
+        message: MESSAGES.tokenAmountTooSmall(
+          Number(formatTokenAmount(settings.limits.minPerRequest)),
+        ),
+      });
     } else if (units > settings.limits.perRequest) {
       errors.push({
         field: 'amount',
@@ -311,7 +330,8 @@ export function createTokenService(deps: {
     /**
      * A member asks for tokens. The request is validated, then reserved in the ledger against
      * every limit in one locked transaction (refused: 429 with the time it would fit), then paid.
-     * The same request_id again returns the first answer and never pays twice.
+     * The same request_id again returns the first answer and never pays twice; used again for
+     * another address or amount, it is refused (422).
      */
     async request(caller: FaucetCaller, body: FaucetRequestBody): Promise<TokenTransferResult> {
       const current = requireChain();
@@ -352,7 +372,17 @@ export function createTokenService(deps: {
         return { kind: 'created', request };
       });
 
-      if (reserved.kind === 'first') return replay(reserved.first, current);
+      if (reserved.kind === 'first') {
+        const { first } = reserved;
+        // The same id for another request is a client bug or a probe: neither gets the first
+        // request's answer (nor, by a changed amount, a second payment).
+        if (first.address !== draft.address || first.amountUnits !== units) {
+          throw new InvalidInputError([
+            { field: 'request_id', message: MESSAGES.faucetRequestIdReused },
+          ]);
+        }
+        return replay(first, current);
+      }
       if (reserved.kind === 'refused') {
         const { at, fitsAt } = reserved;
         throw new TooManyAttemptsError(

@@ -1,0 +1,177 @@
+import { fork } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
+import type { SandboxReply, SandboxRequest, SandboxTaskKind, SandboxTasks } from './tasks.js';
+import { limitMessage, watchProcess, type ProcessLimits } from './watchdog.js';
+
+/**
+ * Untrusted files are parsed in a child process, one per task: a heap limit
+ * (--max-old-space-size), a watchdog on its resident memory and its wall-clock time (SIGKILL on
+ * either), and no secrets in its environment. Whatever a PDF, a Word document or an image does to
+ * its parser — inflate to gigabytes, loop, crash — costs that child, never the server, which keeps
+ * answering while it runs.
+ */
+
+// Under tsx or Vitest this module runs from src/ as TypeScript; built, from dist/ as JavaScript.
+const RUNNING_FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/** The child entry of this directory, in the form this module runs as. */
+export const SANDBOX_CHILD = new URL(
+  `./child.${RUNNING_FROM_SOURCE ? 'ts' : 'js'}`,
+  import.meta.url,
+);
+
+function execArgvFor(entry: URL, memoryMb: number): string[] {
+  const args = [`--max-old-space-size=${memoryMb}`];
+  if (entry.pathname.endsWith('.ts')) {
+    // Only in development and tests: the child needs the same TypeScript loader as its parent.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    args.unshift('--import', tsx);
+  }
+  return args;
+}
+
+/** How V8 says it ran out of the heap it was given (it aborts the process). */
+const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/i;
+
+/**
+ * Runs one request in a fresh child started from `entry` and resolves with its answer. A limit
+ * reached, an abort or a child that dies without answering rejects with a ResourceLimitError
+ * (or the abort's reason); an error the task reports rejects with that error's message.
+ */
+export function runInChild<T>(
+  entry: URL,
+  request: SandboxRequest,
+  limits: ProcessLimits,
+  options: { cwd: string; signal?: AbortSignal },
+): Promise<T> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const child = fork(fileURLToPath(entry), [], {
+      cwd: options.cwd,
+      execArgv: execArgvFor(entry, limits.memoryMb),
+      // No secrets for a parser to leak: not the database URL, not the faucet or AI keys.
+      env: { PATH: process.env.PATH ?? '' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let reply: SandboxReply | undefined;
+    let limit: 'time' | 'memory' | undefined;
+    let startError: Error | undefined;
+    let stderr = '';
+    const stopWatching = watchProcess(child, limits, (reached) => {
+      limit = reached;
+    });
+    const onAbort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+    });
+    child.on('message', (message: SandboxReply) => {
+      reply ??= message;
+    });
+    child.on('error', (error) => {
+      startError ??= error;
+    });
+    child.on('close', (code, exitSignal) => {
+      stopWatching();
+      signal?.removeEventListener('abort', onAbort);
+      if (limit) {
+        reject(new ResourceLimitError(limit, limitMessage(limit, limits)));
+      } else if (signal?.aborted) {
+        reject(signal.reason as Error);
+      } else if (reply?.ok) {
+        resolve(reply.value as T);
+      } else if (reply) {
+        reject(new Error(reply.message));
+      } else if (HEAP_EXHAUSTED.test(stderr)) {
+        reject(new ResourceLimitError('memory', limitMessage('memory', limits)));
+      } else if (startError) {
+        reject(
+          new ReaderUnavailableError(`the file reader could not be started: ${startError.message}`),
+        );
+      } else {
+        // Killed by the system, or a parser crashed the process: the same file will do it again.
+        reject(
+          new ResourceLimitError('crash', `reading it stopped the reader (${exitSignal ?? code})`),
+        );
+      }
+    });
+    child.send(request, (error) => {
+      if (error) child.kill('SIGKILL');
+    });
+  });
+}
+
+export interface Sandbox {
+  /** The limits every task runs within. */
+  readonly limits: ProcessLimits;
+  /** Runs a task on the bytes of `source` (streamed to a scratch file first). */
+  run<K extends SandboxTaskKind>(
+    kind: K,
+    source: AsyncIterable<Uint8Array> | Uint8Array,
+    input: Omit<SandboxTasks[K]['input'], 'path'>,
+    signal?: AbortSignal,
+  ): Promise<SandboxTasks[K]['output']>;
+}
+
+/**
+ * Runs `use` on a scratch copy of `source` in a fresh directory under `tmpDir` (inside the data
+ * directory), removed afterwards. Failing to make the copy is the server's problem, not the
+ * file's: it throws a ReaderUnavailableError.
+ */
+export async function withScratchFile<T>(
+  tmpDir: string,
+  prefix: string,
+  source: AsyncIterable<Uint8Array> | Uint8Array,
+  use: (path: string, dir: string) => Promise<T>,
+): Promise<T> {
+  let dir: string;
+  try {
+    await mkdir(tmpDir, { recursive: true });
+    dir = await mkdtemp(join(tmpDir, prefix));
+  } catch (error) {
+    throw new ReaderUnavailableError(`no scratch space for the file reader: ${describe(error)}`);
+  }
+  try {
+    const path = join(dir, 'input');
+    try {
+      const chunks = source instanceof Uint8Array ? [source] : source;
+      await pipeline(Readable.from(chunks), createWriteStream(path));
+    } catch (error) {
+      throw new ReaderUnavailableError(
+        `the file could not be copied for its reader: ${describe(error)}`,
+      );
+    }
+    return await use(path, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Each task gets its own scratch copy of its input under `tmpDir`, and its own child. */
+export function createSandbox(settings: { limits: ProcessLimits; tmpDir: string }): Sandbox {
+  const { limits, tmpDir } = settings;
+  return {
+    limits,
+    run(kind, source, input, signal) {
+      return withScratchFile(tmpDir, 'sandbox-', source, (path, dir) =>
+        runInChild(SANDBOX_CHILD, { kind, input: { ...input, path } }, limits, {
+          cwd: dir,
+          signal,
+        }),
+      );
+    },
+  };
+}
