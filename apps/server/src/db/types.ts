@@ -165,6 +165,34 @@ export interface FaucetRequestsTable {
   completed_at: string | null;
 }
 
+/** Every file a member stored (migration 0006): what the storage quota adds up. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  /** `post`: a file of a post; `ipfs`: POST /media/upload/ipfs; `avatar`: an avatar image. */
+  kind: 'post' | 'ipfs' | 'avatar';
+  cid: string;
+  /** Bytes; bigint, so PostgreSQL hands back a string. */
+  size: number | string;
+  post_id: string | null;
+  created_at: string;
+}
+
+/** Keys shared by every server process, e.g. the HMAC key of signed file URLs. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** Chores one process at a time may run (the block garbage collector): who runs it, until when. */
+export interface MaintenanceLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: string | null;
+  last_run_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -178,6 +206,9 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   file_derivatives: FileDerivativesTable;
   faucet_requests: FaucetRequestsTable;
+  uploads: UploadsTable;
+  server_secrets: ServerSecretsTable;
+  maintenance_leases: MaintenanceLeasesTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

@@ -92,7 +92,8 @@ export const errorHandlerPlugin = fp(
         return sendClientError(request, reply, 422, validationBody(error.errors));
       }
       if (error instanceof UploadLimitError) {
-        const status = error.kind === 'file-too-large' ? 413 : 400;
+        const tooLarge = error.kind === 'file-too-large' || error.kind === 'quota-exceeded';
+        const status = tooLarge ? 413 : 400;
         return reply.code(status).send({ detail: error.message } satisfies ErrorBody);
       }
       if (error instanceof UploadInterruptedError) {

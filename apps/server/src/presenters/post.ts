@@ -1,24 +1,35 @@
 import { ipfsPath, type PostDetail, type PostFile, type PostListItem } from '@symposia/shared';
 import type { Post, PostFileView, StoredFile } from '../domain/post.js';
 
-function presentFile(file: PostFileView): PostFile {
+/**
+ * The URL a file is fetched at: the plain gateway path, or for the author's own private post a
+ * signed one (services/storage/file-access.ts), since the gateway serves private files only so.
+ */
+export type FileUrl = (cid: string) => string;
+
+/** Which FileUrl each post's files get; every post public by default. */
+export type FileUrls = (post: Post) => FileUrl;
+
+const PUBLIC_URLS: FileUrls = () => ipfsPath;
+
+function presentFile(file: PostFileView, url: FileUrl): PostFile {
   const { detail, poster, durationSeconds } = file.derivatives;
   const thumbnail = detail ?? poster;
   return {
     cid: file.cid,
-    url: ipfsPath(file.cid),
+    url: url(file.cid),
     name: file.name,
     size: file.size,
     content_type: file.contentType,
     media_type: file.mediaType,
-    thumbnail: thumbnail ? ipfsPath(thumbnail) : null,
+    thumbnail: thumbnail ? url(thumbnail) : null,
     duration_seconds: durationSeconds ?? null,
   };
 }
 
 /** A post in the list form of spec §3 (GET /media/list). */
-export function presentPostListItem(post: Post): PostListItem {
-  const filePaths = post.files.map((file) => ipfsPath(file.cid));
+export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostListItem {
+  const filePaths = post.files.map((file) => url(file.cid));
   const first = post.files[0];
   const card = first?.derivatives.card;
   const poster = first?.derivatives.poster;
@@ -33,8 +44,8 @@ export function presentPostListItem(post: Post): PostListItem {
     status: post.status,
     media_type: post.mediaType,
     file_paths: filePaths,
-    media: card ? ipfsPath(card) : (filePaths[0] ?? ''),
-    poster: poster ? ipfsPath(poster) : null,
+    media: card ? url(card) : (filePaths[0] ?? ''),
+    poster: poster ? url(poster) : null,
     user_id: post.author.id,
     user_name: post.author.name,
     user_avatar: post.author.avatar,
@@ -54,8 +65,20 @@ const listItemJson = new WeakMap<Post, string>();
  * costs a string join instead of a validation and a serialization (what the response schema
  * documents is exactly what presentPostListItem builds).
  */
-export function presentPostListJson(posts: Post[], likedIds: ReadonlySet<string>): string {
+export function presentPostListJson(
+  posts: Post[],
+  likedIds: ReadonlySet<string>,
+  urls: FileUrls = PUBLIC_URLS,
+): string {
   const items = posts.map((post) => {
+    // Only public posts are shared (and read by anyone): a private post's signed URLs are the
+    // author's, for this answer only.
+    if (post.visibility !== 'public') {
+      return JSON.stringify({
+        ...presentPostListItem(post, urls(post)),
+        liked: likedIds.has(post.id),
+      });
+    }
     let head = listItemJson.get(post);
     if (head === undefined) {
       const { liked: _liked, ...item } = presentPostListItem(post);
@@ -68,7 +91,8 @@ export function presentPostListJson(posts: Post[], likedIds: ReadonlySet<string>
 }
 
 /** The detail response of spec §3 with its exact keys (GET /media/{id}). */
-export function presentPostDetail(post: Post): PostDetail {
+export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): PostDetail {
+  const url = urls(post);
   return {
     id: post.id,
     title: post.title,
@@ -80,14 +104,14 @@ export function presentPostDetail(post: Post): PostDetail {
     timestamp: post.createdAt,
     likes: post.likes,
     tags: post.tags,
-    'media list': post.files.map((file) => ipfsPath(file.cid)),
+    'media list': post.files.map((file) => url(file.cid)),
     'media type': post.mediaType,
     ai_analysis: post.aiAnalysis,
     liked: post.liked,
     comments: post.comments,
     visibility: post.visibility,
     status: post.status,
-    files: post.files.map(presentFile),
+    files: post.files.map((file) => presentFile(file, url)),
     ...(post.processingError !== undefined && { processing_error: post.processingError }),
   };
 }

@@ -7,6 +7,7 @@ import { createLikeRepository } from './like-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createSessionRepository } from './session-repository.js';
+import { createStorageRepository } from './storage-repository.js';
 import { createUserRepository } from './user-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -22,12 +23,19 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
     faucet: createFaucetRepository(db, dialect),
+    storage: createStorageRepository(db),
   };
 }
 
 export { DuplicateKeyError } from './errors.js';
 export { searchTerms } from './post-repository.js';
-export type { Dialect, PostListFilter, PostRepository } from './post-repository.js';
+export type {
+  Dialect,
+  PostListFilter,
+  PostRepository,
+  StandaloneUploadKind,
+} from './post-repository.js';
+export type { StorageRepository } from './storage-repository.js';
 export type { CommentRepository } from './comment-repository.js';
 export type {
   Audience,

@@ -4,10 +4,12 @@ import {
   visibilitySchema,
   type SortOption,
 } from '@symposia/shared';
+import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import {
   searchDocument,
+  type DerivativeVariant,
   type FileDerivatives,
   type NewPost,
   type Post,
@@ -61,6 +63,9 @@ const POST_COLUMNS = [
 
 export type PostRepository = ReturnType<typeof createPostRepository>;
 
+/** How a member stored a file outside a post: it is then served to anyone. */
+export type StandaloneUploadKind = 'ipfs' | 'avatar';
+
 export function createPostRepository(db: AppDatabase, dialect: Dialect) {
   /** What processing derived from the given files, by source CID, in one query. */
   async function derivativesOf(cids: string[]): Promise<Map<string, FileDerivatives>> {
@@ -73,7 +78,12 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       .execute();
     for (const row of rows) {
       const found = bySource.get(row.source_cid) ?? {};
-      if (row.variant === 'card' || row.variant === 'detail' || row.variant === 'poster') {
+      if (
+        row.variant === 'card' ||
+        row.variant === 'detail' ||
+        row.variant === 'poster' ||
+        row.variant === 'text'
+      ) {
         found[row.variant] = row.cid;
       }
       if (row.duration_seconds !== null) found.durationSeconds = Number(row.duration_seconds);
@@ -210,6 +220,20 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
             })),
           )
           .execute();
+        await trx
+          .insertInto('uploads')
+          .values(
+            post.files.map((file) => ({
+              id: randomUUID(),
+              user_id: post.userId,
+              kind: 'post' as const,
+              cid: file.cid,
+              size: file.size,
+              post_id: post.id,
+              created_at: post.createdAt,
+            })),
+          )
+          .execute();
         if (job) await enqueueJob(trx, job);
       });
     },
@@ -222,10 +246,13 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       return toPost(row, files.get(row.id) ?? []);
     },
 
-    /** Records a file made from another (a thumbnail, a poster); doing it twice changes nothing. */
+    /**
+     * Records a file made from another (a thumbnail, a poster, extracted text); doing it twice
+     * changes nothing.
+     */
     async recordDerivative(
       sourceCid: string,
-      variant: 'card' | 'detail' | 'poster',
+      variant: DerivativeVariant,
       file: StoredFile,
       facts: { width?: number; height?: number; durationSeconds?: number },
       at: string,
@@ -273,9 +300,91 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
         .execute();
     },
 
-    /** A single stored file (outside any post), e.g. from POST /media/upload/ipfs. */
-    async recordFile(file: StoredFile, userId: string, at: string): Promise<void> {
-      await insertFile(db, file, userId, at);
+    /**
+     * A file a member stored outside any post (POST /media/upload/ipfs, an avatar): recorded, and
+     * counted as theirs, in one transaction.
+     */
+    async recordUpload(
+      file: StoredFile,
+      userId: string,
+      kind: StandaloneUploadKind,
+      at: string,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await insertFile(trx, file, userId, at);
+        await trx
+          .insertInto('uploads')
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            kind,
+            cid: file.cid,
+            size: file.size,
+            post_id: null,
+            created_at: at,
+          })
+          .execute();
+      });
+    },
+
+    /** Bytes of everything the member uploaded (each upload counts, repeats included). */
+    async storedBytes(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
+    /**
+     * Whether the CID belongs to something public: a file of a public post, a thumbnail or poster
+     * made from one, an avatar, or a file stored with POST /media/upload/ipfs.
+     */
+    async isPublicFile(cid: string): Promise<boolean> {
+      const row = await db
+        .selectNoFrom((eb) =>
+          eb
+            .or([
+              eb.exists(
+                db
+                  .selectFrom('post_files')
+                  .innerJoin('posts', 'posts.id', 'post_files.post_id')
+                  .select(sql<number>`1`.as('one'))
+                  .where('post_files.cid', '=', cid)
+                  .where('posts.visibility', '=', 'public'),
+              ),
+              eb.exists(
+                db
+                  .selectFrom('file_derivatives')
+                  .innerJoin('post_files', 'post_files.cid', 'file_derivatives.source_cid')
+                  .innerJoin('posts', 'posts.id', 'post_files.post_id')
+                  .select(sql<number>`1`.as('one'))
+                  .where('file_derivatives.cid', '=', cid)
+                  .where('posts.visibility', '=', 'public'),
+              ),
+              eb.exists(
+                db
+                  .selectFrom('uploads')
+                  .select(sql<number>`1`.as('one'))
+                  .where('uploads.cid', '=', cid)
+                  .where('uploads.kind', 'in', ['ipfs', 'avatar']),
+              ),
+            ])
+            .as('public'),
+        )
+        .executeTakeFirst();
+      return row?.public === true || Number(row?.public) === 1;
+    },
+
+    /** Root CIDs of files recorded at or after `since` (an ISO time). */
+    async rootsRecordedSince(since: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select('cid')
+        .where('created_at', '>=', since)
+        .execute();
+      return rows.map((row) => row.cid);
     },
 
     async findFile(cid: string): Promise<StoredFile | undefined> {

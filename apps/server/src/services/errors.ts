@@ -47,11 +47,14 @@ export class InvalidInputError extends Error {
   }
 }
 
-/** An upload broke one of the spec's limits; `kind` says which, the message is the spec's. */
+/**
+ * An upload broke one of the spec's limits, or the member's storage quota (USER_STORAGE_QUOTA_BYTES);
+ * `kind` says which.
+ */
 export class UploadLimitError extends Error {
   override readonly name = 'UploadLimitError';
   constructor(
-    readonly kind: 'too-many-files' | 'file-too-large' | 'no-files',
+    readonly kind: 'too-many-files' | 'file-too-large' | 'no-files' | 'quota-exceeded',
     message: string,
   ) {
     super(message);

@@ -7,10 +7,20 @@
  * hashing batch plus the writes behind it), never a whole file, and reads pull block by block the
  * same way (see dag.ts).
  *
+ * Uploads leave nothing behind when they fail: every import runs in an {@link UploadSession}
+ * that holds the blocks it writes and reuses (holds.ts). An upload that is refused or cut off is
+ * aborted, and the blocks it wrote are removed at once, except those another import holds or a
+ * root recorded meanwhile reaches; one that succeeds is committed once its files are recorded.
+ * What a crash leaves is found by the garbage collector (gc.ts), which keeps everything a
+ * recorded root reaches, everything held, and everything younger than its grace period.
+ *
  * Pinning to a Kubo node (for reach beyond this server) is not done here. It plugs in after
  * `importFile` resolves: stream `exportCar(cid)` into Kubo's `dag/import` RPC
  * (kubo-rpc-client `dag.import`). Kubo then holds the identical DAG and announces the same CID.
  */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { importFile as importUnixfsFile } from 'ipfs-unixfs-importer';
@@ -23,6 +33,15 @@ import { decodeFileNode, isIdentity, readFileRange, walkDag } from './dag.js';
 import type { BlockLoader } from './dag.js';
 import { ContentNotFoundError, FileTooLargeError, InvalidRangeError } from './errors.js';
 import { DurableFsBlockstore, WriteBehind } from './fs-blockstore.js';
+import { markReachable, sweep, type SweepResult } from './gc.js';
+import {
+  BlockHold,
+  fsyncDirectory,
+  isErrno,
+  recoverTrash,
+  removeBlocks,
+  type RemovalResult,
+} from './holds.js';
 
 /** Kubo's `ipfs add` chunker: `size-262144`. */
 export const CHUNK_SIZE = 262_144;
@@ -34,6 +53,13 @@ const BLOCK_WRITE_CONCURRENCY = 16;
 // Block writes (with their fsyncs) under way at once per import, while the importer reads on:
 // at most 8 MiB per upload on top of the batch above (see WriteBehind).
 const WRITE_BEHIND_WINDOW = 32;
+// An import made outside an upload session (a thumbnail, an avatar) is recorded by its caller
+// right after it resolves; its blocks stay held this long, so no aborting upload that wrote one
+// of them removes it in between.
+const UNSESSIONED_HOLD_MS = 5 * 60_000;
+// How far before an aborted upload began it looks for recorded roots that may need its blocks:
+// rows carry the recording process's clock, and several processes' clocks may differ a little.
+const RECORDED_ROOTS_MARGIN_MS = 10 * 60_000;
 
 /**
  * Importer settings equal to Kubo's `ipfs add` defaults: `--cid-version=1` (raw leaves, the
@@ -62,8 +88,14 @@ export interface ImportOptions {
    * is closed (a Readable is destroyed); blocks already written stay, harmlessly (see the error).
    */
   maxBytes?: number;
-  /** Aborts the import; the signal's reason is thrown. Written blocks stay, as with `maxBytes`. */
+  /** Aborts the import; the signal's reason is thrown. */
   signal?: AbortSignal;
+  /**
+   * The upload this file belongs to: its blocks stay held until the session is committed and
+   * released, or are removed when it is aborted. Without one, a failed import removes what it
+   * wrote, and a successful one holds its blocks a few minutes for its caller to record the CID.
+   */
+  session?: UploadSession;
 }
 
 export interface ImportedContent {
@@ -97,31 +129,161 @@ export interface CarOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Root CIDs recorded (in the database) at or after `since`. An aborted upload asks before it
+ * removes a block it wrote: another upload may have reused that block and been recorded already.
+ */
+export type RecordedRoots = (since: Date) => Promise<Iterable<string>>;
+
 export interface ContentStoreOptions {
   /**
    * fsync blocks and directories so imported content survives a crash (default true). Tests
    * and throwaway stores can turn it off for speed.
    */
   durable?: boolean;
+  /**
+   * See {@link RecordedRoots}; may be given later with {@link ContentStore.useRecordedRoots}.
+   * Until it is, an aborted upload leaves the blocks it wrote to the garbage collector.
+   */
+  recordedRoots?: RecordedRoots;
+}
+
+export interface CollectGarbageOptions {
+  /** Every root CID the database records. */
+  roots: AsyncIterable<string> | Iterable<string>;
+  /** Blocks modified at or after this time are kept whatever their roots (the grace period). */
+  cutoff: Date;
+  signal?: AbortSignal;
+}
+
+export interface GarbageCollection extends SweepResult {
+  roots: number;
+  missingRoots: number;
+  missingBlocks: number;
+  markedBlocks: number;
+}
+
+/**
+ * The blocks of one upload (one or several files): held while it runs, removed if it is aborted.
+ * Commit once every file is imported, record the CIDs, then release; abort on any failure.
+ */
+export class UploadSession {
+  readonly hold: BlockHold;
+  readonly startedAt = new Date();
+  #state: 'open' | 'committed' | 'ended' = 'open';
+  readonly #store: ContentStore;
+  readonly #end: () => void;
+
+  /** @internal Made by {@link ContentStore.beginUpload}. */
+  constructor(store: ContentStore, hold: BlockHold, end: () => void) {
+    this.#store = store;
+    this.hold = hold;
+    this.#end = end;
+  }
+
+  /** Whether files may still be imported into it (it is neither committed nor ended). */
+  get open(): boolean {
+    return this.#state === 'open';
+  }
+
+  importFile(source: ByteSource, options: Omit<ImportOptions, 'session'> = {}) {
+    return this.#store.importFile(source, { ...options, session: this });
+  }
+
+  /**
+   * Makes sure every block of the session is in place and on disk. Record the CIDs after this:
+   * until release, no removal (another upload's abort, the garbage collector) can take them.
+   */
+  async commit(): Promise<void> {
+    if (this.#state !== 'open') throw new Error(`upload session already ${this.#state}`);
+    await this.#store.settleHold(this.hold);
+    this.#state = 'committed';
+  }
+
+  /** Lets go of the blocks, once their CIDs are recorded. */
+  async release(): Promise<void> {
+    if (this.#state === 'ended') return;
+    this.#state = 'ended';
+    try {
+      await this.hold.release(true);
+    } finally {
+      this.#end();
+    }
+  }
+
+  /**
+   * Ends a failed upload: lets go of its blocks, and removes those it wrote itself unless another
+   * import holds them or a root recorded since it began reaches them. Blocks that existed before
+   * are never touched. Safe to call more than once.
+   */
+  async abort(): Promise<RemovalResult> {
+    if (this.#state === 'ended') return { removed: 0, bytes: 0 };
+    this.#state = 'ended';
+    try {
+      await this.hold.release(false);
+      return await this.#store.removeWritten(this.hold, this.startedAt);
+    } finally {
+      this.#end();
+    }
+  }
 }
 
 export class ContentStore {
   readonly #blocks: DurableFsBlockstore;
   readonly #load: BlockLoader;
+  readonly #durable: boolean;
+  // This process's folder in `.trash/`, so processes sharing the store never meet there.
+  readonly #trashName = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  readonly #open = new Set<UploadSession>();
+  readonly #lingering = new Map<UploadSession, NodeJS.Timeout>();
+  #idleWaiters: (() => void)[] = [];
+  #recordedRoots: RecordedRoots | undefined;
 
-  private constructor(blocks: DurableFsBlockstore) {
+  private constructor(blocks: DurableFsBlockstore, options: ContentStoreOptions) {
     this.#blocks = blocks;
+    this.#durable = options.durable ?? true;
+    this.#recordedRoots = options.recordedRoots;
     this.#load = (cid, signal) =>
       isIdentity(cid)
         ? Promise.resolve(cid.multihash.digest)
         : this.#blocks.getBytes(cid, { signal });
   }
 
-  /** Opens (creating if needed) the store whose blocks live under `directory`. */
+  /**
+   * Opens (creating if needed) the store whose blocks live under `directory`, putting back any
+   * block a crash left halfway through a removal.
+   */
   static async open(directory: string, options: ContentStoreOptions = {}): Promise<ContentStore> {
     const blocks = new DurableFsBlockstore(directory, options);
     await blocks.open();
-    return new ContentStore(blocks);
+    await recoverTrash(blocks.path, { durable: options.durable ?? true });
+    return new ContentStore(blocks, options);
+  }
+
+  /** Tells the store how to find recently recorded roots (see {@link RecordedRoots}). */
+  useRecordedRoots(recordedRoots: RecordedRoots): void {
+    this.#recordedRoots = recordedRoots;
+  }
+
+  /** Starts an upload of one or more files; see {@link UploadSession}. */
+  beginUpload(): UploadSession {
+    let session: UploadSession | undefined = undefined;
+    session = new UploadSession(this, new BlockHold(this.#blocks.path), () => {
+      if (session) this.#ended(session);
+    });
+    this.#open.add(session);
+    return session;
+  }
+
+  /** Upload sessions neither committed-and-released nor aborted yet. */
+  get activeUploads(): number {
+    return this.#open.size;
+  }
+
+  /** Resolves once no upload session is open (tests wait on it after cutting a client off). */
+  whenIdle(): Promise<void> {
+    if (this.#open.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   /** Where the blocks live. */
@@ -134,29 +296,121 @@ export class ContentStore {
    * every block is stored (and, if durable, on disk), so the CID can be recorded right away.
    */
   async importFile(source: ByteSource, options: ImportOptions = {}): Promise<ImportedContent> {
-    const { cidVersion = 1, maxBytes, signal } = options;
+    const { cidVersion = 1, maxBytes, signal, session } = options;
     if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0)) {
       throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
     }
-    signal?.throwIfAborted();
-    const metered = meter(source as AsyncIterable<unknown> | Iterable<unknown>, maxBytes, signal);
-    const writer = new WriteBehind(this.#blocks, { window: WRITE_BEHIND_WINDOW, signal });
-    let result: Awaited<ReturnType<typeof importUnixfsFile>>;
+    if (session && !session.open) throw new Error('the upload session takes no more files');
+    const own = session ?? this.beginUpload();
     try {
-      result = await importUnixfsFile(
-        { content: metered.content },
-        writer,
-        kuboImporterOptions(cidVersion),
-      );
-      await writer.flush();
+      signal?.throwIfAborted();
+      const metered = meter(source as AsyncIterable<unknown> | Iterable<unknown>, maxBytes, signal);
+      const writer = new WriteBehind(this.#blocks, {
+        window: WRITE_BEHIND_WINDOW,
+        signal,
+        hold: own.hold,
+      });
+      let result: Awaited<ReturnType<typeof importUnixfsFile>>;
+      try {
+        result = await importUnixfsFile(
+          { content: metered.content },
+          writer,
+          kuboImporterOptions(cidVersion),
+        );
+        await writer.flush();
+      } catch (error) {
+        await writer.settle();
+        // An abort can surface from the source or from a write in flight (as fs's AbortError);
+        // callers get the signal's own reason either way.
+        if (signal?.aborted === true) throw signal.reason;
+        throw error;
+      }
+      if (!session) {
+        await own.commit();
+        this.#linger(own);
+      }
+      return { cid: result.cid.toString(), size: metered.bytes() };
     } catch (error) {
-      await writer.settle();
-      // An abort can surface from the source or from a write in flight (as fs's AbortError);
-      // callers get the signal's own reason either way.
-      if (signal?.aborted === true) throw signal.reason;
+      // A session the caller owns is the caller's to abort, with every file of the upload.
+      if (!session) await own.abort().catch(() => undefined);
       throw error;
     }
-    return { cid: result.cid.toString(), size: metered.bytes() };
+  }
+
+  /**
+   * Marks every block reachable from `roots`, then removes the blocks that are unmarked, unheld
+   * and older than `cutoff` (see gc.ts). Safe while uploads run in this and other processes.
+   */
+  async collectGarbage(options: CollectGarbageOptions): Promise<GarbageCollection> {
+    const marked = new Set<string>();
+    const reach = await markReachable(options.roots, {
+      locate: (cid) => this.#blocks.locate(cid),
+      load: (file, directory) => readBlockFile(join(directory, file)),
+      marked,
+      signal: options.signal,
+    });
+    const swept = await sweep({
+      root: this.#blocks.path,
+      marked,
+      cutoff: options.cutoff,
+      ownHolds: new Set([...this.#open, ...this.#lingering.keys()].map((s) => s.hold.path)),
+      removal: { root: this.#blocks.path, trashName: this.#trashName, durable: this.#durable },
+      signal: options.signal,
+    });
+    return { ...reach, markedBlocks: marked.size, ...swept };
+  }
+
+  /** @internal A session's commit: every held block in place, then on disk. */
+  async settleHold(hold: BlockHold): Promise<void> {
+    const placed = await hold.verify();
+    if (this.#durable) await Promise.all(placed.map(fsyncDirectory));
+    await this.#blocks.sync();
+  }
+
+  /** @internal A session's abort: remove what it wrote that nothing else needs. */
+  async removeWritten(hold: BlockHold, startedAt: Date): Promise<RemovalResult> {
+    const written = hold.createdBlocks();
+    const recordedRoots = this.#recordedRoots;
+    // Without a way to see recorded roots, a written block might be one a recorded upload reused.
+    if (written.length === 0 || !recordedRoots) return { removed: 0, bytes: 0 };
+    return removeBlocks(written, {
+      root: this.#blocks.path,
+      trashName: this.#trashName,
+      durable: this.#durable,
+      stillNeeded: async (candidates, load) => {
+        const since = new Date(startedAt.getTime() - RECORDED_ROOTS_MARGIN_MS);
+        const marked = new Set<string>();
+        await markReachable(await recordedRoots(since), {
+          locate: (cid) => this.#blocks.locate(cid),
+          load,
+          marked,
+        });
+        return new Set([...candidates].filter((file) => marked.has(file)));
+      },
+    });
+  }
+
+  #linger(session: UploadSession): void {
+    this.#open.delete(session);
+    const timer = setTimeout(() => {
+      this.#lingering.delete(session);
+      void session.release().catch(() => undefined);
+    }, UNSESSIONED_HOLD_MS);
+    timer.unref();
+    this.#lingering.set(session, timer);
+    this.#notifyIdle();
+  }
+
+  #ended(session: UploadSession): void {
+    this.#open.delete(session);
+    this.#notifyIdle();
+  }
+
+  #notifyIdle(): void {
+    if (this.#open.size > 0) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /** Whether the root block of `cid` is here (identity CIDs always are). */
@@ -230,6 +484,10 @@ export class ContentStore {
   }
 
   async close(): Promise<void> {
+    const lingering = [...this.#lingering];
+    this.#lingering.clear();
+    for (const [, timer] of lingering) clearTimeout(timer);
+    await Promise.all(lingering.map(([session]) => session.release().catch(() => undefined)));
     await this.#blocks.close();
   }
 
@@ -240,6 +498,15 @@ export class ContentStore {
       if (error instanceof ContentNotFoundError) return null;
       throw error;
     }
+  }
+}
+
+async function readBlockFile(path: string): Promise<Uint8Array | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return null;
+    throw error;
   }
 }
 

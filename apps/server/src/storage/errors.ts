@@ -20,10 +20,8 @@ export class InvalidCidError extends Error {
 }
 
 /**
- * The import was stopped as soon as the stream passed `maxBytes`. Blocks written before that
- * point stay in the store: they are addressed by their hash, so they can never be mistaken for
- * other content, and any later upload that shares them reuses them. Reclaiming them is the job
- * of a garbage collector, which this store does not have yet.
+ * The import was stopped as soon as the stream passed `maxBytes`. The blocks it wrote before
+ * that point are removed with its upload session (see content-store.ts).
  */
 export class FileTooLargeError extends Error {
   override readonly name = 'FileTooLargeError';

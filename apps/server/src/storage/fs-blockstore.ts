@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import { access, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FsBlockstore } from 'blockstore-fs';
 import { NextToLast } from 'blockstore-fs/sharding';
 import type { CID } from 'multiformats/cid';
 import { ContentNotFoundError } from './errors.js';
+import { fsyncDirectory, isErrno, type BlockFile, type BlockHold } from './holds.js';
 
 type BlockBytes = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
 interface SignalOptions {
   signal?: AbortSignal;
+}
+
+interface PutOptions extends SignalOptions {
+  /** The import the block belongs to: it holds the block until it is recorded (see holds.ts). */
+  hold?: BlockHold;
 }
 
 /**
@@ -29,6 +35,8 @@ interface SignalOptions {
  *   database was told about (after `sync`) survives.
  * - blockstore-fs's `get` reports every failure as "not found"; here only a missing file is
  *   {@link ContentNotFoundError}, so an I/O fault stays a server error instead of a 404.
+ * - A `put` with a hold links the block into the hold's folder, so a failed upload can tell the
+ *   blocks it wrote from blocks others use (holds.ts).
  */
 export class DurableFsBlockstore extends FsBlockstore {
   readonly #layout: NextToLast;
@@ -44,13 +52,39 @@ export class DurableFsBlockstore extends FsBlockstore {
     this.#durable = options.durable ?? true;
   }
 
-  override async put(cid: CID, bytes: BlockBytes, options?: SignalOptions): Promise<CID> {
-    options?.signal?.throwIfAborted();
+  /** Where a block's file is (whether or not it is there). */
+  locate(cid: CID): BlockFile {
     const { dir, file } = this.#layout.encode(cid);
-    const directory = join(this.path, dir);
+    return { directory: join(this.path, dir), file };
+  }
+
+  override async put(cid: CID, bytes: BlockBytes, options?: PutOptions): Promise<CID> {
+    options?.signal?.throwIfAborted();
+    const hold = options?.hold;
+    const block = this.locate(cid);
+    const { directory, file } = block;
     const target = join(directory, file);
-    // Same key, same bytes: a block that is already there never needs rewriting.
-    if (await exists(target)) return cid;
+    if (hold) {
+      if (!hold.claim(block)) return cid;
+      await hold.ready();
+      // Same key, same bytes: a block that is already there is held, never rewritten.
+      if (await hold.linkExisting(block)) return cid;
+    } else if (await exists(target)) {
+      return cid;
+    }
+    try {
+      await this.#write(block, bytes, options);
+    } catch (error) {
+      hold?.unclaim(block);
+      throw error;
+    }
+    return cid;
+  }
+
+  async #write(block: BlockFile, bytes: BlockBytes, options?: PutOptions): Promise<void> {
+    const { directory, file } = block;
+    const target = join(directory, file);
+    const hold = options?.hold;
 
     if (!this.#knownDirectories.has(directory)) {
       const createdDirectory = await mkdir(directory, { recursive: true });
@@ -76,13 +110,18 @@ export class DurableFsBlockstore extends FsBlockstore {
       } finally {
         await callback<void>((done) => fs.close(fd, done));
       }
-      await callback<void>((done) => fs.rename(temp, target, done));
+      // Held before it is visible, so no removal can take it between its arrival and the hold.
+      if (hold) await hold.linkNew(temp, block);
+      // A link, not a rename: a block file in place is never replaced, so the file an import
+      // holds stays the one in place (rename would swap in another file of the same bytes).
+      if (await placeFile(temp, target)) hold?.created(block);
+      else if (hold && (await hold.pinCurrent(block, temp)) === 'placed') hold.created(block);
+      await callback<void>((done) => fs.unlink(temp, done));
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
     if (this.#durable) this.#unsyncedDirs.add(directory);
-    return cid;
   }
 
   override async *get(cid: CID, options?: SignalOptions): AsyncGenerator<Uint8Array> {
@@ -124,20 +163,25 @@ export class WriteBehind {
   readonly #store: DurableFsBlockstore;
   readonly #window: number;
   readonly #signal: AbortSignal | undefined;
+  readonly #hold: BlockHold | undefined;
   readonly #pending = new Set<Promise<void>>();
   #failure: { error: unknown } | undefined;
 
-  constructor(store: DurableFsBlockstore, options: { window: number; signal?: AbortSignal }) {
+  constructor(
+    store: DurableFsBlockstore,
+    options: { window: number; signal?: AbortSignal; hold?: BlockHold },
+  ) {
     this.#store = store;
     this.#window = options.window;
     this.#signal = options.signal;
+    this.#hold = options.hold;
   }
 
   async put(cid: CID, bytes: Uint8Array): Promise<CID> {
     while (this.#pending.size >= this.#window) await Promise.race(this.#pending);
     this.#throwIfFailed();
     const write: Promise<void> = this.#store
-      .put(cid, bytes, { signal: this.#signal })
+      .put(cid, bytes, { signal: this.#signal, hold: this.#hold })
       .then(
         () => undefined,
         (error: unknown) => {
@@ -156,7 +200,7 @@ export class WriteBehind {
     await this.#store.sync();
   }
 
-  /** Lets the writes under way finish (their blocks stay, unreferenced), without syncing. */
+  /** Lets the writes under way finish, without syncing (the caller removes what they wrote). */
   async settle(): Promise<void> {
     await Promise.all(this.#pending);
   }
@@ -180,6 +224,17 @@ async function collect(bytes: BlockBytes): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/** Links `source` in at `target`; false when a file is already there (the same bytes). */
+async function placeFile(source: string, target: string): Promise<boolean> {
+  try {
+    await callback<void>((done) => fs.link(source, target, done));
+    return true;
+  } catch (error) {
+    if (isErrno(error, 'EEXIST')) return false;
+    throw error;
+  }
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await access(path);
@@ -188,17 +243,4 @@ async function exists(path: string): Promise<boolean> {
     if (isErrno(error, 'ENOENT')) return false;
     throw error;
   }
-}
-
-async function fsyncDirectory(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }

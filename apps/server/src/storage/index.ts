@@ -1,5 +1,6 @@
 export {
   ContentStore,
+  UploadSession,
   CHUNK_SIZE,
   MAX_CHILDREN_PER_NODE,
   kuboImporterOptions,
@@ -8,10 +9,13 @@ export type {
   ByteSource,
   CarOptions,
   CatOptions,
+  CollectGarbageOptions,
   ContentStat,
   ContentStoreOptions,
+  GarbageCollection,
   ImportOptions,
   ImportedContent,
+  RecordedRoots,
 } from './content-store.js';
 export { parseCid } from './cid.js';
 export {

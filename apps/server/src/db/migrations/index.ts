@@ -4,6 +4,7 @@ import { postsMigration } from './0002-posts.js';
 import { commentsMigration } from './0003-comments.js';
 import { processingMigration } from './0004-processing.js';
 import { faucetMigration } from './0005-faucet.js';
+import { storageMigration } from './0006-storage.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0003-comments': commentsMigration(dialect),
     '0004-processing': processingMigration,
     '0005-faucet': faucetMigration,
+    '0006-storage': storageMigration,
   };
 }

@@ -83,9 +83,10 @@ async function buildGatewayApp(directory: string): Promise<FastifyInstance> {
     payloadIsStream.push(payload instanceof Readable);
   });
   await gateway.register(gatewayRoutes, {
-    describe: async (cid) => {
+    // Every stored CID is served here; who may see what is tested with the app (access.test.ts).
+    lookup: async (cid) => {
       describedCids.push(cid);
-      return descriptions.get(cid) ?? null;
+      return { description: descriptions.get(cid) ?? null };
     },
   });
   return gateway;
@@ -164,7 +165,7 @@ describe('content-store plugin', () => {
     bare.setValidatorCompiler(validatorCompiler);
     bare.setSerializerCompiler(serializerCompiler);
     await expect(
-      bare.register(gatewayRoutes, { describe: async () => null }).ready(),
+      bare.register(gatewayRoutes, { lookup: async () => null }).ready(),
     ).rejects.toThrow(/content-store plugin/);
     await bare.close();
   });
@@ -592,7 +593,7 @@ describe('OpenAPI', () => {
       documented.setSerializerCompiler(serializerCompiler);
       await documented.register(swaggerPlugin, { version: '0.0.0' });
       await documented.register(contentStorePlugin, { dataDir: directory, durable: false });
-      await documented.register(gatewayRoutes, { describe: async () => null });
+      await documented.register(gatewayRoutes, { lookup: async () => null });
       await documented.ready();
       const document = documented.swagger() as { paths: Record<string, Record<string, unknown>> };
       expect(Object.keys(document.paths['/ipfs/{cid}'] ?? {})).toEqual(

@@ -5,12 +5,18 @@
  *
  * Uploaded files are other people's bytes served from our origin, so every answer carries
  * nosniff and a sandboxing CSP, and only media a browser cannot execute is shown inline.
+ *
+ * Not every stored CID is served: `lookup` decides, before anything else is read, whether this
+ * request may have it (a public file, or a signed URL's `token`), so in every format a private
+ * file answers exactly like content that is not here. Only root CIDs the database records are
+ * served; an inner block of a DAG comes only inside its root's CAR.
  */
 import { Readable } from 'node:stream';
 import { errorBodySchema, validationErrorBodySchema, type ErrorBody } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CID } from 'multiformats/cid';
 import { z } from 'zod';
+import { identity } from 'multiformats/hashes/identity';
 import {
   ContentNotFoundError,
   InvalidCidError,
@@ -26,13 +32,30 @@ export interface FileDescription {
   name: string;
 }
 
+/** Whether and how a CID is served to one request. */
+export interface ServedContent {
+  /** Null: served, but nothing is recorded about it (octet-stream, named by its CID). */
+  description: FileDescription | null;
+  /**
+   * Set when the request may have it but the public may not (a signed URL): the answer is
+   * private to the requester's browser, for at most this many seconds.
+   */
+  privateMaxAgeSeconds?: number;
+}
+
 export interface GatewayOptions {
-  /** Looks a CID up (in its canonical text form); null when nothing is recorded for it. */
-  describe: (cid: string) => Promise<FileDescription | null>;
+  /**
+   * Decides whether the CID (in its canonical text form) is served to a request carrying
+   * `token` (the `?token=` of a signed URL), and describes it; null answers 404.
+   */
+  lookup: (cid: string, token: string | undefined) => Promise<ServedContent | null>;
 }
 
 /** Content behind a CID never changes: caches may keep it as long as they like (48 weeks). */
 export const IMMUTABLE_CACHE = 'public, max-age=29030400, immutable';
+
+/** The longest `?token=` looked at: a signed URL's token is 56 characters. */
+const MAX_TOKEN_LENGTH = 256;
 
 /**
  * No scripts, plugins, forms or frames, and a unique origin: an HTML or SVG upload opened
@@ -68,6 +91,11 @@ const querySchema = z.object({
     .enum(['raw', 'car'])
     .optional()
     .describe('URL form of Accept: application/vnd.ipld.raw or application/vnd.ipld.car'),
+  token: z
+    .string()
+    .max(MAX_TOKEN_LENGTH)
+    .optional()
+    .describe('The token of a signed URL: opens a private file to its owner until it expires'),
 });
 
 // Streams and blocks bypass the serializer; these schemas only document and type the replies.
@@ -129,6 +157,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayOptions> = async (app, 
       const answer = await answerRequest(store, options, {
         cidText: request.params.cid,
         format: chooseFormat(request.headers.accept, request.query.format),
+        token: request.query.token,
         head: request.method === 'HEAD',
         ifNoneMatch: request.headers['if-none-match'],
         ifRange: singleValue(request.headers['if-range']),
@@ -147,6 +176,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayOptions> = async (app, 
 interface GatewayRequest {
   cidText: string;
   format: Format;
+  token: string | undefined;
   head: boolean;
   ifNoneMatch: string | undefined;
   ifRange: string | undefined;
@@ -166,14 +196,23 @@ async function answerRequest(
     if (error instanceof InvalidCidError) return failure(400, GATEWAY_DETAILS.invalidCid);
     throw error;
   }
+  // Identity CIDs carry their bytes in the CID itself (the probe `bafkqaaa`): nothing to hide.
+  const served = isIdentity(cid)
+    ? { description: null }
+    : await options.lookup(cid.toString(), request.token);
+  if (served === null) return failure(404, GATEWAY_DETAILS.notFound(cid.toString()));
+  const cacheControl =
+    served.privateMaxAgeSeconds === undefined
+      ? IMMUTABLE_CACHE
+      : `private, max-age=${served.privateMaxAgeSeconds}`;
   try {
     switch (request.format.kind) {
       case 'raw':
-        return await answerBlock(store, cid, request);
+        return await answerBlock(store, cid, cacheControl, request);
       case 'car':
-        return await answerCar(store, cid, request.format.dups, request);
+        return await answerCar(store, cid, request.format.dups, cacheControl, request);
       case 'file':
-        return await answerFile(store, options, cid, request);
+        return await answerFile(store, served, cid, cacheControl, request);
     }
   } catch (error) {
     if (error instanceof ContentNotFoundError) {
@@ -184,6 +223,10 @@ async function answerRequest(
     }
     throw error;
   }
+}
+
+function isIdentity(cid: CID): boolean {
+  return cid.multihash.code === identity.code;
 }
 
 // Node joins repeated headers it knows; a list here means a client sent something odd.
@@ -199,14 +242,15 @@ function failure(status: 400 | 404 | 416 | 422, detail: string, headers: HeaderM
 
 async function answerFile(
   store: ContentStore,
-  options: GatewayOptions,
+  served: ServedContent,
   cid: CID,
+  cacheControl: string,
   request: GatewayRequest,
 ): Promise<Answer> {
   const stat = await store.stat(cid);
   if (stat === null) return failure(404, GATEWAY_DETAILS.notFound(cid.toString()));
   const etag = `"${stat.cid}"`;
-  const cached = { etag, 'cache-control': IMMUTABLE_CACHE };
+  const cached = { etag, 'cache-control': cacheControl };
   if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { status: 304, headers: cached };
 
   // If-Range: a client resuming a different version must get the whole file, not a splice.
@@ -220,10 +264,7 @@ async function answerFile(
     });
   }
 
-  const description = (await options.describe(stat.cid)) ?? {
-    contentType: OCTET_STREAM,
-    name: stat.cid,
-  };
+  const description = served.description ?? { contentType: OCTET_STREAM, name: stat.cid };
   const contentType = safeContentType(description.contentType);
   const headers: HeaderMap = {
     ...cached,
@@ -249,12 +290,13 @@ async function answerFile(
 async function answerBlock(
   store: ContentStore,
   cid: CID,
+  cacheControl: string,
   request: GatewayRequest,
 ): Promise<Answer> {
   const block = await store.getBlock(cid);
   if (block === null) return failure(404, GATEWAY_DETAILS.notFound(cid.toString()));
   const etag = `"${cid.toString()}.raw"`;
-  const cached = { etag, 'cache-control': IMMUTABLE_CACHE };
+  const cached = { etag, 'cache-control': cacheControl };
   if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { status: 304, headers: cached };
   const headers: HeaderMap = {
     ...cached,
@@ -270,10 +312,11 @@ async function answerCar(
   store: ContentStore,
   cid: CID,
   dups: boolean,
+  cacheControl: string,
   request: GatewayRequest,
 ): Promise<Answer> {
   const etag = `"${cid.toString()}.car${dups ? '.dups' : ''}"`;
-  const cached = { etag, 'cache-control': IMMUTABLE_CACHE };
+  const cached = { etag, 'cache-control': cacheControl };
   // The root must exist before a 304 may claim the client's copy is current.
   if (!(await store.has(cid))) return failure(404, GATEWAY_DETAILS.notFound(cid.toString()));
   if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { status: 304, headers: cached };

@@ -28,6 +28,8 @@ const viewerOf = (user: { id: string } | null) => (user ? { id: user.id } : null
 /** Posts: upload (files into IPFS, then the post), the forum list and search, detail, likes. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const posts = app.services.posts;
+  // Private posts (only ever shown to their author) carry signed file URLs.
+  const files = app.services.files;
 
   app.post(
     '/media/upload',
@@ -38,7 +40,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: one `file` or repeated `files`, and the text fields title, ' +
           'description, summary, content, tags (comma-separated), media_type, ai_instruction, ' +
-          'visibility (public|private). The type of each file is read from its bytes.',
+          'visibility (public|private); send the text fields first, they are checked as they ' +
+          'arrive. The type of each file is read from its bytes. Counts against the per-member ' +
+          'upload rate limit (429) and storage quota (413). Files of a private post are served ' +
+          'only through the signed URLs its author gets.',
         tags: ['media'],
         consumes: MULTIPART,
         security: SIGNED_IN,
@@ -48,6 +53,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorBodySchema,
           413: errorBodySchema,
           422: validationErrorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -71,6 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorBodySchema,
           401: errorBodySchema,
           413: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -95,8 +102,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await posts.list(viewerOf(request.user), request.query);
-      return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds));
+      const viewer = viewerOf(request.user);
+      const page = await posts.list(viewer, request.query);
+      const urls = page.posts.some((post) => post.visibility === 'private')
+        ? await files.urlsFor(viewer)
+        : undefined;
+      return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds, urls));
     },
   );
 
@@ -111,8 +122,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) =>
-      presentPostDetail(await posts.get(request.params.id, viewerOf(request.user))),
+    async (request) => {
+      const viewer = viewerOf(request.user);
+      const post = await posts.get(request.params.id, viewer);
+      return presentPostDetail(
+        post,
+        post.visibility === 'private' ? await files.urlsFor(viewer) : undefined,
+      );
+    },
   );
 
   app.post(

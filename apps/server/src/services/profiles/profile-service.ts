@@ -26,6 +26,7 @@ import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { UploadPart } from '../posts/post-service.js';
+import type { UploadAllowance } from '../storage/upload-allowance.js';
 import { normaliseAvatar, readAvatarBytes } from './avatar.js';
 
 /** How many of each kind My Page lists. */
@@ -50,8 +51,10 @@ export function createProfileService(deps: {
   store: ContentStore;
   now: Clock;
   contentVersion: ContentVersion;
+  /** Avatars count against the member's uploads and storage quota like any other upload. */
+  allowance: UploadAllowance;
 }) {
-  const { users, profiles, posts, store, now, contentVersion } = deps;
+  const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
 
   /** Only the member changes their own profile; a user_id naming anyone else is refused. */
   function assertSelf(caller: User, userId: string | undefined): void {
@@ -188,6 +191,7 @@ export function createProfileService(deps: {
      * stored on IPFS, and its gateway URL becomes the avatar.
      */
     async setAvatar(caller: User, parts: AsyncIterable<UploadPart>): Promise<User> {
+      await allowance.admit(caller);
       let image: Buffer | undefined;
       for await (const part of parts) {
         if (part.type === 'field') {
@@ -204,12 +208,28 @@ export function createProfileService(deps: {
         throw new InvalidInputError([{ field: 'new_avatar', message: 'an image is required' }]);
       }
       const webp = await normaliseAvatar(image);
-      const { cid, size } = await store.importFile([webp]);
-      await posts.recordFile(
-        { cid, size, contentType: 'image/webp', mediaType: 'image', name: 'avatar.webp' },
-        caller.id,
-        now().toISOString(),
-      );
+      const quota = await allowance.meter(caller);
+      let cid: string;
+      try {
+        quota.take(webp.byteLength);
+        const stored = await store.importFile([webp]);
+        cid = stored.cid;
+        await posts.recordUpload(
+          {
+            cid,
+            size: stored.size,
+            contentType: 'image/webp',
+            mediaType: 'image',
+            name: 'avatar.webp',
+          },
+          caller.id,
+          'avatar',
+          now().toISOString(),
+        );
+        quota.commit();
+      } finally {
+        quota.end();
+      }
       return apply(caller, { avatar: ipfsPath(cid) });
     },
   };

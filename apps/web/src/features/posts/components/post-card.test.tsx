@@ -67,6 +67,20 @@ describe('PostCard', () => {
     );
   });
 
+  it("shows a private post's media through the signed URL the API gave, unchanged", () => {
+    const signed = '/ipfs/bafycard?token=1767225600.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2ZXItaGVyZS4uLi4u';
+    render(
+      <PostCard
+        post={makePostListItem({ title: 'Mine', visibility: 'private', media: signed })}
+        onOpen={() => {}}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Image of the post: Mine' })).toHaveAttribute(
+      'src',
+      signed,
+    );
+  });
+
   it("shows a 'Document' badge and placeholder for a document, 'Audio' for audio", () => {
     const { rerender } = render(
       <PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} />,

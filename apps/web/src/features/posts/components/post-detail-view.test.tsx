@@ -82,6 +82,36 @@ describe('PostDetailView', () => {
     expect(screen.getByText('No AI analysis yet.')).toBeInTheDocument();
   });
 
+  it("shows a private post's files through the signed URLs the API gave, unchanged", async () => {
+    const signed = (cid: string) => `/ipfs/${cid}?token=1767225600.${'s'.repeat(43)}`;
+    const file = makePostDetail().files[0]!;
+    renderDetail(
+      makePostDetail({
+        title: 'Mine',
+        visibility: 'private',
+        'media list': [signed('bafyimage'), signed('bafydoc')],
+        files: [
+          { ...file, cid: 'bafyimage', url: signed('bafyimage'), thumbnail: signed('bafythumb') },
+          {
+            ...file,
+            cid: 'bafydoc',
+            url: signed('bafydoc'),
+            name: 'paper.pdf',
+            content_type: 'application/pdf',
+            media_type: 'document',
+          },
+        ],
+      }),
+      () => jsonResponse({}),
+    );
+    const image = await screen.findByRole('img', { name: /Mine, image 1 of 2/ });
+    expect(image).toHaveAttribute('src', signed('bafythumb'));
+    expect(screen.getByRole('link', { name: 'Open document: paper.pdf' })).toHaveAttribute(
+      'href',
+      signed('bafydoc'),
+    );
+  });
+
   it("shows 'Anonymous' for an unnamed author", async () => {
     renderDetail(makePostDetail({ 'author name': '' }), () => jsonResponse({}));
     expect(await screen.findByRole('link', { name: /Anonymous/ })).toBeInTheDocument();
