@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StartupError } from './startup-error.js';
 
@@ -16,13 +16,19 @@ function reason(error: unknown): string {
   return (code && REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** Only the server's own user may enter the data directory: it holds the database and keys. */
+export const DATA_DIR_MODE = 0o700;
+
 /**
- * Creates the data directory when missing and proves it is writable by writing to it, because
- * permission bits alone say nothing for root or for read-only mounts.
+ * Creates the data directory when missing (mode 0700 whatever the umask) and proves it is
+ * writable by writing to it, because permission bits alone say nothing for root or for read-only
+ * mounts. A directory that already exists keeps the mode its operator gave it.
  */
 export async function prepareDataDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    // mkdir's mode is filtered through the umask; chmod makes it exact.
+    const created = await mkdir(dir, { recursive: true, mode: DATA_DIR_MODE });
+    if (created !== undefined) await chmod(dir, DATA_DIR_MODE);
   } catch (error) {
     throw new StartupError(`DATA_DIR ${dir} cannot be created: ${reason(error)}`);
   }

@@ -21,6 +21,8 @@ export const multipartPlugin = fp(
         // Four bytes a character at most in UTF-8.
         fieldSize: POST_FIELD_MAX_LENGTH.content * 4,
         parts: 100,
+        // A part needs two headers (Content-Disposition, Content-Type); busboy would accept 2,000.
+        headerPairs: 20,
       },
     });
   },

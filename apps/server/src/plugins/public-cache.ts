@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../services/memory-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,63 +10,51 @@ declare module 'fastify' {
 }
 
 export interface PublicCacheOptions {
-  /** The content version; an entry stored under another version is stale. */
-  version: () => number;
-  /** How long an entry may be served at most (the bound on staleness across processes); 0: off. */
-  ttlMs: number;
-  maxEntries?: number;
+  /** The process's budget of public answers (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
+  cache: MemoryCache;
 }
-
-interface Entry {
-  version: number;
-  storedAt: number;
-  contentType: string;
-  body: string;
-}
-
-const DEFAULT_MAX_ENTRIES = 1000;
 
 /**
  * A micro-cache of the serialized answers anonymous visitors get from the forum list and post
  * detail: the most read and least personal answers. Any change made through this process drops
  * every entry at once (the content version moves); changes made by other processes show after at
- * most `ttlMs`. Signed-in requests never use it: their answers carry the caller's likes.
+ * most the TTL. Signed-in requests never use it: their answers carry the caller's likes.
+ *
+ * An answer is looked up after its query and parameters were validated, under what the handler
+ * actually reads (the route, its parameters and its parsed query, unknown parameters dropped), so
+ * `?x=1`, `?x=2`, ... or a reordered query are one entry rather than one each.
  */
 export const publicCachePlugin = fp<PublicCacheOptions>(
-  async (app, { version, ttlMs, maxEntries = DEFAULT_MAX_ENTRIES }) => {
-    if (ttlMs <= 0) return;
-    const entries = new Map<string, Entry>();
-    // The version when the request began: a change landing while it reads makes its answer stale.
-    const versionAtStart = new WeakMap<FastifyRequest, number>();
+  async (app, { cache }) => {
+    if (!cache.enabled) return;
+    // The key and content version when the handler began: a change landing while it reads makes
+    // its answer stale, and set() then refuses it.
+    const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!cacheable(request)) return;
-      versionAtStart.set(request, version());
-      const entry = entries.get(request.url);
-      if (!entry) return;
-      if (entry.version !== version() || performance.now() - entry.storedAt > ttlMs) {
-        entries.delete(request.url);
-        return;
+    app.addHook('preHandler', async (request, reply) => {
+      const key = cacheKey(request);
+      if (key === null) return;
+      const hit = cache.get(key);
+      if (hit) {
+        const entry = hit.value as Entry;
+        return reply
+          .header('content-type', entry.contentType)
+          .header('x-cache', 'hit')
+          .send(entry.body);
       }
-      return reply
-        .header('content-type', entry.contentType)
-        .header('x-cache', 'hit')
-        .send(entry.body);
+      pending.set(request, { key, version: cache.version() });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      const started = versionAtStart.get(request);
-      if (started === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
-        return payload;
-      }
-      if (reply.getHeader('x-cache') === 'hit') return payload;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(request.url, {
-        version: started,
-        storedAt: performance.now(),
+      const started = pending.get(request);
+      if (started === undefined || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const entry: Entry = {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        body: payload,
-      });
+        body,
+      };
+      cache.set(started.key, entry, started.version, body.length);
       reply.header('x-cache', 'miss');
       return payload;
     });
@@ -73,10 +62,32 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
   { name: 'public-cache' },
 );
 
-function cacheable(request: FastifyRequest): boolean {
-  return (
-    request.method === 'GET' &&
-    request.routeOptions.config.publicCache === true &&
-    request.headers.authorization === undefined
-  );
+interface Entry {
+  contentType: string;
+  body: Buffer;
+}
+
+/** What the answer depends on, in a fixed order; null when it must not be cached. */
+function cacheKey(request: FastifyRequest): string | null {
+  const route = request.routeOptions;
+  if (
+    request.method !== 'GET' ||
+    route.config.publicCache !== true ||
+    request.headers.authorization !== undefined
+  ) {
+    return null;
+  }
+  // Without a schema the handler reads none of them, so they cannot change the answer.
+  const params = route.schema?.params ? sortedEntries(request.params) : [];
+  const query = route.schema?.querystring ? sortedEntries(request.query) : [];
+  const skip = query.find(([name]) => name === 'skip')?.[1];
+  if (typeof skip === 'number' && skip >= PUBLIC_CACHE_MAX_SKIP) return null;
+  return `response:${route.url}:${JSON.stringify(params)}:${JSON.stringify(query)}`;
+}
+
+function sortedEntries(value: unknown): [string, unknown][] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value)
+    .filter(([, field]) => field !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chargeCachedBytes } from '../services/memory-cache.js';
 
 /**
  * A JSON answer that many callers receive alike (a long public comment thread, say), serialized
@@ -36,10 +37,12 @@ export function sendSharedJson<T extends object>(
     const digest = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     entry = { body, etag: `W/"${digest}"`, gzipped: null, uses: 0 };
     prepared.set(value, entry);
+    // The bytes live as long as the value: the public cache's budget counts them with it.
+    chargeCachedBytes(value, body.length);
   }
   entry.uses += 1;
   // One-off answers never pay for compression; the second use starts it, off the event loop.
-  if (entry.uses === 2 && entry.body.length >= GZIP_MIN_BYTES) compressLater(entry);
+  if (entry.uses === 2 && entry.body.length >= GZIP_MIN_BYTES) compressLater(value, entry);
 
   reply
     .type('application/json; charset=utf-8')
@@ -57,10 +60,12 @@ export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-function compressLater(entry: SharedJson): void {
+function compressLater(value: object, entry: SharedJson): void {
   gzip(entry.body, (error, result) => {
     // Without a compressed copy the plain one is still right; nothing to report.
-    if (!error) entry.gzipped = result;
+    if (error) return;
+    entry.gzipped = result;
+    chargeCachedBytes(value, result.length);
   });
 }
 

@@ -1,30 +1,32 @@
-import type { ContentVersion } from './content-version.js';
+import type { MemoryCache } from './memory-cache.js';
 
 /**
- * A small in-memory cache of what everyone reads alike (public posts), valid while the content
- * version stands still and for at most `ttlMs`: a change through this process empties it at once,
- * a change through another process shows within `ttlMs`. Least recently stored entries go first.
+ * A view of the shared public cache for one kind of value (public posts, threads, ...): valid
+ * while the content version stands still and for at most its TTL, so a change through this process
+ * empties it at once and a change through another process shows within the TTL. Its entries
+ * count against the one byte budget of `cache` (PUBLIC_CACHE_MAX_BYTES).
  */
 export function createVersionedCache<V>(options: {
-  version: ContentVersion;
-  ttlMs: number;
-  maxEntries?: number;
+  cache: MemoryCache;
+  /** Keeps this cache's keys apart from the others' in the shared store. */
+  namespace: string;
+  /**
+   * The bytes a value occupies, when more than the value itself stays alive with it (for
+   * example a serialized copy kept beside each object); estimated from the value otherwise.
+   */
+  sizeOf?: (value: V) => number;
 }) {
-  const { version, ttlMs, maxEntries = 1000 } = options;
-  const entries = new Map<string, { value: V; version: number; storedAt: number }>();
-
+  const { cache, namespace, sizeOf } = options;
   return {
     /** The cached value, or `load()`'s — stored under the version seen before loading began. */
     async get(key: string, load: () => Promise<V>): Promise<V> {
-      if (ttlMs <= 0) return load();
-      const current = version.current();
-      const entry = entries.get(key);
-      if (entry && entry.version === current && performance.now() - entry.storedAt <= ttlMs) {
-        return entry.value;
-      }
+      if (!cache.enabled) return load();
+      const fullKey = `${namespace}:${key}`;
+      const hit = cache.get(fullKey);
+      if (hit) return hit.value as V;
+      const version = cache.version();
       const value = await load();
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { value, version: current, storedAt: performance.now() });
+      cache.set(fullKey, value, version, sizeOf?.(value));
       return value;
     },
   };

@@ -20,7 +20,7 @@ export const httpUrlSchema = (max: number) =>
       message: 'must be an http or https URL',
     });
 
-/** The error body of every failed API call (ARCHITECTURE §4). */
+/** The error body of every failed API call (docs/ARCHITECTURE.md §3). */
 export const errorBodySchema = z.object({
   detail: z.string(),
 });

@@ -15,8 +15,12 @@ const boundedText = (max: number) =>
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 
-/** An http(s) URL, or empty to clear it. */
-const urlOrEmpty = z.union([z.literal(''), httpUrlSchema(MAX_LENGTH.url)]);
+/** An http(s) URL, or empty to clear it; the length is checked before anything else. */
+const urlOrEmpty = z
+  .string()
+  .trim()
+  .max(MAX_LENGTH.url, { message: `must be at most ${MAX_LENGTH.url} characters` })
+  .pipe(z.union([z.literal(''), httpUrlSchema(MAX_LENGTH.url)]));
 
 /** Form booleans: 'true'/'false' (also 1/0), or JSON booleans. */
 export const formBooleanSchema = z.preprocess(
@@ -39,7 +43,7 @@ export const modifyBioBodySchema = z.object({
 });
 export const modifyUrlBodySchema = z.object({
   user_id: userIdField,
-  new_url: z.string().trim().pipe(urlOrEmpty),
+  new_url: urlOrEmpty,
 });
 export const modifyEmailBodySchema = z.object({
   user_id: userIdField,
@@ -58,7 +62,7 @@ export const modifyProfileBodySchema = z
     nickname: z.preprocess(emptyToUndefined, boundedText(NICKNAME_MAX_LENGTH).optional()),
     title: boundedText(MAX_LENGTH.title).optional(),
     bio: boundedText(MAX_LENGTH.bio).optional(),
-    url: z.string().trim().pipe(urlOrEmpty).optional(),
+    url: urlOrEmpty.optional(),
     tags: boundedText(TAGS_MAX_LENGTH).optional(),
   })
   .refine(
