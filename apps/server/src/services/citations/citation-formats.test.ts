@@ -1,0 +1,60 @@
+import { Cite } from '@citation-js/core';
+import { describe, expect, it } from 'vitest';
+import { formatCitation, type CitableWork } from './citation-formats.js';
+
+const LONG_ID = 'f'.repeat(64);
+const work: CitableWork = {
+  id: LONG_ID,
+  title: 'Line one\nline two: {braces} \\ and 50% of $x$',
+  author: 'Tom {Jerry} & Co }',
+  publishedAt: '2025-12-31T23:59:59.999Z',
+  url: `https://research.example/forum/detail/${LONG_ID}`,
+  doi: null,
+  files: [
+    { cid: 'bafkreiaaaa', name: 'a\nb.pdf' },
+    { cid: 'bafkreibbbb', name: 'c.png' },
+  ],
+};
+
+type Item = { title?: string; author?: { literal?: string; family?: string }[]; URL?: string };
+const readBack = (text: string) => (new Cite(text).data as Item[])[0];
+
+describe('formatCitation', () => {
+  it('writes BibTeX whose braces stay balanced whatever the names hold', () => {
+    const bibtex = formatCitation(work, 'bibtex');
+    let depth = 0;
+    for (const [index, char] of [...bibtex].entries()) {
+      if (bibtex[index - 1] === '\\') continue;
+      if (char === '{') depth += 1;
+      if (char === '}') depth -= 1;
+      expect(depth).toBeGreaterThanOrEqual(0);
+    }
+    expect(depth).toBe(0);
+    const item = readBack(bibtex);
+    expect(item?.title).toBe(work.title.replace('\n', ' '));
+    expect(item?.author?.[0]?.family ?? item?.author?.[0]?.literal).toBe(work.author);
+    expect(item?.URL).toBe(work.url);
+    expect(bibtex).not.toContain('doi =');
+  });
+
+  it('writes RIS one value a line, never wrapped, however long', () => {
+    const ris = formatCitation(work, 'ris');
+    expect(ris.endsWith('\nER  - \n')).toBe(true);
+    const lines = ris.slice(0, -1).split('\n');
+    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9] {2}- /);
+    expect(lines).toContain(`UR  - ${work.url}`);
+    expect(lines).toContain('TI  - Line one line two: {braces} \\ and 50% of $x$');
+    expect(lines.filter((line) => line.startsWith('N1  - '))).toEqual([
+      'N1  - IPFS CID bafkreiaaaa (a b.pdf)',
+      'N1  - IPFS CID bafkreibbbb (c.png)',
+    ]);
+    expect(readBack(ris)?.URL).toBe(work.url);
+  });
+
+  it('dates the citation in UTC', () => {
+    const [item] = JSON.parse(formatCitation(work, 'csl')) as {
+      issued: { 'date-parts': number[][] };
+    }[];
+    expect(item?.issued['date-parts']).toEqual([[2025, 12, 31]]);
+  });
+});

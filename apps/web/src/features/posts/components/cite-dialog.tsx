@@ -1,0 +1,175 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MESSAGES, type CitationFormat } from '@symposia/shared';
+import { Modal } from '@/components/ui/modal/modal';
+import { notify } from '@/components/ui/toast/toast';
+import { ApiError } from '@/lib/api-client';
+import { usePostCitation } from '../api/get-post-citation';
+import styles from './cite-dialog.module.css';
+
+export const CITATION_COPIED = MESSAGES.citationCopied;
+export const CITATION_COPY_FAILED = MESSAGES.citationCopyFailed;
+export const CITATION_LOAD_FAILED = MESSAGES.citationLoadFailed;
+
+type CitationTab = { format: CitationFormat; label: string };
+
+const BIBTEX_TAB: CitationTab = { format: 'bibtex', label: 'BibTeX' };
+
+/** The formats of GET /media/{id}/cite, as their tabs name them; BibTeX opens first. */
+export const CITATION_TABS: readonly CitationTab[] = [
+  BIBTEX_TAB,
+  { format: 'ris', label: 'RIS' },
+  { format: 'csl', label: 'CSL-JSON' },
+];
+
+type CiteDialogProps = {
+  postId: string;
+  /** The post's `edited_at`: the citation of an edited post is read anew. */
+  version: string | null;
+  onClose: () => void;
+};
+
+/**
+ * The citation of a post (issue 14) in BibTeX, RIS or CSL-JSON, one tab each (arrow keys, Home
+ * and End move between them, as WAI-ARIA tabs do), with a Copy button for the shown one. Each
+ * format is fetched when its tab is first opened.
+ */
+export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
+  const titleId = useId();
+  const baseId = useId();
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current = CITATION_TABS[selected] ?? BIBTEX_TAB;
+  const query = usePostCitation(postId, version, current.format, {
+    throwOnError: (error) => !(error instanceof ApiError),
+  });
+  const tabId = (index: number) => `${baseId}-tab-${index}`;
+  const panelId = `${baseId}-panel`;
+
+  const choose = (index: number) => {
+    const count = CITATION_TABS.length;
+    const next = ((index % count) + count) % count;
+    setSelected(next);
+    tabs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowLeft: selected - 1,
+      Home: 0,
+      End: CITATION_TABS.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    choose(target);
+  };
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(CITATION_COPIED);
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the text is there to select.
+      notify.error(CITATION_COPY_FAILED);
+    }
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} size="wide">
+      <h2 id={titleId} className={styles.heading}>
+        Cite this post
+      </h2>
+      <div
+        role="tablist"
+        aria-label="Citation format"
+        className={styles.tabs}
+        onKeyDown={onTabKeyDown}
+      >
+        {CITATION_TABS.map((tab, index) => (
+          <button
+            key={tab.format}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(index)}
+            aria-selected={index === selected}
+            aria-controls={panelId}
+            tabIndex={index === selected ? 0 : -1}
+            data-autofocus={index === selected ? true : undefined}
+            className={styles.tab}
+            onClick={() => choose(index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} className={styles.panel}>
+        {query.data !== undefined ? (
+          <>
+            <pre
+              className={styles.text}
+              tabIndex={0}
+              aria-label={`${current.label} citation`}
+              data-testid="citation-text"
+            >
+              {query.data}
+            </pre>
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => void copy(query.data)}
+              >
+                Copy {current.label}
+              </button>
+            </div>
+          </>
+        ) : query.isError && !query.isFetching ? (
+          <div className={styles.status}>
+            <p role="alert">
+              {CITATION_LOAD_FAILED}
+              {query.error instanceof ApiError ? (
+                <span className={styles.details}>{query.error.detail}</span>
+              ) : null}
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void query.refetch()}
+            >
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p className={styles.status} role="status">
+            Loading the citation…
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** The detail page's Cite button: opens the citation dialog of the post. */
+export function CiteButton({ postId, version }: { postId: string; version: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button-secondary ${styles.citeButton}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Cite
+      </button>
+      {open ? (
+        <CiteDialog postId={postId} version={version} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import styles from './doi-link.module.css';
+
+/**
+ * Where a DOI resolves. Characters a URL would read otherwise (`#`, `?`, `%`, spaces…) are
+ * percent-encoded, as doi.org asks; the prefix/suffix slashes stay.
+ */
+export function doiUrl(doi: string): string {
+  return `https://doi.org/${encodeURIComponent(doi).replaceAll('%2F', '/')}`;
+}
+
+/** A post's DOI (issue 14), linked to its resolver; nothing when the post names none. */
+export function DoiLink({ doi }: { doi: string | null }) {
+  if (!doi) return null;
+  return (
+    <p className={styles.doi}>
+      <abbr title="Digital Object Identifier" className={styles.label}>
+        DOI
+      </abbr>{' '}
+      <a href={doiUrl(doi)} target="_blank" rel="noopener noreferrer" className={styles.link}>
+        {doi}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DOI_MAX_LENGTH } from '../limits.js';
+
+/**
+ * A DOI as a person pastes it: `10.1000/xyz`, `doi:10.1000/xyz` or a resolver link such as
+ * `https://doi.org/10.1000/xyz`. The resolver or `doi:` prefix is dropped, so what is stored and
+ * sent is always the bare `10.NNNN/suffix` (registrant code of 4 to 9 digits, then a suffix
+ * without spaces), which the web app links as https://doi.org/{doi}. Braces and control
+ * characters, which no registered DOI uses, are refused too: a DOI goes verbatim into a BibTeX
+ * field, where a stray brace would end it.
+ */
+const DOI_PATTERN = /^10\.\d{4,9}\/[^\s{}\p{Cc}]+$/u;
+const DOI_PREFIX = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)/i;
+
+export const doiSchema = z
+  .string({ message: 'must be a DOI such as 10.1000/xyz123' })
+  .trim()
+  .transform((value) => value.replace(DOI_PREFIX, ''))
+  .pipe(
+    z
+      .string()
+      .max(DOI_MAX_LENGTH, { message: `must be at most ${DOI_MAX_LENGTH} characters` })
+      .regex(DOI_PATTERN, { message: 'must be a DOI such as 10.1000/xyz123' }),
+  );
+export type Doi = z.infer<typeof doiSchema>;
+
+/** Upload form field: empty means "no DOI". */
+export const optionalDoiSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  doiSchema.optional(),
+);
+
+/** An edit: `null` or an empty string removes the DOI, a DOI sets it. */
+export const nullableDoiSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  doiSchema.nullable(),
+);
+
+/** Formats of GET /media/{id}/cite, each answered with its registered content type. */
+export const CITATION_FORMATS = ['bibtex', 'ris', 'csl'] as const;
+export const citationFormatSchema = z.enum(CITATION_FORMATS, {
+  message: `must be one of ${CITATION_FORMATS.join(', ')}`,
+});
+export type CitationFormat = z.infer<typeof citationFormatSchema>;
+
+export const CITATION_CONTENT_TYPES: Record<CitationFormat, string> = {
+  bibtex: 'application/x-bibtex; charset=utf-8',
+  ris: 'application/x-research-info-systems; charset=utf-8',
+  csl: 'application/vnd.citationstyles.csl+json; charset=utf-8',
+};
+
+/** Where a cited post lives on the web app; the citation's URL is the site's origin plus this. */
+export const postWebPath = (id: string) => `/forum/detail/${encodeURIComponent(id)}`;
+
+/** GET /media/{id}/cite query: `format` defaults to BibTeX. */
+export const citationQuerySchema = z.object({
+  format: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    citationFormatSchema.default('bibtex'),
+  ),
+});
+export type CitationQuery = z.infer<typeof citationQuerySchema>;
+
+/** The answer: the citation as text in the asked format (CSL-JSON is a JSON array as text). */
+export const citationTextSchema = z.string();
