@@ -28,6 +28,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     comments: [],
     likes: [],
     created_at: '2026-01-15T08:30:00.000Z',
+    role: 'member',
     ...overrides,
   };
 }

@@ -1,16 +1,32 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES, type PostDetail } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
+import { getCurrentUserQueryOptions, useCurrentUser } from '@/features/auth/api/get-current-user';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { postQueryKey, usePost } from '@/features/posts/api/get-post';
 import { PostDetailView } from '@/features/posts/components/post-detail-view';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
+import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ApiError } from '@/lib/api-client';
+import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
+
+/**
+ * Edit and Delete show for the post's author, so the page must know who reads: a session whose
+ * user is not cached (a cache from an older version, a token stored by another tab) loads it once.
+ */
+function useKnownReader() {
+  const { token, user } = useAuth();
+  const query = useCurrentUser({ enabled: Boolean(token) && !user });
+  useEffect(() => {
+    if (query.data) authStore.setUser(query.data);
+  }, [query.data]);
+}
 
 /**
  * The post detail (spec §2): Back returns to the forum location given in `?from=` (only a forum
@@ -22,6 +38,7 @@ export function PostDetailRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useKnownReader();
   const backTo = forumReturnPath(params.get('from'));
   const query = usePost(id, { throwOnError: (error) => !(error instanceof ApiError) });
   // Retry shows the loading screen again until the new answer (or failure) arrives.
@@ -33,6 +50,12 @@ export function PostDetailRoute() {
   );
 
   const goBack = () => void navigate(backTo);
+
+  // The author's own page and profile list their posts: an edit or a delete shows there too.
+  const refreshProfiles = (authorId: string) => {
+    void queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: authorQueryKey(authorId) });
+  };
 
   if (loading || query.isPending) return <LoadingScreen />;
   if (query.isError) {
@@ -51,6 +74,12 @@ export function PostDetailRoute() {
       key={query.data.id}
       post={query.data}
       onBack={goBack}
+      onSaved={(saved) => refreshProfiles(saved['author id'])}
+      onDeleted={() => {
+        refreshProfiles(query.data['author id']);
+        // Back from the forum must not return to a post that no longer exists.
+        void navigate(backTo, { replace: true });
+      }}
       comments={
         <CommentsSection
           postId={query.data.id}
@@ -59,6 +88,10 @@ export function PostDetailRoute() {
             queryClient.setQueryData<PostDetail>(postQueryKey(id), (post) =>
               post ? { ...post, comments: post.comments + 1 } : post,
             )
+          }
+          // A deleted comment may leave a '[deleted]' placeholder: the server's count decides.
+          onCommentDeleted={() =>
+            void queryClient.invalidateQueries({ queryKey: postQueryKey(id) })
           }
         />
       }

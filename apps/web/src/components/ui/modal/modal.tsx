@@ -7,6 +7,12 @@ type ModalProps = {
   /** Id of the element that names the dialog (usually its heading). */
   labelledBy: string;
   children: ReactNode;
+  /** `wide` for dialogs that hold a form or long text (post edit, revisions). */
+  size?: 'default' | 'wide';
+  /** `alertdialog` for a question that needs an answer (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that says what the dialog is about. */
+  describedBy?: string;
 };
 
 const FOCUSABLE = [
@@ -24,9 +30,17 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 
 /**
  * A modal dialog: focus moves in and stays in (Tab wraps around), Escape or the close button or a
- * click on the backdrop closes it, and focus returns to where it was when the dialog closes.
+ * click on the backdrop closes it, and focus returns to where it was when the dialog closes. Focus
+ * starts on the element marked `data-autofocus`, else the first input, else the dialog itself.
  */
-export function Modal({ onClose, labelledBy, children }: ModalProps) {
+export function Modal({
+  onClose,
+  labelledBy,
+  children,
+  size = 'default',
+  role = 'dialog',
+  describedBy,
+}: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
 
@@ -38,7 +52,11 @@ export function Modal({ onClose, labelledBy, children }: ModalProps) {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    (focusableIn(dialog).find((el) => el.tagName === 'INPUT') ?? dialog).focus();
+    (
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      focusableIn(dialog).find((el) => el.tagName === 'INPUT') ??
+      dialog
+    ).focus();
     document.body.classList.add('has-modal');
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -82,10 +100,11 @@ export function Modal({ onClose, labelledBy, children }: ModalProps) {
     >
       <div
         ref={dialogRef}
-        className={styles.dialog}
-        role="dialog"
+        className={size === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog}
+        role={role}
         aria-modal="true"
         aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
         tabIndex={-1}
       >
         <button type="button" className={styles.close} onClick={onClose} aria-label="Close">

@@ -1,17 +1,23 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
 import { RichText } from '@/components/ui/rich-text/rich-text';
 import { notify } from '@/components/ui/toast/toast';
+import { notifyUpdateFailed, updateFailureDetails } from '@/components/ui/toast/update-failure';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
+import { useDeleteComment } from '../api/delete-comment';
 import { useLikeComment } from '../api/like-comment';
+import { useUpdateComment } from '../api/update-comment';
 import { trimFraction } from '../utils/threads';
 import { CommentComposer } from './comment-composer';
+import { CommentInlineEditor } from './comment-inline-editor';
 import { CommentLikeButton } from './comment-like-button';
 import styles from './comment-item.module.css';
 
@@ -28,7 +34,31 @@ function reportLikeFailure(error: unknown) {
   );
 }
 
-export const authorOf = (comment: Comment) => comment.username.trim() || ANONYMOUS;
+export const COMMENT_UPDATE_FAILED = MESSAGES.updateFailed('comment');
+export const COMMENT_DELETE_FAILED = MESSAGES.deleteFailed('comment');
+export const DELETED_COMMENT = MESSAGES.deletedComment;
+
+// A 401 already opened the login overlay (api-client); that is the whole answer.
+const isSignInPrompt = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+function reportUpdateFailure(error: unknown) {
+  if (!isSignInPrompt(error)) notifyUpdateFailed(COMMENT_UPDATE_FAILED, error);
+}
+
+function reportDeleteFailure(error: unknown) {
+  if (!isSignInPrompt(error)) notify.error(COMMENT_DELETE_FAILED, updateFailureDetails(error));
+}
+
+export const authorOf = (comment: Comment) =>
+  comment.deleted ? DELETED_COMMENT : comment.username.trim() || ANONYMOUS;
+
+/** Who may do what to a comment (issue 14): its author edits it; its author or a moderator deletes it. */
+function usePermissions(comment: Comment) {
+  const { token, user } = useAuth();
+  const signedIn = Boolean(token && user) && !comment.deleted;
+  const own = signedIn && comment.userId !== '' && comment.userId === user?.id;
+  return { canEdit: own, canDelete: own || (signedIn && user?.role === 'moderator') };
+}
 
 type CommentItemProps = {
   postId: string;
@@ -38,6 +68,8 @@ type CommentItemProps = {
   onReply: () => void;
   onCloseReply: () => void;
   onPosted: (comment: Comment) => void;
+  /** The comment was deleted on the server (e.g. to refresh the post's comment count). */
+  onDeleted?: () => void;
 };
 
 /**
@@ -51,9 +83,25 @@ export function CommentItem({
   onReply,
   onCloseReply,
   onPosted,
+  onDeleted,
 }: CommentItemProps) {
   const like = useLikeComment(postId, comment._id, { onFailure: reportLikeFailure });
+  const edit = useUpdateComment(postId, comment._id, { onFailure: reportUpdateFailure });
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const remove = useDeleteComment(postId, comment._id, {
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      onDeleted?.();
+    },
+    onFailure: (error) => {
+      setConfirmingDelete(false);
+      reportDeleteFailure(error);
+    },
+  });
+  const { canEdit, canDelete } = usePermissions(comment);
   const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const author = authorOf(comment);
   const createdAt = trimFraction(comment.createdAt);
   const topLevel = comment.level <= 1;
@@ -63,6 +111,33 @@ export function CommentItem({
     replyButton.current?.focus();
     onCloseReply();
   };
+
+  // Saved or cancelled, focus goes back to the Edit button, as after a field edit.
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  if (comment.deleted) {
+    return (
+      <article
+        className={topLevel ? styles.comment : `${styles.comment} ${styles.reply}`}
+        aria-label={DELETED_COMMENT}
+        data-comment-id={comment._id}
+        data-level={comment.level}
+        data-deleted="true"
+      >
+        <div className={styles.avatar} aria-hidden="true">
+          <span
+            className={`${styles.deletedAvatar} ${topLevel ? '' : styles.deletedAvatarSmall}`}
+          />
+        </div>
+        <div className={styles.body}>
+          <p className={styles.deleted}>{DELETED_COMMENT}</p>
+        </div>
+      </article>
+    );
+  }
 
   return (
     <article
@@ -86,10 +161,26 @@ export function CommentItem({
           <time className={styles.time} dateTime={createdAt}>
             {formatDateTime(createdAt)}
           </time>
+          {comment.edited_at ? (
+            <span className={styles.edited}>
+              edited <time dateTime={comment.edited_at}>{formatDateTime(comment.edited_at)}</time>
+            </span>
+          ) : null}
         </header>
 
-        {/* User text is never HTML: plain text as typed, or sanitized Markdown (rich-text/). */}
-        <RichText text={comment.content} plain="text" className={styles.content} />
+        {editing ? (
+          <CommentInlineEditor
+            value={comment.content}
+            onSave={(text) => {
+              closeEditor();
+              edit.mutate(text);
+            }}
+            onCancel={closeEditor}
+          />
+        ) : (
+          // User text is never HTML: plain text as typed, or sanitized Markdown (rich-text/).
+          <RichText text={comment.content} plain="text" className={styles.content} />
+        )}
 
         {comment.imageUrl ? (
           <FallbackImage
@@ -118,7 +209,49 @@ export function CommentItem({
           >
             Reply<span className="visually-hidden"> to {author}</span>
           </button>
+          {canEdit && !editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              className={styles.action}
+              aria-busy={edit.isPending || undefined}
+              onClick={() => setEditing(true)}
+            >
+              Edit<span className="visually-hidden"> your comment</span>
+            </button>
+          ) : null}
+          {canDelete ? (
+            <button
+              type="button"
+              className={`${styles.action} ${styles.deleteAction}`}
+              aria-haspopup="dialog"
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete<span className="visually-hidden"> comment by {author}</span>
+            </button>
+          ) : null}
         </div>
+
+        {confirmingDelete ? (
+          <ConfirmDialog
+            title="Delete this comment?"
+            confirmLabel="Delete"
+            pendingLabel="Deleting…"
+            danger
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            onCancel={() => {
+              if (!remove.isPending) setConfirmingDelete(false);
+            }}
+          >
+            <p>
+              {canEdit
+                ? 'Your comment will be deleted.'
+                : `The comment by ${author} will be deleted.`}{' '}
+              Replies to it stay, under “{DELETED_COMMENT}”. This cannot be undone.
+            </p>
+          </ConfirmDialog>
+        ) : null}
 
         {replying ? (
           <div className={styles.replyBox}>

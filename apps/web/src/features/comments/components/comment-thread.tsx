@@ -19,6 +19,7 @@ type CommentThreadProps = {
   replyingTo: string | null;
   onReply: (commentId: string | null) => void;
   onPosted: (comment: Comment) => void;
+  onDeleted?: () => void;
 };
 
 /**
@@ -33,6 +34,7 @@ export function CommentThread({
   replyingTo,
   onReply,
   onPosted,
+  onDeleted,
 }: CommentThreadProps) {
   const repliesId = useId();
   const hidden = hiddenReplyCount(thread.replies);
@@ -46,6 +48,7 @@ export function CommentThread({
       onReply={() => onReply(replyingTo === comment._id ? null : comment._id)}
       onCloseReply={() => onReply(null)}
       onPosted={onPosted}
+      onDeleted={onDeleted}
     />
   );
 

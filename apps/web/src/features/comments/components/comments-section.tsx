@@ -15,6 +15,8 @@ type CommentsSectionProps = {
   postId: string;
   /** A comment was just created (e.g. to update the post's comment count). */
   onCommentCreated?: (comment: Comment) => void;
+  /** A comment was just deleted (issue 14). */
+  onCommentDeleted?: () => void;
 };
 
 /**
@@ -22,7 +24,11 @@ type CommentsSectionProps = {
  * Comment', then the threads, top-level newest first. A new comment shows at once: at the top, or in
  * its thread, which opens. Loading, a failed load (with Retry) and no comments each say so.
  */
-export function CommentsSection({ postId, onCommentCreated }: CommentsSectionProps) {
+export function CommentsSection({
+  postId,
+  onCommentCreated,
+  onCommentDeleted,
+}: CommentsSectionProps) {
   const headingId = useId();
   const editorId = useId();
   const query = useComments(postId, { throwOnError: (error) => !(error instanceof ApiError) });
@@ -107,6 +113,7 @@ export function CommentsSection({ postId, onCommentCreated }: CommentsSectionPro
                 replyingTo={replyingTo}
                 onReply={setReplyingTo}
                 onPosted={posted}
+                onDeleted={onCommentDeleted}
               />
             ))}
           </ol>

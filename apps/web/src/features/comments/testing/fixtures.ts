@@ -19,6 +19,8 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     level,
     parentId: null,
     rootId: null,
+    edited_at: null,
+    deleted: false,
     ...(level === 1 ? { replyCount: 0 } : {}),
     liked: false,
     ...overrides,

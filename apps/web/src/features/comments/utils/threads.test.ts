@@ -6,11 +6,13 @@ import {
   canSubmitComment,
   commentTime,
   countComments,
+  deletedPlaceholder,
   findComment,
   hiddenReplyCount,
   insertComment,
   mentionPrefixOf,
   moreRepliesLabel,
+  removeComment,
   replyTargetOf,
   trimFraction,
   updateComment,
@@ -208,5 +210,60 @@ describe('replying', () => {
     expect(canSubmitComment('@bob   ', '@bob ')).toBe(false);
     expect(canSubmitComment('@bob thanks', '@bob ')).toBe(true);
     expect(canSubmitComment('thanks', '@bob ')).toBe(true);
+  });
+});
+
+describe('removeComment (issue 14)', () => {
+  const root = makeComment({ _id: 'root', createdAt: at(1), replyCount: 3 });
+  const child = makeReply(root, { _id: 'child', createdAt: at(2) });
+  const grandchild = makeReply(child, { _id: 'grandchild', createdAt: at(3) });
+  const sibling = makeReply(root, { _id: 'sibling', createdAt: at(4) });
+  const lone = makeComment({ _id: 'lone', createdAt: at(5) });
+  const threads = buildThreads([root, child, grandchild, sibling, lone]);
+  const replyIds = (list: ReturnType<typeof buildThreads>, id: string) =>
+    ids(list.find((thread) => thread.root._id === id)?.replies ?? []);
+
+  it('takes out a comment without replies, and the root counts one reply fewer', () => {
+    const next = removeComment(threads, 'sibling');
+    expect(replyIds(next, 'root')).toEqual(['child', 'grandchild']);
+    expect(next.find((thread) => thread.root._id === 'root')?.root.replyCount).toBe(2);
+    expect(ids(removeComment(threads, 'lone').map((thread) => thread.root))).toEqual(['root']);
+  });
+
+  it('leaves a comment with replies in place as a placeholder with no author, text or likes', () => {
+    const next = removeComment(threads, 'root');
+    const placeholder = next.find((thread) => thread.root._id === 'root')!.root;
+    expect(placeholder).toMatchObject({
+      deleted: true,
+      userId: '',
+      username: '',
+      content: '',
+      likes: 0,
+      edited_at: null,
+    });
+    expect(replyIds(next, 'root')).toEqual(['child', 'grandchild', 'sibling']);
+
+    const middle = removeComment(threads, 'child');
+    expect(findComment(middle, 'child')).toMatchObject({ deleted: true, level: 2 });
+    expect(replyIds(middle, 'root')).toEqual(['child', 'grandchild', 'sibling']);
+  });
+
+  it("a placeholder whose last reply goes leaves too, up to the thread's root", () => {
+    let next = removeComment(removeComment(threads, 'root'), 'child');
+    next = removeComment(next, 'sibling');
+    expect(replyIds(next, 'root')).toEqual(['child', 'grandchild']);
+    next = removeComment(next, 'grandchild');
+    expect(ids(next.map((thread) => thread.root))).toEqual(['lone']);
+  });
+
+  it('leaves everything else as it was and an unknown id changes nothing', () => {
+    expect(removeComment(threads, 'nope')).toEqual(threads);
+    expect(removeComment(threads, 'lone')[0]).toBe(threads[1]);
+  });
+
+  it('counts placeholders as no comment', () => {
+    expect(countComments(threads)).toBe(5);
+    expect(countComments(removeComment(threads, 'root'))).toBe(4);
+    expect(deletedPlaceholder(root).deleted).toBe(true);
   });
 });

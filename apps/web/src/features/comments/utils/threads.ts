@@ -61,9 +61,15 @@ export function buildThreads(comments: readonly Comment[]): CommentThread[] {
   }));
 }
 
-/** How many comments the threads hold, replies included. */
+const visible = (comment: Comment) => (comment.deleted ? 0 : 1);
+
+/** How many comments the threads hold, replies included; a '[deleted]' placeholder is none. */
 export function countComments(threads: readonly CommentThread[]): number {
-  return threads.reduce((total, thread) => total + 1 + thread.replies.length, 0);
+  return threads.reduce(
+    (total, thread) =>
+      total + visible(thread.root) + thread.replies.reduce((sum, reply) => sum + visible(reply), 0),
+    0,
+  );
 }
 
 function contains(threads: readonly CommentThread[], id: string): boolean {
@@ -109,7 +115,7 @@ export function insertComment(
 export function updateComment(
   threads: readonly CommentThread[],
   id: string,
-  change: Partial<Pick<Comment, 'liked' | 'likes'>>,
+  change: Partial<Omit<Comment, '_id'>>,
 ): CommentThread[] {
   return threads.map((thread) => {
     if (thread.root._id === id) return { ...thread, root: { ...thread.root, ...change } };
@@ -119,6 +125,62 @@ export function updateComment(
       replies: thread.replies.map((reply) => (reply._id === id ? { ...reply, ...change } : reply)),
     };
   });
+}
+
+/**
+ * What a deleted comment with replies becomes (as the server lists it, issue 14): no author, no
+ * text, no likes, so its replies keep their place under '[deleted]'.
+ */
+export function deletedPlaceholder(comment: Comment): Comment {
+  return {
+    ...comment,
+    deleted: true,
+    userId: '',
+    username: '',
+    avatar: '',
+    content: '',
+    imageUrl: '',
+    likes: 0,
+    liked: false,
+    edited_at: null,
+  };
+}
+
+const hasReplies = (replies: readonly Comment[], id: string) =>
+  replies.some((reply) => reply.parentId === id);
+
+/**
+ * A comment just deleted, taken out of the threads (issue 14): one that has replies stays as a
+ * '[deleted]' placeholder, one without leaves; a placeholder left without replies leaves too (its
+ * last reply was the one deleted), as the server would no longer list it.
+ */
+export function removeComment(threads: readonly CommentThread[], id: string): CommentThread[] {
+  const next: CommentThread[] = [];
+  for (const thread of threads) {
+    let replies = thread.replies.map((reply) =>
+      reply._id === id && hasReplies(thread.replies, id) ? deletedPlaceholder(reply) : reply,
+    );
+    replies = replies.filter((reply) => reply._id !== id || reply.deleted);
+    // Placeholders left without replies go; removing one can leave its own parent bare, so repeat
+    // (at most once per reply) until none is left.
+    for (let round = 0; round < thread.replies.length; round += 1) {
+      const kept = replies.filter((reply) => !reply.deleted || hasReplies(replies, reply._id));
+      if (kept.length === replies.length) break;
+      replies = kept;
+    }
+    let root = thread.root;
+    if (root._id === id) root = deletedPlaceholder(root);
+    if (root.deleted && replies.length === 0) continue;
+    const changed =
+      root !== thread.root || replies.some((reply, index) => reply !== thread.replies[index]);
+    if (!changed && replies.length === thread.replies.length) {
+      next.push(thread);
+      continue;
+    }
+    root = { ...root, replyCount: replies.filter((reply) => !reply.deleted).length };
+    next.push({ root, replies });
+  }
+  return next;
 }
 
 /** The comment with this id, wherever it is. */

@@ -11,10 +11,14 @@ import { useLikePost } from '../api/like-post';
 import { useSinglePlayback } from '../hooks/use-single-playback';
 import { mediaItemsOf } from '../utils/media-items';
 import { AiAnalysis } from './ai-analysis';
+import { CiteButton } from './cite-dialog';
+import { DoiLink } from './doi-link';
 import { CommentIcon } from '@/components/ui/icons/icons';
 import { LikeButton } from './like-button';
 import { ANONYMOUS } from './post-card';
 import { PostCarousel } from './post-carousel';
+import { PostEdited } from './post-edited';
+import { PostOwnerActions } from './post-owner-actions';
 import styles from './post-detail-view.module.css';
 
 export const LIKE_FAILED = MESSAGES.likeFailed;
@@ -26,6 +30,10 @@ type PostDetailViewProps = {
   onBack: () => void;
   /** The comments section, composed by the app. */
   comments?: ReactNode;
+  /** The author deleted the post: leave its page (issue 14). */
+  onDeleted?: () => void;
+  /** The author saved an edit; the detail already shows it. */
+  onSaved?: (post: PostDetail) => void;
 };
 
 function reportLikeFailure(error: unknown) {
@@ -40,7 +48,13 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * The post detail (spec §2): Back, title, author (to the author page), time in China time, like
  * toggle, comment count, media carousel, content, tags, AI analysis, then the comments.
  */
-export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) {
+export function PostDetailView({
+  post,
+  onBack,
+  comments,
+  onDeleted = onBack,
+  onSaved,
+}: PostDetailViewProps) {
   const like = useLikePost(post.id, { onFailure: reportLikeFailure });
   useSinglePlayback();
   const author = post['author name'].trim() || ANONYMOUS;
@@ -54,6 +68,10 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
         <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
           <span aria-hidden="true">←</span> Back
         </button>
+        <div className={styles.actions}>
+          <CiteButton postId={post.id} version={post.edited_at} />
+          <PostOwnerActions post={post} onDeleted={onDeleted} onSaved={onSaved} />
+        </div>
       </div>
 
       <header className={styles.header}>
@@ -75,6 +93,7 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
           <time className={styles.time} dateTime={post.timestamp}>
             {formatDateTime(post.timestamp)}
           </time>
+          <PostEdited postId={post.id} editedAt={post.edited_at} />
           <div className={styles.stats}>
             <LikeButton
               liked={post.liked}
@@ -88,6 +107,7 @@ export function PostDetailView({ post, onBack, comments }: PostDetailViewProps) 
             </span>
           </div>
         </div>
+        <DoiLink doi={post.doi} />
       </header>
 
       <div className={styles.layout}>

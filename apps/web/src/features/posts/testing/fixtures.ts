@@ -23,6 +23,7 @@ export function makePostListItem(overrides: Partial<PostListItem> = {}): PostLis
     likes: 3,
     comments: 2,
     liked: false,
+    edited_at: null,
     ...overrides,
   };
 }
@@ -53,6 +54,8 @@ export function makePostDetail(overrides: Partial<PostDetail> = {}): PostDetail 
     comments: 2,
     visibility: 'public',
     status: 'published',
+    edited_at: null,
+    doi: null,
     files: [
       {
         cid: 'cid-a',

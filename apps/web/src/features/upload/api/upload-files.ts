@@ -29,6 +29,8 @@ export type UploadMetadata = {
   tags?: string;
   ai_instruction?: string;
   visibility?: Visibility;
+  /** The DOI of the work, as typed or pasted (a https://doi.org/ link is fine). */
+  doi?: string;
 };
 
 export type UploadFilesInput = {
@@ -51,6 +53,7 @@ export function buildUploadBody(files: readonly File[], metadata: UploadMetadata
     tags: text(metadata.tags),
     ai_instruction: text(metadata.ai_instruction),
     visibility: metadata.visibility,
+    doi: text(metadata.doi),
     files: [...files],
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import {
+  doiSchema,
   MESSAGES,
   POST_FIELD_MAX_LENGTH,
   UPLOAD_MAX_FILES,
@@ -25,7 +26,15 @@ const EMPTY_METADATA: Metadata = {
   tags: '',
   ai_instruction: '',
   visibility: 'public',
+  doi: '',
 };
+
+/** Why a typed DOI is refused (the server's own rule), or undefined when it is fine or empty. */
+function doiProblem(value: string): string | undefined {
+  if (!value.trim()) return undefined;
+  const parsed = doiSchema.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
 
 const VISIBILITY_OPTIONS: readonly { value: Visibility; label: string; hint: string }[] = [
   { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
@@ -47,6 +56,7 @@ export function UploadForm() {
   const [metadataOpen, setMetadataOpen] = useState(false);
   const [metadata, setMetadata] = useState<Metadata>(EMPTY_METADATA);
   const [previewingContent, setPreviewingContent] = useState(false);
+  const [doiChecked, setDoiChecked] = useState(false);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
 
@@ -55,6 +65,7 @@ export function UploadForm() {
       setFiles((current) => current.filter((file) => !uploaded.includes(file)));
       setMetadata(EMPTY_METADATA);
       setPreviewingContent(false);
+      setDoiChecked(false);
       setSelectionErrors([]);
     },
   });
@@ -98,6 +109,11 @@ export function UploadForm() {
       return;
     }
     setSelectionErrors([]);
+    if (doiProblem(metadata.doi)) {
+      setDoiChecked(true);
+      setMetadataOpen(true);
+      return;
+    }
     upload(files, metadata);
   };
 
@@ -276,6 +292,20 @@ export function UploadForm() {
           maxLength={POST_FIELD_MAX_LENGTH.tags}
           value={metadata.tags}
           onChange={(event) => update('tags')(event.target.value)}
+        />
+        <TextField
+          label="DOI"
+          name="doi"
+          optional
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="10.1000/xyz123"
+          hint="The DOI of the published work, if it has one; a https://doi.org/ link works too."
+          error={doiChecked ? doiProblem(metadata.doi) : undefined}
+          value={metadata.doi}
+          onBlur={() => setDoiChecked(true)}
+          onChange={(event) => update('doi')(event.target.value)}
         />
         <TextareaField
           label="AI instruction"

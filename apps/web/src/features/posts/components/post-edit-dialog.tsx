@@ -1,0 +1,234 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  MESSAGES,
+  POST_FIELD_MAX_LENGTH,
+  postPatchBodySchema,
+  type PostDetail,
+  type PostPatchBody,
+  type Visibility,
+} from '@symposia/shared';
+import { TextField } from '@/components/ui/form/text-field';
+import { Modal } from '@/components/ui/modal/modal';
+import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
+import { notifyUpdateFailed } from '@/components/ui/toast/update-failure';
+import { ApiError } from '@/lib/api-client';
+import { useUpdatePost } from '../api/update-post';
+import styles from './post-edit-dialog.module.css';
+
+type EditableField = 'title' | 'summary' | 'content' | 'tags' | 'doi' | 'visibility';
+type Draft = Record<Exclude<EditableField, 'visibility'>, string> & { visibility: Visibility };
+type FieldErrors = Partial<Record<EditableField, string>>;
+
+const VISIBILITY_OPTIONS: readonly { value: Visibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
+  { value: 'private', label: 'Private', hint: 'Only you can see the post.' },
+];
+
+/** The post as the form starts: tags as the comma-separated text the upload form takes. */
+export function draftOf(post: PostDetail): Draft {
+  return {
+    title: post.title,
+    summary: post.Summary,
+    content: post.content,
+    tags: post.tags.join(', '),
+    doi: post.doi ?? '',
+    visibility: post.visibility,
+  };
+}
+
+/** Only what the author changed goes to the server; an unchanged field is left out. */
+export function changesOf(before: Draft, after: Draft): Partial<Draft> {
+  const changes: Partial<Draft> = {};
+  for (const key of Object.keys(after) as (keyof Draft)[]) {
+    if (after[key] !== before[key]) Object.assign(changes, { [key]: after[key] });
+  }
+  return changes;
+}
+
+const isEditableField = (field: string): field is EditableField =>
+  ['title', 'summary', 'content', 'tags', 'doi', 'visibility'].includes(field);
+
+/** The field a failure is about, for 'failed to update {field}': the one named, or the post. */
+export function failedFieldOf(error: unknown, changes: Partial<Draft>): string {
+  const named = error instanceof ApiError ? error.errors[0]?.field : undefined;
+  if (named && isEditableField(named)) return named;
+  const changed = Object.keys(changes);
+  return changed.length === 1 ? changed[0]! : 'post';
+}
+
+function fieldErrorsOf(issues: readonly { field: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of issues) {
+    if (isEditableField(field) && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+type PostEditDialogProps = {
+  post: PostDetail;
+  onClose: () => void;
+  /** The server took the edit; the cached detail already shows it. */
+  onSaved?: (post: PostDetail) => void;
+};
+
+/**
+ * Editing a post (issue 14): title, summary, content (with Preview), tags, DOI and visibility in a
+ * dialog. Save sends only the changed fields (PATCH /media/{id}); the shared contract is checked
+ * first, so a value the server would refuse is named under its field without a round trip. A
+ * refusal keeps the dialog open with the text as typed and shows 'failed to update {field}'.
+ */
+export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) {
+  const titleId = useId();
+  const previewId = useId();
+  const [initial] = useState(() => draftOf(post));
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [previewing, setPreviewing] = useState(false);
+  const update = useUpdatePost(post.id, {
+    onSuccess: (saved) => {
+      onSaved?.(saved);
+      onClose();
+    },
+  });
+
+  const set =
+    <K extends keyof Draft>(field: K) =>
+    (value: Draft[K]) => {
+      setDraft((current) => ({ ...current, [field]: value }));
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const changes = changesOf(initial, draft);
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    const checked = postPatchBodySchema.safeParse(changes);
+    if (!checked.success) {
+      setErrors(
+        fieldErrorsOf(
+          checked.error.issues.map((issue) => ({
+            field: String(issue.path[0] ?? ''),
+            message: issue.message,
+          })),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    update.mutate(checked.data satisfies PostPatchBody, {
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(fieldErrorsOf(error.errors));
+        notifyUpdateFailed(MESSAGES.updateFailed(failedFieldOf(error, changes)), error);
+      },
+    });
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} size="wide">
+      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.heading}>
+          Edit post
+        </h2>
+        <fieldset className={styles.fields} disabled={update.isPending}>
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={POST_FIELD_MAX_LENGTH.title}
+            value={draft.title}
+            error={errors.title}
+            onChange={(event) => set('title')(event.target.value)}
+          />
+          <TextareaField
+            label="Summary"
+            name="summary"
+            optional
+            rows={3}
+            maxLength={POST_FIELD_MAX_LENGTH.summary}
+            value={draft.summary}
+            error={errors.summary}
+            onChange={(event) => set('summary')(event.target.value)}
+          />
+          {/* Preview shows the content as the post page will (Markdown and math), then back. */}
+          {previewing ? (
+            <RichTextPreview id={previewId} label="Content" text={draft.content} plain="lines" />
+          ) : (
+            <TextareaField
+              label="Content"
+              name="content"
+              optional
+              rows={8}
+              hint={MARKDOWN_HINT}
+              maxLength={POST_FIELD_MAX_LENGTH.content}
+              value={draft.content}
+              error={errors.content}
+              onChange={(event) => set('content')(event.target.value)}
+            />
+          )}
+          <div>
+            <PreviewToggle
+              pressed={previewing}
+              controls={previewId}
+              onToggle={() => setPreviewing((shown) => !shown)}
+            />
+          </div>
+          <TextField
+            label="Tags"
+            name="tags"
+            optional
+            hint="Separate tags with commas, e.g. physics, machine learning."
+            maxLength={POST_FIELD_MAX_LENGTH.tags}
+            value={draft.tags}
+            error={errors.tags}
+            onChange={(event) => set('tags')(event.target.value)}
+          />
+          <TextField
+            label="DOI"
+            name="doi"
+            optional
+            hint="The work's DOI, e.g. 10.1000/xyz123; empty for none."
+            value={draft.doi}
+            error={errors.doi}
+            onChange={(event) => set('doi')(event.target.value)}
+          />
+          <fieldset className={styles.visibility}>
+            <legend className={styles.visibilityLegend}>Visibility</legend>
+            {VISIBILITY_OPTIONS.map((option) => (
+              <label key={option.value} className={styles.radio}>
+                <input
+                  type="radio"
+                  name="visibility"
+                  value={option.value}
+                  checked={draft.visibility === option.value}
+                  onChange={() => set('visibility')(option.value)}
+                />
+                <span>
+                  <span className={styles.radioLabel}>{option.label}</span>
+                  <span className={styles.radioHint}>{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={update.isPending || undefined}
+            aria-busy={update.isPending || undefined}
+          >
+            {update.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
