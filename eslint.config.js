@@ -76,6 +76,24 @@ export default tseslint.config(
     ]),
   },
   {
+    // docs/ARCHITECTURE.md §4: the rules are plain functions over facts; the one SQL form of
+    // "visible to viewer" lives in repositories/visibility.ts.
+    files: ['apps/server/src/policies/**/*.ts'],
+    ignores: ['apps/server/src/policies/**/*.test.ts'],
+    rules: restrict([
+      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
+      {
+        group: ['fastify', '@fastify/*', 'fastify-*'],
+        message: 'Only routes/ and plugins/ know HTTP.',
+      },
+      {
+        group: ['**/repositories/**', '**/db/**'],
+        message: 'Policies decide on facts; services read them through repositories.',
+      },
+      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
+    ]),
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

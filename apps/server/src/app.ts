@@ -14,6 +14,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { createRepositories } from './repositories/index.js';
+import { serverLimits } from './server-limits.js';
 import { apiRoutes } from './routes/index.js';
 import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
@@ -22,6 +23,7 @@ import { createProcessing } from './processing/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
 import { systemClock } from './services/clock.js';
 import { workerPlugin } from './plugins/worker.js';
+import { blockGcPlugin } from './plugins/block-gc.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +56,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: { level: config.logLevel },
     trustProxy: trustProxy(config.trustProxy),
     genReqId: generateRequestId,
+    ...serverLimits(config.http),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +79,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       options,
     );
     app.decorate('services', services);
+    // ADMIN_USERNAMES: who is a moderator is set anew at every start (policies/).
+    const { missing } = await services.accounts.applyModerators(config.adminUsernames);
+    if (missing.length > 0) {
+      app.log.warn(`ADMIN_USERNAMES names no account yet: ${missing.join(', ')}`);
+    }
+    app.addHook('onClose', async () => services.publicCache.close());
     if (config.processing.workerConcurrency > 0) {
       const worker = createProcessing({
         config,
@@ -95,14 +104,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(securityHeadersPlugin);
     await app.register(formBodyPlugin);
     await app.register(swaggerPlugin, { version });
-    await app.register(apiRoutes, {
-      prefix: API_BASE_PATH,
-      publicCacheTtlMs: config.publicCacheTtlMs,
-    });
+    await app.register(apiRoutes, { prefix: API_BASE_PATH });
     await app.register(healthRoutes);
     await app.register(gatewayRoutes, {
-      describe: (cid) => app.services.posts.describeFile(cid),
+      lookup: (cid, token) => app.services.files.lookup(cid, token),
     });
+    await app.register(blockGcPlugin, { gc: services.blockGc });
     const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
     if (!webRoot) {
       app.log.warn(

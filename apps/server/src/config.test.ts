@@ -26,8 +26,29 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       publicCacheTtlMs: 1000,
+      publicCacheMaxBytes: 67_108_864,
+      http: {
+        requestTimeoutSeconds: 3600,
+        headersTimeoutSeconds: 30,
+        connectionTimeoutSeconds: 120,
+        keepAliveTimeoutSeconds: 72,
+      },
       commentRateLimit: { max: 10, windowSeconds: 60 },
-      processing: { workerConcurrency: 2, leaseSeconds: 60, maxAttempts: 5, pollMs: 500 },
+      registerRateLimit: { max: 10, windowSeconds: 3600 },
+      sessionIdleTimeoutSeconds: 2_592_000,
+      uploadRateLimit: { max: 20, windowSeconds: 3600 },
+      userStorageQuotaBytes: 1_073_741_824,
+      signedUrlTtlSeconds: 3600,
+      blockGc: { intervalSeconds: 86_400, graceSeconds: 3600 },
+      adminUsernames: [],
+      processing: {
+        workerConcurrency: 2,
+        leaseSeconds: 60,
+        maxAttempts: 5,
+        pollMs: 500,
+        parseTimeoutSeconds: 60,
+        parseMemoryMb: 512,
+      },
       faucet: EMBEDDED_FAUCET,
       ai: {
         provider: 'embedded',
@@ -59,14 +80,31 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS: '60',
         LOGIN_RATE_LIMIT_ACCOUNT_MAX: '3',
         LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: '120',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '2',
         PUBLIC_CACHE_TTL_MS: '0',
+        PUBLIC_CACHE_MAX_BYTES: '1048576',
+        REQUEST_TIMEOUT_SECONDS: '600',
+        HEADERS_TIMEOUT_SECONDS: '10',
+        CONNECTION_TIMEOUT_SECONDS: '60',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '5',
         COMMENT_RATE_LIMIT_MAX: '4',
         COMMENT_RATE_LIMIT_WINDOW_SECONDS: '30',
+        REGISTER_RATE_LIMIT_MAX: '3',
+        REGISTER_RATE_LIMIT_WINDOW_SECONDS: '600',
+        SESSION_IDLE_TIMEOUT_SECONDS: '86400',
+        UPLOAD_RATE_LIMIT_MAX: '5',
+        UPLOAD_RATE_LIMIT_WINDOW_SECONDS: '60',
+        USER_STORAGE_QUOTA_BYTES: '0',
+        SIGNED_URL_TTL_SECONDS: '120',
+        BLOCK_GC_INTERVAL_SECONDS: '0',
+        BLOCK_GC_GRACE_SECONDS: '600',
+        ADMIN_USERNAMES: 'ada,grace',
         WORKER_CONCURRENCY: '0',
         JOB_LEASE_SECONDS: '5',
         JOB_MAX_ATTEMPTS: '2',
         WORKER_POLL_MS: '100',
+        PROCESSING_PARSE_TIMEOUT_SECONDS: '5',
+        PROCESSING_PARSE_MEMORY_MB: '256',
         AI_PROVIDER: 'openai',
         AI_BASE_URL: 'http://localhost:11434/v1',
         AI_API_KEY: 'sk-test',
@@ -85,10 +123,31 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       webDistDir: '/opt/web',
       loginRateLimit: { ipMax: 5, ipWindowSeconds: 60, accountMax: 3, accountWindowSeconds: 120 },
-      trustProxy: true,
+      trustProxy: 2,
       publicCacheTtlMs: 0,
+      publicCacheMaxBytes: 1_048_576,
+      http: {
+        requestTimeoutSeconds: 600,
+        headersTimeoutSeconds: 10,
+        connectionTimeoutSeconds: 60,
+        keepAliveTimeoutSeconds: 5,
+      },
       commentRateLimit: { max: 4, windowSeconds: 30 },
-      processing: { workerConcurrency: 0, leaseSeconds: 5, maxAttempts: 2, pollMs: 100 },
+      registerRateLimit: { max: 3, windowSeconds: 600 },
+      sessionIdleTimeoutSeconds: 86_400,
+      uploadRateLimit: { max: 5, windowSeconds: 60 },
+      userStorageQuotaBytes: 0,
+      signedUrlTtlSeconds: 120,
+      blockGc: { intervalSeconds: 0, graceSeconds: 600 },
+      adminUsernames: ['ada', 'grace'],
+      processing: {
+        workerConcurrency: 0,
+        leaseSeconds: 5,
+        maxAttempts: 2,
+        pollMs: 100,
+        parseTimeoutSeconds: 5,
+        parseMemoryMb: 256,
+      },
       faucet: EMBEDDED_FAUCET,
       ai: {
         provider: 'openai',
@@ -143,15 +202,84 @@ describe('loadConfig', () => {
     [
       'TRUST_PROXY',
       'yes please',
-      'Invalid setting TRUST_PROXY="yes please": must be true, false, a hop count, or comma-separated proxy addresses',
+      'Invalid setting TRUST_PROXY="yes please": must be false, a hop count, or comma-separated proxy addresses',
+    ],
+    [
+      'TRUST_PROXY',
+      'true',
+      'Invalid setting TRUST_PROXY="true": true would trust every proxy, so any client could choose its own address with X-Forwarded-For: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    ],
+    [
+      'PROCESSING_PARSE_TIMEOUT_SECONDS',
+      '0',
+      'Invalid setting PROCESSING_PARSE_TIMEOUT_SECONDS="0": must be a whole number from 1 to 3600',
+    ],
+    [
+      'PROCESSING_PARSE_MEMORY_MB',
+      '32',
+      'Invalid setting PROCESSING_PARSE_MEMORY_MB="32": must be a whole number from 64 to 16384',
     ],
     [
       'LOGIN_RATE_LIMIT_ACCOUNT_MAX',
       '0',
       'Invalid setting LOGIN_RATE_LIMIT_ACCOUNT_MAX="0": must be a whole number from 1 to 1000000',
     ],
+    [
+      'REGISTER_RATE_LIMIT_MAX',
+      '0',
+      'Invalid setting REGISTER_RATE_LIMIT_MAX="0": must be a whole number from 1 to 1000000',
+    ],
+    [
+      'SESSION_IDLE_TIMEOUT_SECONDS',
+      '59',
+      'Invalid setting SESSION_IDLE_TIMEOUT_SECONDS="59": must be a whole number from 60 to 31536000',
+    ],
+    // Uploads and the content store.
+    [
+      'UPLOAD_RATE_LIMIT_MAX',
+      '0',
+      'Invalid setting UPLOAD_RATE_LIMIT_MAX="0": must be a whole number from 1 to 1000000',
+    ],
+    [
+      'USER_STORAGE_QUOTA_BYTES',
+      '1GiB',
+      'Invalid setting USER_STORAGE_QUOTA_BYTES="1GiB": must be a whole number from 0 to 1125899906842624',
+    ],
+    [
+      'SIGNED_URL_TTL_SECONDS',
+      '0',
+      'Invalid setting SIGNED_URL_TTL_SECONDS="0": must be a whole number from 1 to 604800',
+    ],
+    [
+      'BLOCK_GC_INTERVAL_SECONDS',
+      '-1',
+      'Invalid setting BLOCK_GC_INTERVAL_SECONDS="-1": must be a whole number from 0 to 31536000',
+    ],
+    [
+      'BLOCK_GC_GRACE_SECONDS',
+      '10',
+      'Invalid setting BLOCK_GC_GRACE_SECONDS="10": must be a whole number from 60 to 2592000',
+    ],
   ])('refuses %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new StartupError(message));
+  });
+});
+
+describe('ADMIN_USERNAMES', () => {
+  it('reads a comma-separated list of usernames, spaces and repeats dropped', () => {
+    expect(loadConfig({ ADMIN_USERNAMES: ' ada, grace.h ,,ada ' }).adminUsernames).toEqual([
+      'ada',
+      'grace.h',
+    ]);
+  });
+
+  it('refuses a name that cannot be a username, naming it', () => {
+    expect(() => loadConfig({ ADMIN_USERNAMES: 'ada, not a name' })).toThrow(
+      new StartupError(
+        'Invalid setting ADMIN_USERNAMES="ada, not a name": "not a name" is not a username: ' +
+          'may contain only letters, digits, "_", "." and "-"',
+      ),
+    );
   });
 });
 

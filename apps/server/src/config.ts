@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { usernameSchema } from '@symposia/shared';
 import { z } from 'zod';
 import {
   ANALYZER_DEFAULTS,
@@ -33,6 +34,18 @@ export interface LoginRateLimitSettings {
   accountWindowSeconds: number;
 }
 
+/** How long a client may take over a request, and over an idle connection (server-limits.ts). */
+export interface HttpServerSettings {
+  /** The whole request, body included: the largest upload at a slow link's speed must fit. */
+  requestTimeoutSeconds: number;
+  /** The request line and headers: what a slow-loris client drags out. */
+  headersTimeoutSeconds: number;
+  /** A connection with no bytes either way this long is closed. */
+  connectionTimeoutSeconds: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveTimeoutSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -43,12 +56,20 @@ export interface Config {
   webDistDir: string;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
+  /** REGISTER_RATE_LIMIT_*: registrations per client address (IPv6 by /64) per window. */
+  registerRateLimit: { max: number; windowSeconds: number };
+  /** A session unused for this long stops working (SESSION_IDLE_TIMEOUT_SECONDS). */
+  sessionIdleTimeoutSeconds: number;
   processing: {
     /** Jobs this server process runs at once; 0 leaves processing to `npm run worker`. */
     workerConcurrency: number;
     leaseSeconds: number;
     maxAttempts: number;
     pollMs: number;
+    /** PROCESSING_PARSE_TIMEOUT_SECONDS: wall-clock time one reader of an upload may take. */
+    parseTimeoutSeconds: number;
+    /** PROCESSING_PARSE_MEMORY_MB: resident memory one reader of an upload may use. */
+    parseMemoryMb: number;
   };
   /** SOLANA_*, TOKEN_MINT, FAUCET_*: where the token faucet pays, from which key, within which limits. */
   faucet: FaucetSettings;
@@ -56,8 +77,30 @@ export interface Config {
   ai: AnalyzerConfig;
   /** How long anonymous list and detail answers may be served from memory; 0 turns it off. */
   publicCacheTtlMs: number;
-  /** Passed to Fastify: false, true, a hop count, or a comma-separated list of proxy addresses. */
-  trustProxy: boolean | number | string;
+  /** PUBLIC_CACHE_MAX_BYTES: what every public cache together may hold in memory; 0: off. */
+  publicCacheMaxBytes: number;
+  /** REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS, CONNECTION_/KEEP_ALIVE_TIMEOUT_SECONDS. */
+  http: HttpServerSettings;
+  /**
+   * Passed to Fastify: false, a hop count, or a comma-separated list of proxy addresses. Never
+   * true: trusting every hop lets any client choose its own address for the rate limits.
+   */
+  trustProxy: false | number | string;
+  // Uploads and the content store.
+  /** UPLOAD_RATE_LIMIT_*: uploads (posts, single files, avatars) per member per window. */
+  uploadRateLimit: { max: number; windowSeconds: number };
+  /** USER_STORAGE_QUOTA_BYTES: bytes a member may upload in all; 0 for no limit. */
+  userStorageQuotaBytes: number;
+  /** SIGNED_URL_TTL_SECONDS: how long a signed URL of a private file opens it. */
+  signedUrlTtlSeconds: number;
+  /** BLOCK_GC_INTERVAL_SECONDS (0: never by itself) and BLOCK_GC_GRACE_SECONDS. */
+  blockGc: { intervalSeconds: number; graceSeconds: number };
+  // Roles (issue 14).
+  /**
+   * ADMIN_USERNAMES: the accounts that are moderators (may delete anyone's posts and comments),
+   * set at every start-up; every other account is a member. Empty: no moderators.
+   */
+  adminUsernames: string[];
 }
 
 /** The built web app, found from this file so it works from src/ (tsx) and dist/ (node) alike. */
@@ -101,11 +144,20 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_ACCOUNT_MAX: wholeNumber(10, 1, 1_000_000),
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(900, 1, 86_400),
   PUBLIC_CACHE_TTL_MS: wholeNumber(1000, 0, 60_000),
+  // Memory and time one client can hold: the public caches' byte budget, the server's timeouts.
+  PUBLIC_CACHE_MAX_BYTES: wholeNumber(64 * 1024 * 1024, 0, 16 * 1024 ** 3),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(3600, 1, 86_400),
+  HEADERS_TIMEOUT_SECONDS: wholeNumber(30, 1, 3600),
+  CONNECTION_TIMEOUT_SECONDS: wholeNumber(120, 1, 86_400),
+  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(72, 1, 3600),
   COMMENT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   WORKER_CONCURRENCY: wholeNumber(2, 0, 64),
   JOB_LEASE_SECONDS: wholeNumber(60, 1, 3600),
   JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
   WORKER_POLL_MS: wholeNumber(500, 10, 60_000),
+  // Untrusted files are parsed in a child process within these (processing/sandbox/sandbox.ts).
+  PROCESSING_PARSE_TIMEOUT_SECONDS: wholeNumber(60, 1, 3600),
+  PROCESSING_PARSE_MEMORY_MB: wholeNumber(512, 64, 16_384),
   AI_PROVIDER: setting().pipe(
     z.enum(['embedded', 'openai'], { message: 'must be embedded or openai' }).default('embedded'),
   ),
@@ -118,15 +170,51 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: wholeNumber(ANALYZER_DEFAULTS.timeoutMs, 100, 600_000),
   AI_MAX_ATTEMPTS: wholeNumber(ANALYZER_DEFAULTS.maxAttempts, 1, 10),
   COMMENT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
+  // Accounts: registrations per address, idle sessions.
+  REGISTER_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
+  REGISTER_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
+  SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
+  // Uploads and the content store: rate limit, quota, signed URLs, block garbage collection.
+  UPLOAD_RATE_LIMIT_MAX: wholeNumber(20, 1, 1_000_000),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
+  USER_STORAGE_QUOTA_BYTES: wholeNumber(1024 ** 3, 0, 1024 ** 5),
+  SIGNED_URL_TTL_SECONDS: wholeNumber(3600, 1, 604_800),
+  BLOCK_GC_INTERVAL_SECONDS: wholeNumber(86_400, 0, 31_536_000),
+  BLOCK_GC_GRACE_SECONDS: wholeNumber(3600, 60, 2_592_000),
+  // Roles: comma-separated usernames made moderators at start-up (default: none).
+  ADMIN_USERNAMES: setting().transform((value, ctx) => {
+    const names = (value ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    for (const name of names) {
+      const checked = usernameSchema.safeParse(name);
+      if (!checked.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${name}" is not a username: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+        });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(names)];
+  }),
   ...faucetEnvSchema.shape,
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;
-    if (value === 'true') return true;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every proxy, so any client could choose its own address with X-Forwarded-For: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
     if (/^\d+$/.test(value)) return Number(value);
     if (/^[0-9a-fA-F.:/, ]+$/.test(value)) return value;
     ctx.addIssue({
       code: 'custom',
-      message: 'must be true, false, a hop count, or comma-separated proxy addresses',
+      message: 'must be false, a hop count, or comma-separated proxy addresses',
     });
     return z.NEVER;
   }),
@@ -185,10 +273,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     trustProxy: vars.TRUST_PROXY,
     publicCacheTtlMs: vars.PUBLIC_CACHE_TTL_MS,
+    publicCacheMaxBytes: vars.PUBLIC_CACHE_MAX_BYTES,
+    http: {
+      requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutSeconds: vars.HEADERS_TIMEOUT_SECONDS,
+      connectionTimeoutSeconds: vars.CONNECTION_TIMEOUT_SECONDS,
+      keepAliveTimeoutSeconds: vars.KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     commentRateLimit: {
       max: vars.COMMENT_RATE_LIMIT_MAX,
       windowSeconds: vars.COMMENT_RATE_LIMIT_WINDOW_SECONDS,
     },
+    registerRateLimit: {
+      max: vars.REGISTER_RATE_LIMIT_MAX,
+      windowSeconds: vars.REGISTER_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
+    uploadRateLimit: {
+      max: vars.UPLOAD_RATE_LIMIT_MAX,
+      windowSeconds: vars.UPLOAD_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    userStorageQuotaBytes: vars.USER_STORAGE_QUOTA_BYTES,
+    signedUrlTtlSeconds: vars.SIGNED_URL_TTL_SECONDS,
+    blockGc: {
+      intervalSeconds: vars.BLOCK_GC_INTERVAL_SECONDS,
+      graceSeconds: vars.BLOCK_GC_GRACE_SECONDS,
+    },
+    adminUsernames: vars.ADMIN_USERNAMES,
     ai,
     faucet,
     processing: {
@@ -196,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       leaseSeconds: vars.JOB_LEASE_SECONDS,
       maxAttempts: vars.JOB_MAX_ATTEMPTS,
       pollMs: vars.WORKER_POLL_MS,
+      parseTimeoutSeconds: vars.PROCESSING_PARSE_TIMEOUT_SECONDS,
+      parseMemoryMb: vars.PROCESSING_PARSE_MEMORY_MB,
     },
   };
 }

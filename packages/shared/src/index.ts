@@ -5,6 +5,7 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/health.js';
 export * from './schemas/media.js';
+export * from './schemas/citations.js';
 export * from './schemas/comments.js';
 export * from './schemas/profiles.js';
 export * from './schemas/token.js';

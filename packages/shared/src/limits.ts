@@ -33,6 +33,8 @@ export const LIST_MAX_LIMIT = 100;
 export const COMMENTS_DEFAULT_LIMIT = 2000;
 export const COMMENTS_MAX_LIMIT = 2000;
 export const COMMENT_MAX_LENGTH = 5000;
+/** The largest `skip` a list or thread accepts: far past any real page, small enough to count. */
+export const LIST_MAX_SKIP = 1_000_000;
 
 /** Upper bounds of post fields (the spec leaves them open; the server enforces them). */
 export const POST_FIELD_MAX_LENGTH = {
@@ -49,12 +51,23 @@ export const POST_FIELD_MAX_LENGTH = {
 } as const;
 export const POST_MAX_TAGS = 20;
 
+/**
+ * Citations (issue 14): the longest DOI a post may carry, prefix `10.NNNN/` included. DOIs have
+ * no fixed maximum; real ones stay far below this, and it keeps a pasted paragraph out.
+ */
+export const DOI_MAX_LENGTH = 256;
+
 export const ACCOUNT_ACTIVATION_LAMPORTS = 990_880;
 export const TOKEN_DECIMALS = 9;
 export const NETWORK_NAME_MAINNET = 'Solana Mainnet';
 /** The smallest unit of the token: amount × 10^TOKEN_DECIMALS (spec §7). */
 export const TOKEN_UNITS_PER_TOKEN = 10 ** 9;
 export const SOLANA_COMMITMENT = 'confirmed';
+/**
+ * Characters of a faucet amount as sent (form text or JSON number): longer is refused before any
+ * number is parsed, so a million digits never reach BigInt.
+ */
+export const TOKEN_AMOUNT_MAX_LENGTH = 40;
 
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
@@ -75,7 +88,7 @@ export const MAX_LENGTH = {
 
 /** Limits the spec leaves open; chosen here so the server can enforce them. */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_MAX_LENGTH = 32;
 export const NICKNAME_MAX_LENGTH = 40;
@@ -88,6 +101,19 @@ export const AVATAR_MAX_PIXELS = 50_000_000;
 export const AVATAR_SIZE_PX = 512;
 /** Entries of an author's activity list (spec §3), newest first. */
 export const AUTHOR_ACTIVITY_LIMIT = 20;
+
+/**
+ * Bounds of the OAuth2 token request's other fields (RFC 6749 leaves them open). The web client
+ * sends fixed placeholders (WEB_CLIENT_TOKEN_FIELDS); anything longer is refused before any work.
+ */
+export const OAUTH_FIELD_MAX_LENGTH = {
+  grant_type: 64,
+  scope: 256,
+  client_id: 128,
+  client_secret: 256,
+} as const;
+/** How many of the most common passwords are refused for a new password. */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
 
 /** Static marketing figures (spec §1, §2, §9). */
 export const HOME_STATS = [

@@ -46,6 +46,16 @@ export const MESSAGES = {
   uploadSingleFile: 'Send exactly one file, in the field "file"',
   uploadInterrupted: 'The upload was interrupted before every file arrived; nothing was saved.',
 
+  // Upload rate limit and storage quota (UPLOAD_RATE_LIMIT_*, USER_STORAGE_QUOTA_BYTES).
+  tooManyUploads: (retryAfterSeconds: number) =>
+    `You are uploading too often. Please try again in ${
+      retryAfterSeconds < 120
+        ? `${retryAfterSeconds} seconds`
+        : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+    }.`,
+  storageQuotaExceeded: (quota: string, left: string) =>
+    `This upload would exceed your storage quota of ${quota} (${left} left); nothing was saved.`,
+
   notYourProfile: 'You can only change your own profile',
   userNotFound: 'User not found',
   avatarTooLarge: 'The image must be at most 5 MB',
@@ -82,6 +92,12 @@ export const MESSAGES = {
   faucetRequestPending:
     'This token request is still being processed. Please wait a moment, then check again.',
   tokenTransferFailed: 'Token transfer failed, please try again',
+  // Faucet abuse: amounts below the minimum or too long to be one, a request_id reused.
+  tokenAmountTooSmall: (min: number) =>
+    `At least ${min} ${min === 1 ? 'token' : 'tokens'} per request`,
+  tokenAmountTooLong: (max: number) => `Enter the amount in at most ${max} characters`,
+  faucetRequestIdReused:
+    'This request_id was already used for another address or amount; use a new request_id for a new request',
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
   networkError: 'Could not reach the server. Check your connection and try again.',
@@ -103,6 +119,37 @@ export const MESSAGES = {
   unsupportedMediaType: (contentType: string) =>
     `Content-Type ${contentType} is not accepted; send application/x-www-form-urlencoded or application/json`,
   bodyTooLarge: 'The request body is too large',
+
+  // Accounts: password policy, password change, registration limit.
+  commonPassword: (count: number) =>
+    `is one of the ${count.toLocaleString('en')} most common passwords; choose one that is harder to guess`,
+  wrongCurrentPassword: 'is not your current password',
+  passwordUnchanged: 'must differ from your current password',
+  passwordsDoNotMatch: 'does not match the new password',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  changePasswordFailed: 'Failed to change password',
+  tooManyRegistrations: 'Too many accounts were created from your address; please try again later',
+  avatarNotUploaded: 'must be an /ipfs/ path from an avatar upload, or empty',
+
+  // Citations (issue 14): GET /media/{id}/cite and the Cite dialog of the detail page.
+  citationBadHost: 'The Host header is not a valid host name, so the post URL cannot be written',
+  citationLoadFailed: 'Failed to load the citation. Please try again later.',
+  citationCopied: 'Copied',
+  citationCopyFailed: 'Could not copy. Select the text and copy it yourself.',
+
+  // Edit and delete (issue 14): who may change a post or comment, and an edit with nothing in it.
+  notYourPost: 'You can only edit your own post',
+  cannotDeletePost: 'You can only delete your own post',
+  notYourComment: 'You can only edit your own comment',
+  cannotDeleteComment: 'You can only delete your own comment',
+  editNeedsAField: 'send at least one field to change',
+  deletedComment: '[deleted]',
+
+  // Edit and delete on the detail page (issue 14): a delete that failed, as update failures read.
+  deleteFailed: (what: 'post' | 'comment') => `failed to delete ${what}`,
+  postDeleted: 'Post deleted',
+  revisionsLoadFailed: 'Failed to load the earlier versions',
+  noRevisions: 'No earlier versions.',
 } as const;
 
 /** Fixed texts of the screens that the spec gives word for word (§1, §2). */

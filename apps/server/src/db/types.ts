@@ -27,6 +27,8 @@ export interface UsersTable {
   public_contact: number;
   created_at: string;
   updated_at: string;
+  /** `member` or `moderator` (migration 0008). */
+  role: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -72,6 +74,12 @@ export interface PostsTable {
   search_document: string;
   created_at: string;
   updated_at: string;
+  /** Normalized `10.NNNN/suffix` (migration 0007); null when the post names none. */
+  doi: string | null;
+  /** The author's last edit (migration 0008); null if never edited. */
+  edited_at: string | null;
+  /** Set when the post was deleted; the row stays, hidden from every read. */
+  deleted_at: string | null;
 }
 
 export interface PostFilesTable {
@@ -100,6 +108,10 @@ export interface CommentsTable {
   likes: Generated<number>;
   reply_count: Generated<number>;
   created_at: string;
+  /** The author's last edit (migration 0008); null if never edited. */
+  edited_at: string | null;
+  /** Set when deleted; the row stays only while replies hang from it ("[deleted]"). */
+  deleted_at: string | null;
 }
 
 export interface CommentLikesTable {
@@ -178,6 +190,21 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A version of a post that an edit replaced (migration 0008). */
+export interface PostRevisionsTable {
+  post_id: string;
+  revision: number;
+  title: string;
+  summary: string;
+  content: string;
+  /** JSON array of strings. */
+  tags: string;
+  ai_instruction: string;
+  visibility: string;
+  /** When this version was written: the upload for revision 1, else the edit that made it. */
+  edited_at: string;
+}
+
 /** Keys shared by every server process, e.g. the HMAC key of signed file URLs. */
 export interface ServerSecretsTable {
   name: string;
@@ -209,6 +236,7 @@ export interface DatabaseSchema {
   uploads: UploadsTable;
   server_secrets: ServerSecretsTable;
   maintenance_leases: MaintenanceLeasesTable;
+  post_revisions: PostRevisionsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

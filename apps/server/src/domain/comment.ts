@@ -13,6 +13,10 @@ export interface Comment {
   parentId: string | null;
   rootId: string | null;
   replyCount: number;
+  /** The author's last edit; null if never edited. */
+  editedAt: string | null;
+  /** Deleted but kept for its replies: shown as "[deleted]", without author or text. */
+  deleted: boolean;
 }
 
 export interface NewComment {

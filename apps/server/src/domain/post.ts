@@ -44,6 +44,8 @@ export interface NewPost {
   createdAt: string;
   /** In upload order; the first is the post's media. */
   files: StoredFile[];
+  /** The DOI of the work, bare (`10.NNNN/suffix`); absent or null when none was given. */
+  doi?: string | null;
 }
 
 export interface PostAuthor {
@@ -72,6 +74,10 @@ export interface Post {
   liked: boolean;
   /** Why processing gave up, when it did; set only for the author's eyes. */
   processingError?: string;
+  /** The author's last edit; null if never edited. */
+  editedAt: string | null;
+  /** The DOI of the work, bare (`10.NNNN/suffix`); null when the post names none. */
+  doi: string | null;
 }
 
 /** Who is asking: null for an anonymous visitor. */

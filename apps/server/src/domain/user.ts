@@ -1,4 +1,4 @@
-import type { CurrentUser, UserSettings } from '@symposia/shared';
+import type { CurrentUser, UserRole, UserSettings } from '@symposia/shared';
 
 /** A member as the services see it; never carries the password hash. */
 export interface User {
@@ -16,6 +16,8 @@ export interface User {
   settings: UserSettings;
   createdAt: string;
   updatedAt: string;
+  /** What the account may do beyond its own content (policies/). */
+  role: UserRole;
 }
 
 /** What a member has contributed, shown with the current user. */

@@ -22,5 +22,6 @@ export function presentCurrentUser(user: User, activity: UserActivity): CurrentU
     comments: [...activity.comments],
     likes: [...activity.likes],
     created_at: user.createdAt,
+    role: user.role,
   };
 }

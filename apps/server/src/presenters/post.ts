@@ -1,4 +1,10 @@
-import { ipfsPath, type PostDetail, type PostFile, type PostListItem } from '@symposia/shared';
+import {
+  ipfsPath,
+  type PostDetail,
+  type PostFile,
+  type PostListItem,
+  type PostRevision,
+} from '@symposia/shared';
 import type { Post, PostFileView, StoredFile } from '../domain/post.js';
 
 /**
@@ -53,6 +59,7 @@ export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostLi
     likes: post.likes,
     comments: post.comments,
     liked: post.liked,
+    edited_at: post.editedAt,
   };
 }
 
@@ -113,6 +120,27 @@ export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): Pos
     status: post.status,
     files: post.files.map((file) => presentFile(file, url)),
     ...(post.processingError !== undefined && { processing_error: post.processingError }),
+    edited_at: post.editedAt,
+    doi: post.doi,
+  };
+}
+
+/** One earlier version of a post (GET /media/{id}/revisions). */
+export function presentRevision(revision: {
+  revision: number;
+  editedAt: string;
+  title: string;
+  summary: string;
+  content: string;
+  tags: string[];
+}): PostRevision {
+  return {
+    revision: revision.revision,
+    edited_at: revision.editedAt,
+    title: revision.title,
+    summary: revision.summary,
+    content: revision.content,
+    tags: revision.tags,
   };
 }
 

@@ -293,6 +293,8 @@ export function createPostProcessor(deps: {
           status: 'published',
         },
         at,
+        // An edit meanwhile queued the job again; the analysis of the old text is dropped.
+        { editedAt: post.editedAt },
       );
       contentVersion.bump();
       log.info(`post ${post.id} processed (${provider}/${model})`);

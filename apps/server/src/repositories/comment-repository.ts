@@ -1,9 +1,26 @@
-import type { AppDatabase } from '../db/index.js';
+import type { Transaction } from 'kysely';
+import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Comment, NewComment, ParentComment } from '../domain/comment.js';
+import { RowGoneError } from './errors.js';
+import type { Dialect } from './post-repository.js';
+import { commentNotDeleted, postNotDeleted } from './visibility.js';
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
-export function createCommentRepository(db: AppDatabase) {
+/** Who wrote a comment and where it hangs: what deciding on an edit or a deletion needs. */
+export interface CommentRef {
+  id: string;
+  postId: string;
+  userId: string;
+}
+
+/**
+ * Comments and their counters. Every write that moves a counter first locks the post's row (on
+ * PostgreSQL; SQLite has one writer), then the comment rows it needs, always in that order, so
+ * concurrent comments, replies, edits and deletions on one post never deadlock and every count
+ * equals the rows behind it.
+ */
+export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
   /** Comments with their authors. */
   function selectComments() {
     return db
@@ -23,29 +40,73 @@ export function createCommentRepository(db: AppDatabase) {
         'comments.parent_id',
         'comments.root_id',
         'comments.reply_count',
+        'comments.edited_at',
+        'comments.deleted_at',
       ]);
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
-  const toComment = (row: Row): Comment => ({
-    id: row.id,
-    postId: row.post_id,
-    userId: row.user_id,
-    username: row.username,
-    avatar: row.avatar,
-    content: row.content,
-    imageUrl: row.image_url,
-    createdAt: row.created_at,
-    likes: Number(row.likes),
-    level: Number(row.level),
-    parentId: row.parent_id,
-    rootId: row.root_id,
-    replyCount: Number(row.reply_count),
-  });
+  const toComment = (row: Row): Comment => {
+    const deleted = row.deleted_at !== null;
+    return {
+      id: row.id,
+      postId: row.post_id,
+      // A deleted comment kept for its replies says nothing of who wrote what.
+      userId: deleted ? '' : row.user_id,
+      username: deleted ? '' : row.username,
+      avatar: deleted ? '' : row.avatar,
+      content: deleted ? '' : row.content,
+      imageUrl: deleted ? '' : row.image_url,
+      createdAt: row.created_at,
+      likes: deleted ? 0 : Number(row.likes),
+      level: Number(row.level),
+      parentId: row.parent_id,
+      rootId: row.root_id,
+      replyCount: Number(row.reply_count),
+      editedAt: deleted ? null : row.edited_at,
+      deleted,
+    };
+  };
+
+  type Trx = Transaction<DatabaseSchema>;
+
+  /** Locks the post's row if it is not deleted; throws RowGoneError when it is. */
+  async function lockPost(trx: Trx, postId: string): Promise<void> {
+    let query = trx
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', postId)
+      .where(postNotDeleted());
+    if (dialect === 'postgres') query = query.forUpdate();
+    if (!(await query.executeTakeFirst())) throw new RowGoneError('posts');
+  }
+
+  /** Locks a comment's row and reads what a deletion needs of it. */
+  async function lockComment(trx: Trx, id: string) {
+    let query = trx
+      .selectFrom('comments')
+      .select(['id', 'post_id', 'parent_id', 'root_id', 'deleted_at'])
+      .where('id', '=', id);
+    if (dialect === 'postgres') query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  async function hasReplies(trx: Trx, id: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('comments')
+      .select('id')
+      .where('parent_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 
   return {
-    /** A post's comments, oldest first (ties in the order they were written). */
+    /**
+     * A post's comments, oldest first (ties in the order they were written), deleted ones that
+     * still have replies included as "[deleted]" (author and text blanked, `deleted` set).
+     */
     async listByPost(postId: string, page: { skip: number; limit: number }): Promise<Comment[]> {
       const rows = await selectComments()
         .where('comments.post_id', '=', postId)
@@ -57,16 +118,33 @@ export function createCommentRepository(db: AppDatabase) {
       return rows.map(toComment);
     },
 
+    /** A comment that is not deleted. */
     async find(id: string): Promise<Comment | undefined> {
-      const row = await selectComments().where('comments.id', '=', id).executeTakeFirst();
+      const row = await selectComments()
+        .where('comments.id', '=', id)
+        .where(commentNotDeleted())
+        .executeTakeFirst();
       return row && toComment(row);
     },
 
+    /** Who wrote the comment and on which post; undefined when it is gone or deleted. */
+    async findRef(id: string): Promise<CommentRef | undefined> {
+      const row = await db
+        .selectFrom('comments')
+        .select(['id', 'post_id', 'user_id'])
+        .where('id', '=', id)
+        .where(commentNotDeleted())
+        .executeTakeFirst();
+      return row && { id: row.id, postId: row.post_id, userId: row.user_id };
+    },
+
+    /** The comment being replied to; a deleted one takes no replies. */
     async findParent(id: string): Promise<ParentComment | undefined> {
       const row = await db
         .selectFrom('comments')
         .select(['id', 'post_id', 'level', 'root_id'])
         .where('id', '=', id)
+        .where(commentNotDeleted())
         .executeTakeFirst();
       return (
         row && { id: row.id, postId: row.post_id, level: Number(row.level), rootId: row.root_id }
@@ -75,10 +153,16 @@ export function createCommentRepository(db: AppDatabase) {
 
     /**
      * Writes the comment and moves the post's comment count and the thread's reply count in the
-     * same transaction, so the counters always equal the rows behind them.
+     * same transaction, so the counters always equal the rows behind them. Throws RowGoneError
+     * when the post or the comment replied to was deleted meanwhile.
      */
     async insert(comment: NewComment): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await lockPost(trx, comment.postId);
+        if (comment.parentId) {
+          const parent = await lockComment(trx, comment.parentId);
+          if (!parent || parent.deleted_at !== null) throw new RowGoneError('comments');
+        }
         await trx
           .insertInto('comments')
           .values({
@@ -105,6 +189,74 @@ export function createCommentRepository(db: AppDatabase) {
             .where('id', '=', comment.rootId)
             .execute();
         }
+      });
+    },
+
+    /** Replaces the text of a comment that is not deleted; false when there is none. */
+    async edit(id: string, content: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('comments')
+        .set({ content, edited_at: at })
+        .where('id', '=', id)
+        .where(commentNotDeleted())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Deletes a comment. With replies under it, it stays as "[deleted]" (its likes removed) so they
+     * keep their place; without, its row goes, and so does each deleted ancestor that this leaves
+     * without replies. The post's comment count and the thread's reply count drop by one in the
+     * same transaction (deleted comments are not counted). False when it was already deleted.
+     */
+    async delete(id: string, at: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('comments')
+          .select('post_id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!found) return false;
+        // A deleted post took its comments with it; nothing is left to delete.
+        try {
+          await lockPost(trx, found.post_id);
+        } catch (error) {
+          if (error instanceof RowGoneError) return false;
+          throw error;
+        }
+        const target = await lockComment(trx, id);
+        if (!target || target.deleted_at !== null) return false;
+        if (await hasReplies(trx, id)) {
+          await trx
+            .updateTable('comments')
+            .set({ deleted_at: at, likes: 0 })
+            .where('id', '=', id)
+            .execute();
+          await trx.deleteFrom('comment_likes').where('comment_id', '=', id).execute();
+        } else {
+          await trx.deleteFrom('comments').where('id', '=', id).execute();
+          // Each step removes a row, so the walk ends.
+          let parentId = target.parent_id;
+          while (parentId !== null) {
+            const parent = await lockComment(trx, parentId);
+            if (!parent || parent.deleted_at === null || (await hasReplies(trx, parent.id))) break;
+            await trx.deleteFrom('comments').where('id', '=', parent.id).execute();
+            parentId = parent.parent_id;
+          }
+        }
+        await trx
+          .updateTable('posts')
+          .set((eb) => ({ comments: eb('comments', '-', 1) }))
+          .where('id', '=', target.post_id)
+          .execute();
+        if (target.root_id) {
+          await trx
+            .updateTable('comments')
+            .set((eb) => ({ reply_count: eb('reply_count', '-', 1) }))
+            .where('id', '=', target.root_id)
+            .execute();
+        }
+        return true;
       });
     },
   };

@@ -27,3 +27,14 @@ export async function insertUnique<T>(constraint: string, insert: () => Promise<
     throw error;
   }
 }
+
+/**
+ * A write found the row it depends on gone or deleted meanwhile (a like of a post deleted a moment
+ * before, a reply to a comment just deleted). Nothing was written.
+ */
+export class RowGoneError extends Error {
+  override readonly name = 'RowGoneError';
+  constructor(readonly table: 'posts' | 'comments') {
+    super(`the ${table} row is gone`);
+  }
+}

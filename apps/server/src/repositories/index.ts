@@ -19,7 +19,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     health: createHealthRepository(db),
     posts: createPostRepository(db, dialect),
     likes: createLikeRepository(db, dialect),
-    comments: createCommentRepository(db),
+    comments: createCommentRepository(db, dialect),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
     faucet: createFaucetRepository(db, dialect),
@@ -27,18 +27,20 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
   };
 }
 
-export { DuplicateKeyError } from './errors.js';
+export { DuplicateKeyError, RowGoneError } from './errors.js';
 export { searchTerms } from './post-repository.js';
 export type {
   Dialect,
+  PostChanges,
   PostListFilter,
   PostRepository,
+  StoredRevision,
+  PostVersion,
   StandaloneUploadKind,
 } from './post-repository.js';
 export type { StorageRepository } from './storage-repository.js';
-export type { CommentRepository } from './comment-repository.js';
+export type { CommentRef, CommentRepository } from './comment-repository.js';
 export type {
-  Audience,
   ProfileComment,
   ProfileCounts,
   ProfileLike,

@@ -68,6 +68,40 @@ export async function enqueueJob(trx: Transaction<DatabaseSchema>, job: NewJob):
     .execute();
 }
 
+/**
+ * Queues the subject's job again (a post edited after its analysis), inside the caller's
+ * transaction: one job row per kind and subject, back to `queued` with fresh attempts, or written
+ * if it never was. A worker still running the old round loses its lease: its completion (matched by
+ * `locked_by`) no longer lands, and the next claim runs the job from the start.
+ */
+export async function requeueJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
+  await trx
+    .insertInto('jobs')
+    .values({
+      id: job.id,
+      kind: job.kind,
+      subject_id: job.subjectId,
+      status: 'queued',
+      max_attempts: job.maxAttempts,
+      run_after: job.at,
+      created_at: job.at,
+      updated_at: job.at,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['kind', 'subject_id']).doUpdateSet({
+        status: 'queued',
+        attempts: 0,
+        max_attempts: job.maxAttempts,
+        run_after: job.at,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        updated_at: job.at,
+      }),
+    )
+    .execute();
+}
+
 export type JobRepository = ReturnType<typeof createJobRepository>;
 
 export function createJobRepository(db: AppDatabase, dialect: Dialect) {

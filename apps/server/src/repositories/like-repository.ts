@@ -1,14 +1,21 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
+import { RowGoneError } from './errors.js';
 import type { Dialect } from './post-repository.js';
 import { precompiled } from './precompiled.js';
+import { commentNotDeleted, postNotDeleted } from './visibility.js';
 
 export type LikeAction = 'liked' | 'unliked';
 
 /** Where the likes of one kind of object live and which table counts them. */
 const TARGETS = {
-  post: { likes: 'post_likes', key: 'post_id', counted: 'posts' },
-  comment: { likes: 'comment_likes', key: 'comment_id', counted: 'comments' },
+  post: { likes: 'post_likes', key: 'post_id', counted: 'posts', live: postNotDeleted },
+  comment: {
+    likes: 'comment_likes',
+    key: 'comment_id',
+    counted: 'comments',
+    live: commentNotDeleted,
+  },
 } as const;
 
 export type LikeRepository = ReturnType<typeof createLikeRepository>;
@@ -42,7 +49,9 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
   /**
    * Likes the object for the user, or takes the like back if there was one, and moves the count
    * by the same step in the same transaction. The primary key (object, user) decides which: two
-   * racing toggles of one user cannot both like, and the count always equals the rows.
+   * racing toggles of one user cannot both like, and the count always equals the rows. The object's
+   * row is locked first (PostgreSQL), so a deletion running at the same time either sees this like
+   * and removes it, or makes this toggle throw RowGoneError having written nothing.
    */
   async function toggle(
     kind: keyof typeof TARGETS,
@@ -50,8 +59,12 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
     userId: string,
     at: string,
   ): Promise<{ action: LikeAction; likes: number }> {
-    const { likes, key, counted } = TARGETS[kind];
+    const { likes, key, counted, live } = TARGETS[kind];
     return db.transaction().execute(async (trx) => {
+      const forUpdate = dialect === 'postgres' ? sql`for update` : sql``;
+      const target = await sql`select id from ${sql.table(counted)}
+        where id = ${id} and ${live()} ${forUpdate}`.execute(trx);
+      if (target.rows.length === 0) throw new RowGoneError(counted);
       const inserted = await sql`
         insert into ${sql.table(likes)} (${sql.ref(key)}, user_id, created_at)
         values (${id}, ${userId}, ${at})

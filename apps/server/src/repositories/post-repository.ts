@@ -3,9 +3,10 @@ import {
   postStatusSchema,
   visibilitySchema,
   type SortOption,
+  type Visibility,
 } from '@symposia/shared';
 import { randomUUID } from 'node:crypto';
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import {
   searchDocument,
@@ -17,7 +18,8 @@ import {
   type StoredFile,
   type Viewer,
 } from '../domain/post.js';
-import { enqueueJob, type NewJob } from './job-repository.js';
+import { enqueueJob, requeueJob, type NewJob } from './job-repository.js';
+import { postNotDeleted, postVisibleTo } from './visibility.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -56,12 +58,51 @@ const POST_COLUMNS = [
   'posts.likes',
   'posts.comments',
   'posts.created_at',
+  'posts.doi',
+  'posts.edited_at',
   'users.id as author_id',
   'users.username as author_name',
   'users.avatar as author_avatar',
 ] as const;
 
 export type PostRepository = ReturnType<typeof createPostRepository>;
+
+/** What an edit may change, and what a revision keeps of a post. */
+export interface PostVersion {
+  title: string;
+  summary: string;
+  content: string;
+  tags: string[];
+  aiInstruction: string;
+  visibility: Visibility;
+  doi: string | null;
+}
+
+/** The fields an edit sets; those left undefined stay as they are. */
+export type PostChanges = Partial<PostVersion>;
+
+/** A version an edit replaced; revision 1 is the post as uploaded. */
+export interface StoredRevision {
+  revision: number;
+  /** When this version was written. */
+  editedAt: string;
+  title: string;
+  summary: string;
+  content: string;
+  tags: string[];
+}
+
+function definedOnly(changes: PostChanges): PostChanges {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as PostChanges;
+}
+
+function sameVersion(a: PostVersion, b: PostVersion): boolean {
+  return (Object.keys(a) as (keyof PostVersion)[]).every(
+    (key) => JSON.stringify(a[key]) === JSON.stringify(b[key]),
+  );
+}
 
 /** How a member stored a file outside a post: it is then served to anyone. */
 export type StandaloneUploadKind = 'ipfs' | 'avatar';
@@ -177,7 +218,57 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
       files,
       liked: Number(row.liked) === 1,
+      doi: row.doi,
+      editedAt: row.edited_at,
     };
+  }
+
+  /** Locks the row for the rest of the transaction on PostgreSQL (SQLite has one writer). */
+  const locked = <Q extends { forUpdate(): Q }>(query: Q): Q =>
+    dialect === 'postgres' ? query.forUpdate() : query;
+
+  /**
+   * Whether a file of a post that `posts` admits (or a thumbnail or poster made from one), or with
+   * `standalone` an avatar or a file of POST /media/upload/ipfs, is `cid`.
+   */
+  async function referencedFile(cid: string, posts: Expression<SqlBool>, standalone: boolean) {
+    const row = await db
+      .selectNoFrom((eb) =>
+        eb
+          .or([
+            eb.exists(
+              db
+                .selectFrom('post_files')
+                .innerJoin('posts', 'posts.id', 'post_files.post_id')
+                .select(sql<number>`1`.as('one'))
+                .where('post_files.cid', '=', cid)
+                .where(posts),
+            ),
+            eb.exists(
+              db
+                .selectFrom('file_derivatives')
+                .innerJoin('post_files', 'post_files.cid', 'file_derivatives.source_cid')
+                .innerJoin('posts', 'posts.id', 'post_files.post_id')
+                .select(sql<number>`1`.as('one'))
+                .where('file_derivatives.cid', '=', cid)
+                .where(posts),
+            ),
+            ...(standalone
+              ? [
+                  eb.exists(
+                    db
+                      .selectFrom('uploads')
+                      .select(sql<number>`1`.as('one'))
+                      .where('uploads.cid', '=', cid)
+                      .where('uploads.kind', 'in', ['ipfs', 'avatar']),
+                  ),
+                ]
+              : []),
+          ])
+          .as('found'),
+      )
+      .executeTakeFirst();
+    return row?.found === true || Number(row?.found) === 1;
   }
 
   return {
@@ -207,6 +298,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
             search_document: searchDocument(post, authorName),
             created_at: post.createdAt,
             updated_at: post.createdAt,
+            doi: post.doi ?? null,
           })
           .execute();
         await trx
@@ -238,9 +330,12 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       });
     },
 
-    /** A post whatever its visibility, for processing. */
+    /** A post whatever its visibility, for processing; a deleted post is gone. */
     async findById(id: string): Promise<Post | undefined> {
-      const row = await selectPosts(null).where('posts.id', '=', id).executeTakeFirst();
+      const row = await selectPosts(null)
+        .where('posts.id', '=', id)
+        .where(postNotDeleted())
+        .executeTakeFirst();
       if (!row) return undefined;
       const files = await filesOf([row.id]);
       return toPost(row, files.get(row.id) ?? []);
@@ -274,11 +369,16 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       });
     },
 
-    /** Stores the analysis, the tags it added and the new status; the search text follows. */
+    /**
+     * Stores the analysis, the tags it added and the new status; the search text follows. With
+     * `basedOn` (the post's editedAt when the analysis read it), nothing is written if the author
+     * edited the post since: the analysis of the old text would overwrite the new one's.
+     */
     async saveAnalysis(
       id: string,
       result: { aiAnalysis: string; tags: string[]; status: 'published' },
       at: string,
+      basedOn?: { editedAt: string | null },
     ): Promise<void> {
       const row = await db
         .selectFrom('posts')
@@ -297,6 +397,11 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
           updated_at: at,
         })
         .where('id', '=', id)
+        .$if(basedOn !== undefined, (query) =>
+          basedOn?.editedAt == null
+            ? query.where('edited_at', 'is', null)
+            : query.where('edited_at', '=', basedOn.editedAt),
+        )
         .execute();
     },
 
@@ -339,42 +444,19 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
 
     /**
      * Whether the CID belongs to something public: a file of a public post, a thumbnail or poster
-     * made from one, an avatar, or a file stored with POST /media/upload/ipfs.
+     * made from one, an avatar, or a file stored with POST /media/upload/ipfs. A deleted post's
+     * files are public no longer.
      */
     async isPublicFile(cid: string): Promise<boolean> {
-      const row = await db
-        .selectNoFrom((eb) =>
-          eb
-            .or([
-              eb.exists(
-                db
-                  .selectFrom('post_files')
-                  .innerJoin('posts', 'posts.id', 'post_files.post_id')
-                  .select(sql<number>`1`.as('one'))
-                  .where('post_files.cid', '=', cid)
-                  .where('posts.visibility', '=', 'public'),
-              ),
-              eb.exists(
-                db
-                  .selectFrom('file_derivatives')
-                  .innerJoin('post_files', 'post_files.cid', 'file_derivatives.source_cid')
-                  .innerJoin('posts', 'posts.id', 'post_files.post_id')
-                  .select(sql<number>`1`.as('one'))
-                  .where('file_derivatives.cid', '=', cid)
-                  .where('posts.visibility', '=', 'public'),
-              ),
-              eb.exists(
-                db
-                  .selectFrom('uploads')
-                  .select(sql<number>`1`.as('one'))
-                  .where('uploads.cid', '=', cid)
-                  .where('uploads.kind', 'in', ['ipfs', 'avatar']),
-              ),
-            ])
-            .as('public'),
-        )
-        .executeTakeFirst();
-      return row?.public === true || Number(row?.public) === 1;
+      return referencedFile(cid, postVisibleTo(null), true);
+    },
+
+    /**
+     * Whether the CID is still a file (or a thumbnail, poster) of a post that is not deleted, or a
+     * standalone upload: what a signed URL may still open.
+     */
+    async isLiveFile(cid: string): Promise<boolean> {
+      return referencedFile(cid, postNotDeleted(), true);
     },
 
     /** Root CIDs of files recorded at or after `since` (an ISO time). */
@@ -404,15 +486,11 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       );
     },
 
-    /** The post if it exists and the viewer may see it (public, or the viewer's own). */
+    /** The post if it exists and the viewer may see it (repositories/visibility.ts). */
     async findVisible(id: string, viewer: Viewer): Promise<Post | undefined> {
       const row = await selectPosts(viewer)
         .where('posts.id', '=', id)
-        .where((eb) =>
-          viewer
-            ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewer.id)])
-            : eb('posts.visibility', '=', 'public'),
-        )
+        .where(postVisibleTo(viewer))
         .executeTakeFirst();
       if (!row) return undefined;
       const files = await filesOf([row.id]);
@@ -422,10 +500,8 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     async list(filter: PostListFilter): Promise<Post[]> {
       const { viewer, includeOwnPrivate, searchTerms: terms, sort, skip, limit } = filter;
       const searching = terms !== undefined && terms.length > 0;
-      let query = selectPosts(viewer, terms).where((eb) =>
-        viewer && includeOwnPrivate
-          ? eb.or([eb('posts.visibility', '=', 'public'), eb('posts.user_id', '=', viewer.id)])
-          : eb('posts.visibility', '=', 'public'),
+      let query = selectPosts(viewer, terms).where(
+        postVisibleTo(includeOwnPrivate ? viewer : null),
       );
       // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
       switch (sort ?? (searching ? undefined : 'time_desc')) {
@@ -453,6 +529,137 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       const rows = await query.limit(limit).offset(skip).execute();
       const files = await filesOf(rows.map((row) => row.id));
       return rows.map((row) => toPost(row, files.get(row.id) ?? []));
+    },
+
+    /**
+     * Applies the author's edit (only the fields given) in one transaction: the version it replaces
+     * goes into post_revisions, the search text follows, `edited_at` is set, and when
+     * `reanalysis.when(before)` holds the post's processing job is queued again (its analysis
+     * cleared so the job makes a new one). An edit that changes nothing writes nothing. Undefined
+     * when the post does not exist or is deleted.
+     */
+    async edit(
+      id: string,
+      changes: PostChanges,
+      at: string,
+      reanalysis?: { job: NewJob; when: (before: PostVersion) => boolean },
+    ): Promise<'edited' | 'unchanged' | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await locked(
+          trx
+            .selectFrom('posts')
+            .select([
+              'id',
+              'user_id',
+              'title',
+              'summary',
+              'content',
+              'tags',
+              'ai_instruction',
+              'visibility',
+              'doi',
+              'created_at',
+              'edited_at',
+            ])
+            .where('id', '=', id)
+            .where(postNotDeleted()),
+        ).executeTakeFirst();
+        if (!before) return undefined;
+        const version: PostVersion = {
+          title: before.title,
+          summary: before.summary,
+          content: before.content,
+          tags: JSON.parse(before.tags) as string[],
+          aiInstruction: before.ai_instruction,
+          visibility: visibilitySchema.parse(before.visibility),
+          doi: before.doi,
+        };
+        const after: PostVersion = { ...version, ...definedOnly(changes) };
+        if (sameVersion(version, after)) return 'unchanged';
+        const last = await trx
+          .selectFrom('post_revisions')
+          .select((eb) => eb.fn.max('revision').as('revision'))
+          .where('post_id', '=', id)
+          .executeTakeFirst();
+        await trx
+          .insertInto('post_revisions')
+          .values({
+            post_id: id,
+            revision: Number(last?.revision ?? 0) + 1,
+            title: version.title,
+            summary: version.summary,
+            content: version.content,
+            tags: JSON.stringify(version.tags),
+            ai_instruction: version.aiInstruction,
+            visibility: version.visibility,
+            edited_at: before.edited_at ?? before.created_at,
+          })
+          .execute();
+        const author = await trx
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', before.user_id)
+          .executeTakeFirstOrThrow();
+        const reanalyse = reanalysis?.when(version) ?? false;
+        await trx
+          .updateTable('posts')
+          .set({
+            title: after.title,
+            summary: after.summary,
+            content: after.content,
+            tags: JSON.stringify(after.tags),
+            ai_instruction: after.aiInstruction,
+            visibility: after.visibility,
+            doi: after.doi,
+            search_document: searchDocument(after, author.username),
+            edited_at: at,
+            updated_at: at,
+            ...(reanalyse && { ai_analysis: '' }),
+          })
+          .where('id', '=', id)
+          .execute();
+        if (reanalyse && reanalysis) await requeueJob(trx, reanalysis.job);
+        return 'edited';
+      });
+    },
+
+    /** The versions edits replaced, newest first. */
+    async revisions(id: string): Promise<StoredRevision[]> {
+      const rows = await db
+        .selectFrom('post_revisions')
+        .select(['revision', 'edited_at', 'title', 'summary', 'content', 'tags'])
+        .where('post_id', '=', id)
+        .orderBy('revision', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        revision: Number(row.revision),
+        editedAt: row.edited_at,
+        title: row.title,
+        summary: row.summary,
+        content: row.content,
+        tags: JSON.parse(row.tags) as string[],
+      }));
+    },
+
+    /**
+     * Deletes the post: the row stays with `deleted_at` (every read leaves it out), its comments
+     * (with their likes) and its likes are removed and its counters zeroed, in one transaction, so
+     * every count equals the rows behind it. False when it was already deleted or never existed.
+     */
+    async delete(id: string, at: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('posts')
+          .set({ deleted_at: at, updated_at: at, likes: 0, comments: 0 })
+          .where('id', '=', id)
+          .where(postNotDeleted())
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // Their likes go by the foreign keys' cascade.
+        await trx.deleteFrom('comments').where('post_id', '=', id).execute();
+        await trx.deleteFrom('post_likes').where('post_id', '=', id).execute();
+        return true;
+      });
     },
 
     /** How many posts exist (all visibilities); for seeding and benchmarks. */

@@ -1,7 +1,6 @@
 import type { AppDatabase } from '../db/index.js';
-
-/** Whose eyes: the member's own (private posts included) or anyone else's (public posts only). */
-export type Audience = 'self' | 'public';
+import type { Viewer } from '../domain/post.js';
+import { commentNotDeleted, postVisibleTo } from './visibility.js';
 
 export interface ProfilePost {
   id: string;
@@ -35,18 +34,21 @@ export interface ProfileCounts {
 
 export type ProfileRepository = ReturnType<typeof createProfileRepository>;
 
-/** What a member has contributed: their posts, comments and likes, and the counts of them. */
+/**
+ * What a member has contributed: their posts, comments and likes, and the counts of them, as
+ * `viewer` may see them (repositories/visibility.ts): the member themself sees their private posts
+ * too, anyone else only public ones; deleted posts and comments count for no one.
+ */
 export function createProfileRepository(db: AppDatabase) {
   const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
   return {
-    async posts(userId: string, audience: Audience, limit: number): Promise<ProfilePost[]> {
-      let query = db
+    async posts(userId: string, viewer: Viewer, limit: number): Promise<ProfilePost[]> {
+      const rows = await db
         .selectFrom('posts')
         .select(['id', 'title', 'created_at', 'likes', 'comments', 'visibility'])
-        .where('user_id', '=', userId);
-      if (audience === 'public') query = query.where('visibility', '=', 'public');
-      const rows = await query
+        .where('user_id', '=', userId)
+        .where(postVisibleTo(viewer))
         .orderBy('created_at', 'desc')
         .orderBy('seq', 'desc')
         .limit(limit)
@@ -61,8 +63,8 @@ export function createProfileRepository(db: AppDatabase) {
       }));
     },
 
-    async comments(userId: string, audience: Audience, limit: number): Promise<ProfileComment[]> {
-      let query = db
+    async comments(userId: string, viewer: Viewer, limit: number): Promise<ProfileComment[]> {
+      const rows = await db
         .selectFrom('comments')
         .innerJoin('posts', 'posts.id', 'comments.post_id')
         .select([
@@ -72,9 +74,9 @@ export function createProfileRepository(db: AppDatabase) {
           'comments.content',
           'comments.created_at',
         ])
-        .where('comments.user_id', '=', userId);
-      if (audience === 'public') query = query.where('posts.visibility', '=', 'public');
-      const rows = await query
+        .where('comments.user_id', '=', userId)
+        .where(commentNotDeleted())
+        .where(postVisibleTo(viewer))
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.seq', 'desc')
         .limit(limit)
@@ -88,19 +90,20 @@ export function createProfileRepository(db: AppDatabase) {
       }));
     },
 
-    async likes(userId: string, audience: Audience, limit: number): Promise<ProfileLike[]> {
-      let query = db
+    async likes(userId: string, viewer: Viewer, limit: number): Promise<ProfileLike[]> {
+      const rows = await db
         .selectFrom('post_likes')
         .innerJoin('posts', 'posts.id', 'post_likes.post_id')
         .select(['post_likes.post_id', 'posts.title', 'post_likes.created_at'])
-        .where('post_likes.user_id', '=', userId);
-      if (audience === 'public') query = query.where('posts.visibility', '=', 'public');
-      const rows = await query.orderBy('post_likes.created_at', 'desc').limit(limit).execute();
+        .where('post_likes.user_id', '=', userId)
+        .where(postVisibleTo(viewer))
+        .orderBy('post_likes.created_at', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({ postId: row.post_id, title: row.title, date: row.created_at }));
     },
 
-    async counts(userId: string, audience: Audience): Promise<ProfileCounts> {
-      const publicOnly = audience === 'public';
+    async counts(userId: string, viewer: Viewer): Promise<ProfileCounts> {
       const [posts, comments, likesGiven] = await Promise.all([
         db
           .selectFrom('posts')
@@ -109,21 +112,22 @@ export function createProfileRepository(db: AppDatabase) {
             eb.fn.sum<number | string | null>('likes').as('likes'),
           ])
           .where('user_id', '=', userId)
-          .$if(publicOnly, (query) => query.where('visibility', '=', 'public'))
+          .where(postVisibleTo(viewer))
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('comments')
           .innerJoin('posts', 'posts.id', 'comments.post_id')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('comments.user_id', '=', userId)
-          .$if(publicOnly, (query) => query.where('posts.visibility', '=', 'public'))
+          .where(commentNotDeleted())
+          .where(postVisibleTo(viewer))
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('post_likes')
           .innerJoin('posts', 'posts.id', 'post_likes.post_id')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('post_likes.user_id', '=', userId)
-          .$if(publicOnly, (query) => query.where('posts.visibility', '=', 'public'))
+          .where(postVisibleTo(viewer))
           .executeTakeFirstOrThrow(),
       ]);
       return {

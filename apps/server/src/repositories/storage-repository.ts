@@ -1,9 +1,12 @@
 import type { AppDatabase } from '../db/index.js';
+import { postDeleted, postNotDeleted } from './visibility.js';
 
 export type StorageRepository = ReturnType<typeof createStorageRepository>;
 
 /** Rows read at once while listing every recorded root: bounds memory, whatever the count. */
 const ROOTS_PAGE = 5_000;
+/** CIDs per query when a list of them is asked about: well within every driver's parameter limit. */
+const CID_CHUNK = 500;
 /** `/ipfs/<cid>`, possibly with a query (a signed URL): the CID part. */
 const IPFS_PATH = /^\/ipfs\/([^/?#]+)/;
 
@@ -28,13 +31,89 @@ export function createStorageRepository(db: AppDatabase) {
     }
   }
 
+  function chunks(cids: string[]): string[][] {
+    const out: string[][] = [];
+    for (let at = 0; at < cids.length; at += CID_CHUNK) out.push(cids.slice(at, at + CID_CHUNK));
+    return out;
+  }
+
+  /**
+   * Stored files only deleted posts still carry, and the thumbnails and posters made only from
+   * them: no longer roots, so the garbage collector may take their blocks. A file that anything
+   * else carries (a post not deleted, an avatar, a standalone upload, a derivative of a live file)
+   * stays a root. Bounded by the files of deleted posts.
+   */
+  async function withdrawnRoots(): Promise<Set<string>> {
+    const ofDeleted = await db
+      .selectFrom('post_files')
+      .innerJoin('posts', 'posts.id', 'post_files.post_id')
+      .select('post_files.cid')
+      .distinct()
+      .where(postDeleted())
+      .execute();
+    const sources = new Set(ofDeleted.map((row) => row.cid));
+    for (const chunk of chunks([...sources])) {
+      const kept = await db
+        .selectFrom('post_files')
+        .innerJoin('posts', 'posts.id', 'post_files.post_id')
+        .select('post_files.cid')
+        .where('post_files.cid', 'in', chunk)
+        .where(postNotDeleted())
+        .union(
+          db
+            .selectFrom('uploads')
+            .select('cid')
+            .where('cid', 'in', chunk)
+            .where('kind', 'in', ['ipfs', 'avatar']),
+        )
+        .union(db.selectFrom('file_derivatives').select('cid').where('cid', 'in', chunk))
+        .execute();
+      for (const row of kept) sources.delete(row.cid);
+    }
+    const derived = new Set<string>();
+    for (const chunk of chunks([...sources])) {
+      const rows = await db
+        .selectFrom('file_derivatives')
+        .select('cid')
+        .where('source_cid', 'in', chunk)
+        .execute();
+      for (const row of rows) derived.add(row.cid);
+    }
+    for (const chunk of chunks([...derived])) {
+      const made = await db
+        .selectFrom('file_derivatives')
+        .select(['cid', 'source_cid'])
+        .where('cid', 'in', chunk)
+        .execute();
+      for (const row of made) if (!sources.has(row.source_cid)) derived.delete(row.cid);
+      const kept = await db
+        .selectFrom('post_files')
+        .innerJoin('posts', 'posts.id', 'post_files.post_id')
+        .select('post_files.cid')
+        .where('post_files.cid', 'in', chunk)
+        .where(postNotDeleted())
+        .union(
+          db
+            .selectFrom('uploads')
+            .select('cid')
+            .where('cid', 'in', chunk)
+            .where('kind', 'in', ['ipfs', 'avatar']),
+        )
+        .execute();
+      for (const row of kept) derived.delete(row.cid);
+    }
+    return new Set([...sources, ...derived]);
+  }
+
   return {
     /**
      * Every root CID the database records: every stored file (posts' files, thumbnails and
      * posters, avatars, files of POST /media/upload/ipfs) and every `/ipfs/` path a member or a
-     * comment points at. Read in pages, in a stable order.
+     * comment points at, but for the files only deleted posts carry (withdrawnRoots). Read in
+     * pages, in a stable order.
      */
     async *recordedRoots(): AsyncGenerator<string> {
+      const withdrawn = await withdrawnRoots();
       let after = '';
       for (;;) {
         const rows = await db
@@ -44,7 +123,7 @@ export function createStorageRepository(db: AppDatabase) {
           .orderBy('cid')
           .limit(ROOTS_PAGE)
           .execute();
-        for (const row of rows) yield row.cid;
+        for (const row of rows) if (!withdrawn.has(row.cid)) yield row.cid;
         if (rows.length < ROOTS_PAGE) break;
         after = rows[rows.length - 1]?.cid ?? after;
       }

@@ -1,10 +1,12 @@
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
-import type { UserSettings } from '@symposia/shared';
+import { userRoleSchema, type UserRole, type UserSettings } from '@symposia/shared';
 import type { User } from '../domain/user.js';
 import { insertUnique } from './errors.js';
 import { rewriteAuthorSearch } from './post-repository.js';
 
 type UserRow = DatabaseSchema['users'];
+/** A users row as read: the role is always there once written (its default is `member`). */
+type ReadUserRow = Omit<UserRow, 'password_hash' | 'username_lower' | 'role'> & { role: string };
 
 /** Profile fields a member may change; `usernameLower` goes with a new `username`. */
 export type UserChanges = Partial<
@@ -105,7 +107,7 @@ export function createUserRepository(db: AppDatabase) {
      */
     async update(id: string, changes: UserChanges, at: string): Promise<void> {
       const { settings, usernameLower, selfPage, ...fields } = changes;
-      const values: Partial<UserRow> = { ...fields, updated_at: at };
+      const values: Partial<Omit<UserRow, 'role'>> = { ...fields, updated_at: at };
       if (usernameLower !== undefined) values.username_lower = usernameLower;
       if (selfPage !== undefined) values.self_page = selfPage;
       for (const [key, value] of Object.entries(settings ?? {})) {
@@ -117,6 +119,36 @@ export function createUserRepository(db: AppDatabase) {
           if (fields.username !== undefined) await rewriteAuthorSearch(trx, id, fields.username);
         }),
       );
+    },
+
+    /**
+     * In one transaction: the accounts with these folded usernames become moderators and every
+     * other moderator a member. Returns the keys that matched an account.
+     */
+    async setModerators(usernameKeys: string[], at: string): Promise<Set<string>> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ role: 'member', updated_at: at })
+          .where('role', '=', 'moderator')
+          .$if(usernameKeys.length > 0, (query) =>
+            query.where('username_lower', 'not in', usernameKeys),
+          )
+          .execute();
+        if (usernameKeys.length === 0) return new Set<string>();
+        await trx
+          .updateTable('users')
+          .set({ role: 'moderator', updated_at: at })
+          .where('username_lower', 'in', usernameKeys)
+          .where('role', '!=', 'moderator')
+          .execute();
+        const found = await trx
+          .selectFrom('users')
+          .select('username_lower')
+          .where('username_lower', 'in', usernameKeys)
+          .execute();
+        return new Set(found.map((row) => row.username_lower));
+      });
     },
 
     /** Throws DuplicateKeyError('username') when the folded username is taken. */
@@ -131,7 +163,7 @@ export function createUserRepository(db: AppDatabase) {
   };
 }
 
-export function toUser(row: Omit<UserRow, 'password_hash' | 'username_lower'>): User {
+export function toUser(row: ReadUserRow): User {
   return {
     id: row.id,
     username: row.username,
@@ -153,10 +185,11 @@ export function toUser(row: Omit<UserRow, 'password_hash' | 'username_lower'>): 
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    role: userRoleSchema.parse(row.role),
   };
 }
 
-function toRow(user: User): Omit<UserRow, 'password_hash' | 'username_lower'> {
+function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
   return {
     id: user.id,
     username: user.username,
@@ -176,6 +209,7 @@ function toRow(user: User): Omit<UserRow, 'password_hash' | 'username_lower'> {
     public_contact: flag(user.settings.public_contact),
     created_at: user.createdAt,
     updated_at: user.updatedAt,
+    role: user.role,
   };
 }
 
@@ -201,4 +235,5 @@ export const USER_COLUMNS = [
   'users.public_contact',
   'users.created_at',
   'users.updated_at',
+  'users.role',
 ] as const;

@@ -3,25 +3,26 @@ import { authPlugin } from '../plugins/auth.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
 import { authRoutes } from './auth/index.js';
+import { commentEditRoutes } from './comments/edit.js';
 import { commentRoutes } from './comments/index.js';
+import { citeRoutes } from './media/cite.js';
+import { postEditRoutes } from './media/edit.js';
 import { mediaRoutes } from './media/index.js';
 import { profileRoutes } from './profiles/index.js';
 import { tokenRoutes } from './token/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
-export const apiRoutes: FastifyPluginAsync<{ publicCacheTtlMs: number }> = async (
-  app,
-  { publicCacheTtlMs },
-) => {
+export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authPlugin, { sessions: app.services.sessions });
-  await app.register(publicCachePlugin, {
-    version: app.services.contentVersion.current,
-    ttlMs: publicCacheTtlMs,
-  });
+  await app.register(publicCachePlugin, { cache: app.services.publicCache });
   await app.register(multipartPlugin);
   await app.register(authRoutes);
   await app.register(mediaRoutes);
+  await app.register(citeRoutes);
   await app.register(commentRoutes);
+  // Issue 14: editing and deleting posts and comments.
+  await app.register(postEditRoutes);
+  await app.register(commentEditRoutes);
   await app.register(profileRoutes);
   await app.register(tokenRoutes, { tokens: app.services.tokens });
 };

@@ -6,21 +6,34 @@ import { createAccountService } from './auth/account-service.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
+import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
 import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
+import { MemoryCache } from './memory-cache.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
 import { createTokenService } from './token/token-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
+import { createBlockGc } from './storage/block-gc.js';
+import { createFileAccess } from './storage/file-access.js';
+import { createUploadAllowance } from './storage/upload-allowance.js';
 
 export interface ServiceSettings {
   accessTokenTtlSeconds: number;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
+  registerRateLimit: { max: number; windowSeconds: number };
+  sessionIdleTimeoutSeconds: number;
   processing: { maxAttempts: number };
   faucet: FaucetSettings;
   publicCacheTtlMs: number;
+  publicCacheMaxBytes: number;
+  // Uploads and the content store: rate limit, quota, signed URLs, garbage collection.
+  uploadRateLimit: { max: number; windowSeconds: number };
+  userStorageQuotaBytes: number;
+  signedUrlTtlSeconds: number;
+  blockGc: { intervalSeconds: number; graceSeconds: number };
 }
 
 export interface ServiceOptions {
@@ -57,27 +70,58 @@ export function createServices(
     }),
   };
   const contentVersion = createContentVersion();
+  // One byte budget for every public cache of the process (responses, posts, threads).
+  const publicCache = new MemoryCache({
+    version: contentVersion,
+    ttlMs: settings.publicCacheTtlMs,
+    maxBytes: settings.publicCacheMaxBytes,
+  });
+  // An aborted upload asks which roots were recorded meanwhile before it removes a block it wrote.
+  store.useRecordedRoots((since) => repositories.posts.rootsRecordedSince(since.toISOString()));
+  const allowance = createUploadAllowance({
+    posts: repositories.posts,
+    limiter: new SlidingWindowRateLimiter({ ...settings.uploadRateLimit, now }),
+    quotaBytes: settings.userStorageQuotaBytes,
+  });
+  const files = createFileAccess({
+    posts: repositories.posts,
+    storage: repositories.storage,
+    now,
+    ttlSeconds: settings.signedUrlTtlSeconds,
+    rememberMs: settings.publicCacheTtlMs,
+  });
+  const posts = createPostService({
+    posts: repositories.posts,
+    likes: repositories.likes,
+    jobs: repositories.jobs,
+    store,
+    now,
+    contentVersion,
+    maxProcessingAttempts: settings.processing.maxAttempts,
+    publicCache,
+    allowance,
+    // A deleted or now private post's files stop being served to anyone at once.
+    filesWithdrawn: (cids) => files.forget(cids),
+  });
   return {
     contentVersion,
-    accounts: createAccountService({ users: repositories.users, now }),
+    publicCache,
+    accounts: createAccountService({
+      users: repositories.users,
+      now,
+      registrations: new SlidingWindowRateLimiter({ ...settings.registerRateLimit, now }),
+    }),
     sessions: createSessionService({
       users: repositories.users,
       sessions: repositories.sessions,
       throttle: createLoginThrottle(loginLimiters),
       now,
       ttlSeconds: settings.accessTokenTtlSeconds,
+      idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
     }),
     health: createHealthService({ health: repositories.health }),
-    posts: createPostService({
-      posts: repositories.posts,
-      likes: repositories.likes,
-      jobs: repositories.jobs,
-      store,
-      now,
-      contentVersion,
-      maxProcessingAttempts: settings.processing.maxAttempts,
-      publicCacheTtlMs: settings.publicCacheTtlMs,
-    }),
+    posts,
+    citations: createCitationService({ posts, users: repositories.users }),
     profiles: createProfileService({
       users: repositories.users,
       profiles: repositories.profiles,
@@ -85,6 +129,14 @@ export function createServices(
       store,
       now,
       contentVersion,
+      allowance,
+    }),
+    files,
+    blockGc: createBlockGc({
+      store,
+      storage: repositories.storage,
+      now,
+      ...settings.blockGc,
     }),
     comments: createCommentService({
       comments: repositories.comments,
@@ -93,7 +145,7 @@ export function createServices(
       limiter: new SlidingWindowRateLimiter({ ...settings.commentRateLimit, now }),
       now,
       contentVersion,
-      publicCacheTtlMs: settings.publicCacheTtlMs,
+      publicCache,
     }),
     tokens: createTokenService({
       ledger: repositories.faucet,
@@ -117,6 +169,7 @@ export {
   UnsupportedFileError,
 } from './errors.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
+export { addressKey } from './rate-limit/client-address.js';
 export { ChainOperationError, FaucetUnavailableError } from './token/errors.js';
 export type { UploadPart } from './posts/post-service.js';
 export type { UserChanges } from '../repositories/index.js';

@@ -11,10 +11,15 @@ import { DOI_MAX_LENGTH } from '../limits.js';
  */
 const DOI_PATTERN = /^10\.\d{4,9}\/[^\s{}\p{Cc}]+$/u;
 const DOI_PREFIX = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)/i;
+const RESOLVER_PREFIX_ROOM = 'https://dx.doi.org/'.length;
 
 export const doiSchema = z
   .string({ message: 'must be a DOI such as 10.1000/xyz123' })
   .trim()
+  // Bounded before the prefix is dropped too, with room for the longest resolver prefix.
+  .max(DOI_MAX_LENGTH + RESOLVER_PREFIX_ROOM, {
+    message: `must be at most ${DOI_MAX_LENGTH} characters`,
+  })
   .transform((value) => value.replace(DOI_PREFIX, ''))
   .pipe(
     z

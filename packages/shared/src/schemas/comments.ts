@@ -5,6 +5,7 @@ import {
   COMMENT_MIN_LEVEL,
   COMMENTS_DEFAULT_LIMIT,
   COMMENTS_MAX_LIMIT,
+  LIST_MAX_SKIP,
 } from '../limits.js';
 
 /**
@@ -28,6 +29,15 @@ export const commentSchema = z.object({
   rootId: z.string().nullable(),
   /** Replies in the thread; top-level comments only. */
   replyCount: z.number().int().optional(),
+  /** When the author last edited it (PATCH /comments/{id}); null if never. */
+  edited_at: z.string().nullable(),
+  /**
+   * A deleted comment that still has replies stays in its thread so they keep their place: it
+   * comes with `deleted: true`, `userId`, `username`, `avatar`, `content` and `imageUrl` all '',
+   * `likes` 0 and `edited_at` null; the client shows MESSAGES.deletedComment ("[deleted]") in its
+   * place. A deleted comment without replies is not listed at all.
+   */
+  deleted: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
@@ -41,17 +51,24 @@ const optionalId = z.preprocess(
   z.string().max(64).optional(),
 );
 
+/** The text of a comment, as written or edited. */
+const commentContentSchema = z
+  .string({ message: 'content is required' })
+  .trim()
+  .min(1, { message: 'must not be empty' })
+  .max(COMMENT_MAX_LENGTH, { message: `must be at most ${COMMENT_MAX_LENGTH} characters` });
+
+/** PATCH /comments/{id} (JSON): the new text; the author only. Answered with the comment. */
+export const commentPatchBodySchema = z.object({ content: commentContentSchema });
+export type CommentPatchBody = z.infer<typeof commentPatchBodySchema>;
+
 /** POST /comments/create (JSON, spec §3 comment create payload). */
 export const createCommentBodySchema = z.object({
   postId: z
     .string({ message: 'postId is required' })
     .min(1, { message: 'postId is required' })
     .max(64),
-  content: z
-    .string({ message: 'content is required' })
-    .trim()
-    .min(1, { message: 'must not be empty' })
-    .max(COMMENT_MAX_LENGTH, { message: `must be at most ${COMMENT_MAX_LENGTH} characters` }),
+  content: commentContentSchema,
   imageUrl: z.preprocess(
     (value) => (value === null ? undefined : value),
     z
@@ -74,6 +91,7 @@ export const commentListQuerySchema = z.object({
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
     .min(0, { message: 'must be at least 0' })
+    .max(LIST_MAX_SKIP, { message: `must be at most ${LIST_MAX_SKIP}` })
     .default(0),
   limit: z.coerce
     .number({ message: 'must be a whole number' })

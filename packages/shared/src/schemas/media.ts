@@ -2,10 +2,13 @@ import { z } from 'zod';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
+  LIST_MAX_SKIP,
   POST_FIELD_MAX_LENGTH,
   POST_MAX_TAGS,
 } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 import { optionalText } from './common.js';
+import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
 
 /** Post visibility (spec §3, §4): public by default. */
 export const VISIBILITIES = ['public', 'private'] as const;
@@ -39,7 +42,7 @@ export const postListQuerySchema = z.object({
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
     .min(0, { message: 'must be at least 0' })
-    .max(1_000_000, { message: 'must be at most 1000000' })
+    .max(LIST_MAX_SKIP, { message: `must be at most ${LIST_MAX_SKIP}` })
     .default(0),
   limit: z.coerce
     .number({ message: 'must be a whole number' })
@@ -95,6 +98,8 @@ export const postListItemSchema = z.object({
   likes: z.number().int(),
   comments: z.number().int(),
   liked: z.boolean(),
+  /** When the author last edited the post (PATCH /media/{id}); null if never. */
+  edited_at: z.string().nullable(),
 });
 export type PostListItem = z.infer<typeof postListItemSchema>;
 export const postListSchema = z.array(postListItemSchema);
@@ -126,6 +131,10 @@ export const postDetailSchema = z.object({
   files: z.array(postFileSchema),
   /** Why processing gave up; only the author sees it. */
   processing_error: z.string().optional(),
+  /** When the author last edited the post (PATCH /media/{id}); null if never. */
+  edited_at: z.string().nullable(),
+  /** The DOI of the work, bare (`10.NNNN/suffix`); null when the post names none. */
+  doi: z.string().nullable(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 
@@ -153,8 +162,65 @@ export const uploadFieldsSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(VISIBILITIES, { message: 'must be public or private' }).default('public'),
   ),
+  /** Optional DOI of the work; a pasted https://doi.org/ link is stored without its prefix. */
+  doi: optionalDoiSchema,
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** A text field of an edit: trimmed; '' clears it (title excepted: a post always has one). */
+const editText = (max: number) =>
+  z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` })
+    .optional();
+
+/**
+ * PATCH /media/{id} (JSON): the fields to change, each with the upload's limits; a field left out
+ * stays as it is, and at least one must be sent. `tags` is the comma-separated text of the upload
+ * form, parsed the same way ({@link parseTags}); '' removes every tag. A changed `content` or
+ * `ai_instruction` queues a new analysis.
+ */
+export const postPatchBodySchema = z
+  .object({
+    title: z
+      .string({ message: 'must be text' })
+      .trim()
+      .min(1, { message: 'must not be empty' })
+      .max(POST_FIELD_MAX_LENGTH.title, {
+        message: `must be at most ${POST_FIELD_MAX_LENGTH.title} characters`,
+      })
+      .optional(),
+    summary: editText(POST_FIELD_MAX_LENGTH.summary),
+    content: editText(POST_FIELD_MAX_LENGTH.content),
+    tags: editText(POST_FIELD_MAX_LENGTH.tags),
+    visibility: z.enum(VISIBILITIES, { message: 'must be public or private' }).optional(),
+    ai_instruction: editText(POST_FIELD_MAX_LENGTH.aiInstruction),
+    /** A DOI sets it; `null` or '' removes it. */
+    doi: nullableDoiSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: MESSAGES.editNeedsAField,
+  });
+export type PostPatchBody = z.infer<typeof postPatchBodySchema>;
+
+/**
+ * One earlier version of a post (GET /media/{id}/revisions), kept when an edit replaced it.
+ * `revision` counts from 1 (the post as uploaded); `edited_at` is when this version was written:
+ * the upload's time for revision 1, the time of the edit that made it for later ones. The current
+ * version is the post itself and is not in the list.
+ */
+export const postRevisionSchema = z.object({
+  revision: z.number().int().min(1),
+  edited_at: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
+/** Newest first. */
+export const postRevisionsSchema = z.array(postRevisionSchema);
 
 /** POST /media/upload answer (spec §3 Upload result). */
 export const uploadResultSchema = z.object({

@@ -40,6 +40,14 @@ export const userLikeSummarySchema = z.object({
   date: z.string(),
 });
 
+/**
+ * What an account may do beyond its own content: a `moderator` may also delete anyone's posts and
+ * comments. Every account is a `member` unless ADMIN_USERNAMES names it.
+ */
+export const USER_ROLES = ['member', 'moderator'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 /** The current user (GET /auth/me and the register answer), spec §3. */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -60,6 +68,7 @@ export const currentUserSchema = z.object({
   comments: z.array(userCommentSummarySchema),
   likes: z.array(userLikeSummarySchema),
   created_at: z.string(),
+  role: userRoleSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -5,6 +5,8 @@ import { commentsMigration } from './0003-comments.js';
 import { processingMigration } from './0004-processing.js';
 import { faucetMigration } from './0005-faucet.js';
 import { storageMigration } from './0006-storage.js';
+import { postDoiMigration } from './0007-post-doi.js';
+import { editAndDeleteMigration } from './0008-edit-and-delete.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -19,5 +21,7 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0004-processing': processingMigration,
     '0005-faucet': faucetMigration,
     '0006-storage': storageMigration,
+    '0007-post-doi': postDoiMigration,
+    '0008-edit-and-delete': editAndDeleteMigration,
   };
 }

@@ -80,6 +80,8 @@ describeEachDatabase('POST /auth/register', (db) => {
       comments: [],
       likes: [],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // Issue 14: every new account is a member (ADMIN_USERNAMES makes moderators).
+      role: 'member',
     });
     expect(response.body).not.toContain(TEST_PASSWORD);
     expect(response.body).not.toMatch(/argon2|password/);

@@ -40,7 +40,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: one `file` or repeated `files`, and the text fields title, ' +
           'description, summary, content, tags (comma-separated), media_type, ai_instruction, ' +
-          'visibility (public|private); send the text fields first, they are checked as they ' +
+          'visibility (public|private), doi (optional: `10.NNNN/suffix`, a pasted ' +
+          'https://doi.org/ link is stored without its prefix; 422 when malformed); send the ' +
+          'text fields first, they are checked as they ' +
           'arrive. The type of each file is read from its bytes. Counts against the per-member ' +
           'upload rate limit (429) and storage quota (413). Files of a private post are served ' +
           'only through the signed URLs its author gets.',
@@ -104,9 +106,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request.user);
       const page = await posts.list(viewer, request.query);
-      const urls = page.posts.some((post) => post.visibility === 'private')
-        ? await files.urlsFor(viewer)
-        : undefined;
+      const urls = await files.urlsForPosts(viewer, page.posts);
       return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds, urls));
     },
   );
@@ -125,10 +125,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = viewerOf(request.user);
       const post = await posts.get(request.params.id, viewer);
-      return presentPostDetail(
-        post,
-        post.visibility === 'private' ? await files.urlsFor(viewer) : undefined,
-      );
+      return presentPostDetail(post, await files.urlsForPosts(viewer, [post]));
     },
   );
 

@@ -38,6 +38,10 @@ const DETAIL_KEYS = [
   'status',
   'files',
   'id',
+  // Issue 14, citations: the post's DOI, null when it names none (routes/media/cite.test.ts).
+  'doi',
+  // Issue 14, edit and delete: when the author last edited it, null if never.
+  'edited_at',
 ].sort();
 
 async function upload(

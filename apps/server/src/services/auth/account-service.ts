@@ -54,6 +54,7 @@ export function createAccountService(deps: {
         settings: { ...DEFAULT_SETTINGS },
         createdAt,
         updatedAt: createdAt,
+        role: 'member',
       };
       try {
         await users.insert(user, key, passwordHash);
@@ -62,6 +63,18 @@ export function createAccountService(deps: {
         throw error;
       }
       return user;
+    },
+
+    /**
+     * Makes exactly these accounts moderators (ADMIN_USERNAMES, at start-up) and every other
+     * account a member, so taking a name off the list takes the role away at the next start.
+     * Names are matched as logins match them (usernames.ts). Returns the names no account has: an
+     * account registered later under such a name becomes a moderator only at the next start.
+     */
+    async applyModerators(usernames: string[]): Promise<{ missing: string[] }> {
+      const keys = new Map(usernames.map((name) => [usernameKey(name), name]));
+      const found = await users.setModerators([...keys.keys()], now().toISOString());
+      return { missing: [...keys].filter(([key]) => !found.has(key)).map(([, name]) => name) };
     },
   };
 }

@@ -9,15 +9,24 @@ import {
 import type { Comment, ParentComment } from '../../domain/comment.js';
 import type { Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
-import type {
-  CommentRepository,
-  LikeRepository,
-  PostRepository,
+import {
+  authorize,
+  decideComment,
+  decidePost,
+  postFacts,
+  type CommentAction,
+} from '../../policies/index.js';
+import {
+  RowGoneError,
+  type CommentRepository,
+  type LikeRepository,
+  type PostRepository,
 } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
 
 export type CommentService = ReturnType<typeof createCommentService>;
@@ -42,20 +51,20 @@ export function createCommentService(deps: {
   limiter: RateLimiter;
   now: Clock;
   contentVersion: ContentVersion;
-  /** How long public reads may be served from memory (PUBLIC_CACHE_TTL_MS); 0 turns it off. */
-  publicCacheTtlMs: number;
+  /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
+  publicCache: MemoryCache;
 }) {
   const { comments, posts, likes, limiter, now, contentVersion } = deps;
   // Whether a post is public, and a public post's thread: the same for every caller (likes
   // come separately), so one copy serves them all. The same array comes back while it stands,
-  // which lets the route serialize it once.
+  // which lets the route serialize it once (routes/shared-json.ts counts those bytes too).
   const publicPosts = createVersionedCache<boolean>({
-    version: contentVersion,
-    ttlMs: deps.publicCacheTtlMs,
+    cache: deps.publicCache,
+    namespace: 'post-public',
   });
   const publicThreads = createVersionedCache<Comment[]>({
-    version: contentVersion,
-    ttlMs: deps.publicCacheTtlMs,
+    cache: deps.publicCache,
+    namespace: 'thread',
   });
 
   const isPublic = (postId: string) =>
@@ -63,9 +72,38 @@ export function createCommentService(deps: {
 
   /** The post, if the viewer may see it; its comments are as private as it is. */
   async function requireVisiblePost(postId: string, viewer: Viewer): Promise<void> {
-    if (!(await posts.findVisible(postId, viewer))) {
-      throw new NotFoundError(MESSAGES.postNotFoundTitle);
+    const post = await posts.findVisible(postId, viewer);
+    authorize(decidePost(viewer, post && postFacts(post), 'see'));
+  }
+
+  /**
+   * The comment (not deleted), if `user` may do `action` to it (policies/content-policy.ts);
+   * else throws: 404 for a comment gone or on a post they cannot see, 403 for one not theirs.
+   */
+  async function commentFor(id: string, user: User, action: CommentAction) {
+    const ref = await comments.findRef(id);
+    const post = ref && (await posts.findVisible(ref.postId, user));
+    authorize(
+      decideComment(
+        user,
+        ref && {
+          authorId: ref.userId,
+          deleted: false,
+          post: post ? postFacts(post) : null,
+        },
+        action,
+      ),
+    );
+    return ref as NonNullable<typeof ref>;
+  }
+
+  /** A write that found its post or parent deleted meanwhile wrote nothing: say which. */
+  function gone(error: unknown): never {
+    if (error instanceof RowGoneError) {
+      if (error.table === 'posts') throw new NotFoundError(MESSAGES.postNotFoundTitle);
+      throw new NotFoundError(MESSAGES.commentNotFound);
     }
+    throw error;
   }
 
   async function parentFor(input: CreateCommentBody): Promise<ParentComment | undefined> {
@@ -91,9 +129,10 @@ export function createCommentService(deps: {
     /** A page of the post's comments, oldest first; the same for everyone who may see the post. */
     async list(postId: string, viewer: Viewer, page: CommentListQuery): Promise<Comment[]> {
       if (await isPublic(postId)) {
-        return publicThreads.get(`${postId}:${page.skip}:${page.limit}`, () =>
-          comments.listByPost(postId, page),
-        );
+        const read = () => comments.listByPost(postId, page);
+        return page.skip < PUBLIC_CACHE_MAX_SKIP
+          ? publicThreads.get(`${postId}:${page.skip}:${page.limit}`, read)
+          : read();
       }
       // Not public: only its author reads it.
       await requireVisiblePost(postId, viewer);
@@ -108,7 +147,8 @@ export function createCommentService(deps: {
 
     /** Posts a comment or a reply; the server, not the client, decides level and thread. */
     async create(user: User, input: CreateCommentBody): Promise<Comment> {
-      await requireVisiblePost(input.postId, user);
+      const post = await posts.findVisible(input.postId, user);
+      authorize(decidePost(user, post && postFacts(post), 'comment'));
       const parent = await parentFor(input);
       const placement = threadPlacement(parent);
       // A client may send the rootId it believes in; it must be the one the server derives.
@@ -120,30 +160,63 @@ export function createCommentService(deps: {
         throw new TooManyAttemptsError(decision.retryAfterSeconds, MESSAGES.tooManyComments);
       }
       const id = randomUUID();
-      await comments.insert({
-        id,
-        postId: input.postId,
-        userId: user.id,
-        parentId: parent?.id ?? null,
-        rootId: placement.rootId,
-        level: placement.level,
-        content: input.content,
-        imageUrl: input.imageUrl,
-        createdAt: now().toISOString(),
-      });
+      await comments
+        .insert({
+          id,
+          postId: input.postId,
+          userId: user.id,
+          parentId: parent?.id ?? null,
+          rootId: placement.rootId,
+          level: placement.level,
+          content: input.content,
+          imageUrl: input.imageUrl,
+          createdAt: now().toISOString(),
+        })
+        .catch((error: unknown) => {
+          // The comment replied to was deleted after parentFor found it: as if it never was.
+          if (error instanceof RowGoneError && error.table === 'comments') {
+            throw new InvalidInputError([{ field: 'parentId', message: MESSAGES.commentNotFound }]);
+          }
+          gone(error);
+        });
       contentVersion.bump();
       const created = await comments.find(id);
-      if (!created) throw new Error(`comment ${id} vanished right after it was written`);
+      // Its post was deleted the moment after, and the comment with it.
+      if (!created) throw new NotFoundError(MESSAGES.postNotFoundTitle);
       return created;
     },
 
     async toggleLike(id: string, user: User): Promise<LikeResult> {
-      const comment = await comments.find(id);
-      if (!comment) throw new NotFoundError(MESSAGES.commentNotFound);
-      await requireVisiblePost(comment.postId, user);
-      const result = await likes.toggleCommentLike(id, user.id, now().toISOString());
+      await commentFor(id, user, 'like');
+      const result = await likes
+        .toggleCommentLike(id, user.id, now().toISOString())
+        .catch((error: unknown) => gone(error));
       contentVersion.bump();
       return { status: 'success', ...result };
+    },
+
+    /** The author's new text (PATCH /comments/{id}); `edited_at` is set. */
+    async edit(id: string, user: User, content: string): Promise<Comment> {
+      await commentFor(id, user, 'edit');
+      if (!(await comments.edit(id, content, now().toISOString()))) {
+        throw new NotFoundError(MESSAGES.commentNotFound);
+      }
+      contentVersion.bump();
+      const edited = await comments.find(id);
+      if (!edited) throw new NotFoundError(MESSAGES.commentNotFound);
+      return edited;
+    },
+
+    /**
+     * Deletes a comment (DELETE /comments/{id}): the author or a moderator. One with replies stays
+     * in its thread as "[deleted]"; counts follow at once, and so does every cached thread.
+     */
+    async remove(id: string, user: User): Promise<void> {
+      await commentFor(id, user, 'delete');
+      if (!(await comments.delete(id, now().toISOString()))) {
+        throw new NotFoundError(MESSAGES.commentNotFound);
+      }
+      contentVersion.bump();
     },
   };
 }

@@ -7,21 +7,34 @@ import {
   uploadFieldsSchema,
   type LikeResult,
   type PostListQuery,
+  type PostPatchBody,
   type UploadResult,
 } from '@symposia/shared';
 import type { NewPost, Post, StoredFile, Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
 import {
+  authorize,
+  decidePost,
+  maySeeProcessingError,
+  postFacts,
+  type PostAction,
+} from '../../policies/index.js';
+import {
+  RowGoneError,
   searchTerms,
   type JobRepository,
   type LikeRepository,
+  type PostChanges,
   type PostRepository,
+  type StoredRevision,
 } from '../../repositories/index.js';
-import { FileTooLargeError, type ContentStore } from '../../storage/index.js';
+import { FileTooLargeError, type ContentStore, type UploadSession } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
+import { approximateBytes, PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
+import type { QuotaMeter, UploadAllowance } from '../storage/upload-allowance.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
 
 /** One part of a multipart upload, as the HTTP layer hands it over, in arrival order. */
@@ -36,6 +49,33 @@ export const PROCESS_POST_JOB = 'process-post';
 const FILE_FIELDS = new Set(['file', 'files']);
 
 export type PostService = ReturnType<typeof createPostService>;
+
+type UploadFieldName = keyof typeof uploadFieldsSchema.shape;
+
+/** Throws InvalidInputError when a text field of an upload breaks its own rule (its length, …). */
+function checkUploadField(name: string, value: string): void {
+  if (!Object.hasOwn(uploadFieldsSchema.shape, name)) return;
+  const parsed = uploadFieldsSchema.shape[name as UploadFieldName].safeParse(value);
+  if (!parsed.success) {
+    throw new InvalidInputError(
+      parsed.error.issues.map((issue) => ({ field: name, message: issue.message })),
+    );
+  }
+}
+
+/** The upload's text fields as a whole, or InvalidInputError naming each bad one. */
+function parseUploadFields(fields: Record<string, string>) {
+  const parsed = uploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw new InvalidInputError(
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.') || 'body',
+        message: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
 
 /** A page of posts; `liked` of each is the caller's when `likedIds` has its id. */
 export interface PostPage {
@@ -52,18 +92,28 @@ export function createPostService(deps: {
   contentVersion: ContentVersion;
   /** Tries a post's processing gets before it is marked failed. */
   maxProcessingAttempts: number;
-  /** How long public reads may be served from memory (PUBLIC_CACHE_TTL_MS); 0 turns it off. */
-  publicCacheTtlMs: number;
+  /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
+  publicCache: MemoryCache;
+  /** Uploads per member and their storage quota (UPLOAD_RATE_LIMIT_*, USER_STORAGE_QUOTA_BYTES). */
+  allowance: UploadAllowance;
+  /**
+   * Told the CIDs of a post that was deleted or made private, whose files the gateway must stop
+   * serving to anyone (services/storage/file-access.ts forgets them as public).
+   */
+  filesWithdrawn?: (cids: string[]) => void;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
+  const { allowance } = deps;
   // Public posts read alike for everyone; only `liked` differs, and is laid over per caller.
   const publicLists = createVersionedCache<Post[]>({
-    version: contentVersion,
-    ttlMs: deps.publicCacheTtlMs,
+    cache: deps.publicCache,
+    namespace: 'post-list',
+    // Each post of a shared page also keeps its list JSON beside it (presenters/post.ts).
+    sizeOf: (page) => 2 * approximateBytes(page),
   });
   const publicPosts = createVersionedCache<Post | undefined>({
-    version: contentVersion,
-    ttlMs: deps.publicCacheTtlMs,
+    cache: deps.publicCache,
+    namespace: 'post',
   });
 
   /** Which of these posts the caller likes (none for a guest). */
@@ -82,13 +132,22 @@ export function createPostService(deps: {
     return found.map((post) => ({ ...post, liked: liked.has(post.id) }));
   }
 
-  /** Streams one file into the content store, enforcing the size limit as the bytes arrive. */
-  async function storeFile(fileName: string, content: AsyncIterable<Uint8Array>) {
+  /**
+   * Streams one file into the upload's session, enforcing the size limit and the member's quota
+   * as the bytes arrive.
+   */
+  async function storeFile(
+    fileName: string,
+    content: AsyncIterable<Uint8Array>,
+    upload: { session: UploadSession; quota: QuotaMeter },
+  ) {
     const name = cleanFileName(fileName);
-    const { head, stream } = await peek(content);
+    const { head, stream } = await peek(upload.quota.meter(content));
     const kind = await detectFileKind(head, name);
     try {
-      const imported = await store.importFile(stream, { maxBytes: UPLOAD_MAX_FILE_BYTES });
+      const imported = await upload.session.importFile(stream, {
+        maxBytes: UPLOAD_MAX_FILE_BYTES,
+      });
       return { cid: imported.cid, size: imported.size, name, ...kind } satisfies StoredFile;
     } catch (error) {
       if (error instanceof FileTooLargeError) {
@@ -98,101 +157,156 @@ export function createPostService(deps: {
     }
   }
 
+  /**
+   * Runs an upload: counts it against the member's rate limit, meters its bytes against their
+   * quota, and stores its files in one upload session. `record` writes the rows; if anything
+   * fails before they are written, the blocks the upload wrote are removed at once (blocks that
+   * existed before, or that another upload or a recorded root uses, stay).
+   */
+  async function runUpload<T>(
+    user: User,
+    receive: (upload: { session: UploadSession; quota: QuotaMeter }) => Promise<T>,
+    record: (received: T) => Promise<void>,
+  ): Promise<T> {
+    await allowance.admit(user);
+    const quota = await allowance.meter(user);
+    const session = store.beginUpload();
+    let received: T;
+    try {
+      received = await receive({ session, quota });
+      await session.commit();
+      await record(received);
+      quota.commit();
+    } catch (error) {
+      // Should removal itself fail (a disk fault), the blocks are left to the garbage collector.
+      await session.abort().catch(() => undefined);
+      throw error;
+    } finally {
+      quota.end();
+    }
+    // The rows are written: a failure to let go of the blocks leaves a stale hold, which the
+    // garbage collector clears after its grace period; the upload itself succeeded.
+    await session.release().catch(() => undefined);
+    return received;
+  }
+
   async function visiblePost(id: string, viewer: Viewer): Promise<Post> {
     const shared = await publicPosts.get(id, () => posts.findVisible(id, null));
     if (shared) return (await withLikes([shared], viewer))[0] as Post;
     // Not public: it can only be the caller's own private post.
     const own = viewer ? await posts.findVisible(id, viewer) : undefined;
-    if (!own) throw new NotFoundError(MESSAGES.postNotFoundTitle);
-    return own;
+    authorize(decidePost(viewer, own && postFacts(own), 'see'));
+    return own as Post;
+  }
+
+  /** The post, if `actor` may do `action` to it (policies/content-policy.ts); else throws. */
+  async function postFor(id: string, user: User, action: PostAction): Promise<Post> {
+    const post = await posts.findVisible(id, user);
+    authorize(decidePost(user, post && postFacts(post), action));
+    return post as Post;
+  }
+
+  /** Every CID the gateway serves for the post: its files and what processing made of them. */
+  function cidsOf(post: Post): string[] {
+    return post.files.flatMap((file) => [
+      file.cid,
+      ...[file.derivatives.card, file.derivatives.detail, file.derivatives.poster].filter(
+        (cid): cid is string => cid !== undefined,
+      ),
+    ]);
   }
 
   /** The author also learns when processing gave up, and why. */
   async function withProcessingError(post: Post, viewer: Viewer): Promise<Post> {
-    if (post.status !== 'processing' || viewer?.id !== post.author.id) return post;
+    if (post.status !== 'processing' || !maySeeProcessingError(viewer, postFacts(post))) {
+      return post;
+    }
     const job = await jobs.findBySubject(PROCESS_POST_JOB, post.id);
     return job?.status === 'failed' ? { ...post, processingError: job.lastError ?? '' } : post;
   }
 
   return {
     /**
-     * Stores every file, then writes the post and its files in one transaction. A limit broken
-     * or a body cut midway throws before anything is written, so no half post ever exists (blocks
-     * already stored stay in the content store unreferenced, like any IPFS node's cache).
+     * Stores every file, then writes the post and its files in one transaction. Text fields are
+     * checked as they arrive, and all of them again before the first file is stored, so a bad
+     * field sent first stores nothing. A limit broken, a bad field after the files or a body cut
+     * midway throws before anything is written, so no half post ever exists, and the blocks the
+     * upload wrote are removed (see runUpload).
      */
     async upload(user: User, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
-      const fields: Record<string, string> = {};
-      const files: StoredFile[] = [];
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.name] = part.value;
-          continue;
-        }
-        if (!FILE_FIELDS.has(part.field)) {
-          throw new InvalidInputError([
-            { field: part.field, message: 'files go in the field "file" or "files"' },
-          ]);
-        }
-        if (files.length === UPLOAD_MAX_FILES) {
-          throw new UploadLimitError('too-many-files', MESSAGES.uploadMaxFiles);
-        }
-        files.push(await storeFile(part.fileName, part.content));
-      }
-      if (files.length === 0) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
-
-      const parsed = uploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        throw new InvalidInputError(
-          parsed.error.issues.map((issue) => ({
-            field: issue.path.join('.') || 'body',
-            message: issue.message,
-          })),
-        );
-      }
-      const input = parsed.data;
-      const first = files[0] as StoredFile;
-      const post: NewPost = {
-        id: randomUUID(),
-        userId: user.id,
-        title: input.title ?? titleFromFileName(first.name),
-        summary: input.summary ?? input.description ?? '',
-        content: input.content ?? '',
-        tags: parseTags(input.tags),
-        aiInstruction: input.ai_instruction ?? '',
-        visibility: input.visibility,
-        mediaType: first.mediaType,
-        status: 'processing',
-        createdAt: now().toISOString(),
-        files,
-      };
-      await posts.insert(post, user.username, {
-        id: randomUUID(),
-        kind: PROCESS_POST_JOB,
-        subjectId: post.id,
-        maxAttempts: maxProcessingAttempts,
-        at: post.createdAt,
-      });
+      const post = await runUpload(
+        user,
+        async (upload): Promise<NewPost> => {
+          const fields: Record<string, string> = {};
+          const files: StoredFile[] = [];
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              checkUploadField(part.name, part.value);
+              fields[part.name] = part.value;
+              continue;
+            }
+            if (files.length === 0) parseUploadFields(fields);
+            if (!FILE_FIELDS.has(part.field)) {
+              throw new InvalidInputError([
+                { field: part.field, message: 'files go in the field "file" or "files"' },
+              ]);
+            }
+            if (files.length === UPLOAD_MAX_FILES) {
+              throw new UploadLimitError('too-many-files', MESSAGES.uploadMaxFiles);
+            }
+            files.push(await storeFile(part.fileName, part.content, upload));
+          }
+          if (files.length === 0) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
+          const input = parseUploadFields(fields);
+          const first = files[0] as StoredFile;
+          return {
+            id: randomUUID(),
+            userId: user.id,
+            title: input.title ?? titleFromFileName(first.name),
+            summary: input.summary ?? input.description ?? '',
+            content: input.content ?? '',
+            tags: parseTags(input.tags),
+            aiInstruction: input.ai_instruction ?? '',
+            visibility: input.visibility,
+            mediaType: first.mediaType,
+            status: 'processing',
+            createdAt: now().toISOString(),
+            files,
+            doi: input.doi ?? null,
+          };
+        },
+        (post) =>
+          posts.insert(post, user.username, {
+            id: randomUUID(),
+            kind: PROCESS_POST_JOB,
+            subjectId: post.id,
+            maxAttempts: maxProcessingAttempts,
+            at: post.createdAt,
+          }),
+      );
       contentVersion.bump();
       return { post_id: post.id, message: MESSAGES.uploadProcessing, status: post.status };
     },
 
-    /** One file into the content store, outside any post (POST /media/upload/ipfs). */
+    /**
+     * One file into the content store, outside any post (POST /media/upload/ipfs). It is
+     * published: the gateway serves it to anyone who has its CID.
+     */
     async storeSingleFile(user: User, parts: AsyncIterable<UploadPart>): Promise<StoredFile> {
-      let stored: StoredFile | undefined;
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        if (stored) throw new UploadLimitError('too-many-files', MESSAGES.uploadSingleFile);
-        stored = await storeFile(part.fileName, part.content);
-      }
-      if (!stored) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
-      await posts.recordFile(stored, user.id, now().toISOString());
-      return stored;
-    },
-
-    /** How the gateway serves a CID: its type and name, or null for content it never saw. */
-    async describeFile(cid: string): Promise<{ contentType: string; name: string } | null> {
-      const file = await posts.findFile(cid);
-      return file ? { contentType: file.contentType, name: file.name } : null;
+      return runUpload(
+        user,
+        async (upload) => {
+          let stored: StoredFile | undefined;
+          for await (const part of parts) {
+            if (part.type !== 'file') continue;
+            if (stored) throw new UploadLimitError('too-many-files', MESSAGES.uploadSingleFile);
+            stored = await storeFile(part.fileName, part.content, upload);
+          }
+          if (!stored) throw new UploadLimitError('no-files', MESSAGES.uploadNoFiles);
+          return stored;
+        },
+        (stored) => posts.recordUpload(stored, user.id, 'ipfs', now().toISOString()),
+      );
     },
 
     /**
@@ -213,10 +327,12 @@ export function createPostService(deps: {
         const own = await posts.list({ ...filter, viewer, includeOwnPrivate: true });
         return { posts: own, likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)) };
       }
+      const readPublic = () => posts.list({ ...filter, viewer: null, includeOwnPrivate: false });
       const key = JSON.stringify([terms, query.sort_by, query.skip, query.limit]);
-      const shared = await publicLists.get(key, () =>
-        posts.list({ ...filter, viewer: null, includeOwnPrivate: false }),
-      );
+      const shared =
+        query.skip < PUBLIC_CACHE_MAX_SKIP
+          ? await publicLists.get(key, readPublic)
+          : await readPublic();
       return { posts: shared, likedIds: await likedAmong(shared, viewer) };
     },
 
@@ -226,10 +342,75 @@ export function createPostService(deps: {
 
     /** Toggles the user's like of a post they may see. */
     async toggleLike(id: string, user: User): Promise<LikeResult> {
-      await visiblePost(id, user);
-      const result = await likes.togglePostLike(id, user.id, now().toISOString());
+      const post = await visiblePost(id, user);
+      authorize(decidePost(user, postFacts(post), 'like'));
+      try {
+        const result = await likes.togglePostLike(id, user.id, now().toISOString());
+        contentVersion.bump();
+        return { status: 'success', ...result };
+      } catch (error) {
+        // Deleted while the like was on its way.
+        if (error instanceof RowGoneError) throw new NotFoundError(MESSAGES.postNotFoundTitle);
+        throw error;
+      }
+    },
+
+    /**
+     * The author's edit (PATCH /media/{id}): the fields given change, the version they replace is
+     * kept as a revision, and a changed content or AI instruction queues a new analysis. Visible at
+     * once in the list, search, detail and profile (the content version moves).
+     */
+    async edit(id: string, user: User, body: PostPatchBody): Promise<Post> {
+      await postFor(id, user, 'edit');
+      const changes: PostChanges = {
+        title: body.title,
+        summary: body.summary,
+        content: body.content,
+        tags: body.tags === undefined ? undefined : parseTags(body.tags),
+        visibility: body.visibility,
+        aiInstruction: body.ai_instruction,
+        doi: body.doi,
+      };
+      const at = now().toISOString();
+      const outcome = await posts.edit(id, changes, at, {
+        job: {
+          id: randomUUID(),
+          kind: PROCESS_POST_JOB,
+          subjectId: id,
+          maxAttempts: maxProcessingAttempts,
+          at,
+        },
+        when: (before) =>
+          (changes.content !== undefined && changes.content !== before.content) ||
+          (changes.aiInstruction !== undefined && changes.aiInstruction !== before.aiInstruction),
+      });
+      // Deleted between the check and the edit.
+      if (outcome === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);
+      if (outcome === 'edited') contentVersion.bump();
+      const edited = await postFor(id, user, 'see');
+      // Made private, its files are public no more; the gateway asks again either way.
+      if (outcome === 'edited') deps.filesWithdrawn?.(cidsOf(edited));
+      return withProcessingError(edited, user);
+    },
+
+    /**
+     * Deletes the post (DELETE /media/{id}): the author or a moderator. It leaves every list,
+     * search, profile and count at once, its comments and likes go with it, and its files are
+     * served no more unless something else carries the same CID.
+     */
+    async remove(id: string, user: User): Promise<void> {
+      const post = await postFor(id, user, 'delete');
+      if (!(await posts.delete(id, now().toISOString()))) {
+        throw new NotFoundError(MESSAGES.postNotFoundTitle);
+      }
       contentVersion.bump();
-      return { status: 'success', ...result };
+      deps.filesWithdrawn?.(cidsOf(post));
+    },
+
+    /** The versions edits replaced, newest first; for whoever may see the post. */
+    async revisions(id: string, viewer: Viewer): Promise<StoredRevision[]> {
+      await visiblePost(id, viewer);
+      return posts.revisions(id);
     },
   };
 }

@@ -3,14 +3,16 @@ import {
   ipfsPath,
   MESSAGES,
   SETTINGS_FIELDS,
+  visibilitySchema,
   type AuthorActivity,
   type ModifySettingsBody,
   type UserSettings,
 } from '@symposia/shared';
+import type { Viewer } from '../../domain/post.js';
 import type { User, UserActivity } from '../../domain/user.js';
+import { authorize, decideProfileChange, profileSectionShown } from '../../policies/index.js';
 import {
   DuplicateKeyError,
-  type Audience,
   type PostRepository,
   type ProfileComment,
   type ProfileCounts,
@@ -24,7 +26,7 @@ import type { ContentStore } from '../../storage/index.js';
 import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { UploadPart } from '../posts/post-service.js';
 import type { UploadAllowance } from '../storage/upload-allowance.js';
 import { normaliseAvatar, readAvatarBytes } from './avatar.js';
@@ -56,11 +58,9 @@ export function createProfileService(deps: {
 }) {
   const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
 
-  /** Only the member changes their own profile; a user_id naming anyone else is refused. */
+  /** Only the member changes their own profile (policies/profile-policy.ts). */
   function assertSelf(caller: User, userId: string | undefined): void {
-    if (userId !== undefined && userId !== caller.id) {
-      throw new ForbiddenError(MESSAGES.notYourProfile);
-    }
+    authorize(decideProfileChange(caller, userId));
   }
 
   async function apply(caller: User, changes: UserChanges): Promise<User> {
@@ -77,12 +77,13 @@ export function createProfileService(deps: {
     return updated;
   }
 
-  async function activity(userId: string, audience: Audience): Promise<AuthorActivity[]> {
+  /** What the member did, as `reader` may see it. */
+  async function activity(userId: string, reader: Viewer): Promise<AuthorActivity[]> {
     const limit = AUTHOR_ACTIVITY_LIMIT;
     const [own, comments, likes] = await Promise.all([
-      profiles.posts(userId, audience, limit),
-      profiles.comments(userId, audience, limit),
-      profiles.likes(userId, audience, limit),
+      profiles.posts(userId, reader, limit),
+      profiles.comments(userId, reader, limit),
+      profiles.likes(userId, reader, limit),
     ]);
     const events: AuthorActivity[] = [
       ...own.map((post) => ({
@@ -110,11 +111,12 @@ export function createProfileService(deps: {
   return {
     /** What My Page shows of the member: everything, private posts included. */
     async activityOf(user: User): Promise<UserActivity> {
+      const self = { id: user.id };
       const [counts, own, comments, likes] = await Promise.all([
-        profiles.counts(user.id, 'self'),
-        profiles.posts(user.id, 'self', OWN_LIST_LIMIT),
-        profiles.comments(user.id, 'self', OWN_LIST_LIMIT),
-        profiles.likes(user.id, 'self', OWN_LIST_LIMIT),
+        profiles.counts(user.id, self),
+        profiles.posts(user.id, self, OWN_LIST_LIMIT),
+        profiles.comments(user.id, self, OWN_LIST_LIMIT),
+        profiles.likes(user.id, self, OWN_LIST_LIMIT),
       ]);
       return {
         stats: {
@@ -125,7 +127,7 @@ export function createProfileService(deps: {
         },
         posts: own.map((post) => ({
           ...post,
-          visibility: post.visibility === 'private' ? 'private' : 'public',
+          visibility: visibilitySchema.parse(post.visibility),
         })),
         comments: comments.map((comment) => ({
           id: comment.id,
@@ -145,13 +147,12 @@ export function createProfileService(deps: {
     async authorView(viewer: User, userId: string): Promise<AuthorView> {
       const user = await users.findById(userId);
       if (!user) throw new NotFoundError(MESSAGES.userNotFound);
-      const self = viewer.id === user.id;
-      const audience: Audience = self ? 'self' : 'public';
-      const shows = (flag: keyof UserSettings) => self || user.settings[flag];
+      const reader = { id: viewer.id };
+      const shows = (flag: keyof UserSettings) => profileSectionShown(reader, user, flag);
       const [ownPosts, events, statistics] = await Promise.all([
-        shows('public_posts') ? profiles.posts(user.id, audience, OWN_LIST_LIMIT) : undefined,
-        shows('public_activities') ? activity(user.id, audience) : undefined,
-        shows('public_statistics') ? profiles.counts(user.id, audience) : undefined,
+        shows('public_posts') ? profiles.posts(user.id, reader, OWN_LIST_LIMIT) : undefined,
+        shows('public_activities') ? activity(user.id, reader) : undefined,
+        shows('public_statistics') ? profiles.counts(user.id, reader) : undefined,
       ]);
       return {
         user,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ipfsPath } from '@symposia/shared';
 import type { Post, Viewer } from '../../domain/post.js';
+import { needsSignedFileUrls, postFacts } from '../../policies/index.js';
 import type { PostRepository, StorageRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 
@@ -19,7 +20,11 @@ export type FileAccess = ReturnType<typeof createFileAccess>;
 
 /** Where the HMAC key of signed URLs is kept (server_secrets): one key for every process. */
 const SIGNING_KEY_NAME = 'signed-file-urls';
-/** CIDs known to be public, remembered per process; a public CID never turns private. */
+/**
+ * CIDs known to be public, remembered per process. A CID stops being public when its post is
+ * deleted or made private: this process forgets it at once (`forget`), others within
+ * `rememberMs` (PUBLIC_CACHE_TTL_MS, as every other public cache; docs/ARCHITECTURE.md §5).
+ */
 const PUBLIC_CIDS_REMEMBERED = 10_000;
 /** `<expiry in seconds since the epoch>.<HMAC-SHA256, base64url>`. */
 const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
@@ -45,9 +50,12 @@ export function createFileAccess(deps: {
   now: Clock;
   /** SIGNED_URL_TTL_SECONDS. */
   ttlSeconds: number;
+  /** How long a CID found public is taken as public without asking again (PUBLIC_CACHE_TTL_MS). */
+  rememberMs: number;
 }) {
-  const { posts, storage, now, ttlSeconds } = deps;
-  const publicCids = new Map<string, true>();
+  const { posts, storage, now, ttlSeconds, rememberMs } = deps;
+  /** CID → when it was found public (ms since the epoch). */
+  const publicCids = new Map<string, number>();
   let key: Promise<Buffer> | undefined;
 
   function signingKey(): Promise<Buffer> {
@@ -68,13 +76,17 @@ export function createFileAccess(deps: {
   }
 
   async function isPublic(cid: string): Promise<boolean> {
-    if (publicCids.has(cid)) return true;
+    const foundAt = publicCids.get(cid);
+    const at = now().getTime();
+    if (foundAt !== undefined && at - foundAt < rememberMs) return true;
+    publicCids.delete(cid);
     if (!(await posts.isPublicFile(cid))) return false;
+    if (rememberMs <= 0) return true;
     if (publicCids.size >= PUBLIC_CIDS_REMEMBERED) {
       const oldest = publicCids.keys().next().value;
       if (oldest !== undefined) publicCids.delete(oldest);
     }
-    publicCids.set(cid, true);
+    publicCids.set(cid, at);
     return true;
   }
 
@@ -100,21 +112,42 @@ export function createFileAccess(deps: {
       `${ipfsPath(cid)}?token=${expiry}.${mac(secret, cid, expiry).toString('base64url')}`;
   }
 
+  /**
+   * How `viewer` is to fetch the files of posts: plain gateway paths for public posts, signed
+   * URLs for the files, thumbnails and posters of their own private ones.
+   */
+  async function urlsFor(viewer: Viewer): Promise<(post: Post) => (cid: string) => string> {
+    const sign = viewer ? await signer() : undefined;
+    return (post) => (sign && needsSignedFileUrls(viewer, postFacts(post)) ? sign : ipfsPath);
+  }
+
   return {
-    /**
-     * How `viewer` is to fetch the files of posts: plain gateway paths for public posts, signed
-     * URLs for the files, thumbnails and posters of their own private ones.
-     */
-    async urlsFor(viewer: Viewer): Promise<(post: Post) => (cid: string) => string> {
-      const sign = viewer ? await signer() : undefined;
-      return (post) =>
-        sign && post.visibility === 'private' && post.author.id === viewer?.id ? sign : ipfsPath;
+    urlsFor,
+
+    /** As urlsFor, or undefined when none of these posts needs a signed URL (the common case). */
+    async urlsForPosts(
+      viewer: Viewer,
+      shown: Post[],
+    ): Promise<((post: Post) => (cid: string) => string) | undefined> {
+      return shown.some((post) => needsSignedFileUrls(viewer, postFacts(post)))
+        ? urlsFor(viewer)
+        : undefined;
+    },
+
+    /** These CIDs may have stopped being public (a post deleted or made private): ask again. */
+    forget(cids: Iterable<string>): void {
+      for (const cid of cids) publicCids.delete(cid);
     },
 
     /** Whether and how the gateway serves `cid` (canonical text) to a request with `token`. */
     async lookup(cid: string, token: string | undefined): Promise<ServedFile | null> {
       const signedFor = token === undefined ? null : await verify(cid, token);
-      if (signedFor === null && !(await isPublic(cid))) return null;
+      if (signedFor === null) {
+        if (!(await isPublic(cid))) return null;
+      } else if (!(await posts.isLiveFile(cid))) {
+        // A signed URL outlives nothing: the file's post was deleted since it was handed out.
+        return null;
+      }
       const file = await posts.findFile(cid);
       return {
         description: file ? { contentType: file.contentType, name: file.name } : null,

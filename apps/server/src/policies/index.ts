@@ -1,0 +1,23 @@
+/**
+ * Every authorization rule of the server, in one place (docs/ARCHITECTURE.md §4): plain functions
+ * over plain facts, with no database and no HTTP, so each rule can be read and tested as a table
+ * (policies.test.ts). Services call them; routes and repositories decide nothing of the kind.
+ */
+export {
+  COMMENT_ACTIONS,
+  decideComment,
+  decidePost,
+  mayReadPost,
+  maySeeProcessingError,
+  needsSignedFileUrls,
+  POST_ACTIONS,
+  postFacts,
+  type Actor,
+  type CommentAction,
+  type CommentFacts,
+  type PostAction,
+  type PostFacts,
+  type Reader,
+} from './content-policy.js';
+export { ALLOW, authorize, deny, type Decision, type Denial } from './decision.js';
+export { decideProfileChange, profileSectionShown } from './profile-policy.js';
