@@ -1,75 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PostDetail } from '@symposia/shared';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describePostgres, multipart, signedInUser, uploadPost } from '../../test/helpers.js';
+import {
+  freePort,
+  killStartedProcesses,
+  spawnEntry as start,
+  until,
+  waitForHealth,
+} from '../../test/server-process.js';
 
 /**
  * Processing survives anything: these tests run real server and worker processes and kill them.
  */
 
-const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function start(entry: 'server' | 'worker', env: Record<string, string>): ChildProcess {
-  // tsx as a loader inside the one node process, so a signal reaches the server itself (the tsx
-  // command would run the server as a grandchild that outlives a SIGKILL to tsx).
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.test.json',
-      LOG_LEVEL: 'warn',
-      INIT_CWD: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  await until(async () => {
-    try {
-      return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
-    } catch {
-      return undefined;
-    }
-  });
-}
+afterEach(() => killStartedProcesses());
 
 /** A photo-sized image whose thumbnails take the worker a noticeable moment. */
 async function bigImage(): Promise<Buffer> {
@@ -162,7 +112,7 @@ describe('a server killed while it processes an upload', () => {
         after.close();
       }
     } finally {
-      for (const child of children.splice(0)) child.kill('SIGKILL');
+      await killStartedProcesses();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
