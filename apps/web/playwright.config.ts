@@ -107,6 +107,8 @@ export default defineConfig({
           LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1000',
           // Every test registers its members from this one address.
           REGISTER_RATE_LIMIT_MAX: '1000',
+          // …and uploads all its posts from a few members.
+          UPLOAD_RATE_LIMIT_MAX: '10000',
           // Uploads stay 'processing' until a test starts a worker (e2e/processing.spec.ts), so
           // screens are tested in a known state; that test runs the worker as its own process.
           WORKER_CONCURRENCY: '0',

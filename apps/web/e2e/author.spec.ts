@@ -230,6 +230,9 @@ test.describe('author profile', () => {
     await signIn(page, reader);
 
     await page.goto(`/forum/detail/${postId}`);
+    // The app must be running before the click, or the browser follows the link itself and the
+    // page has no in-app history to go back to.
+    await expect(page.getByRole('heading', { name: 'Where I came from' })).toBeVisible();
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     await page.getByRole('button', { name: 'Back' }).click();

@@ -10,6 +10,9 @@ import {
   type TestUser,
 } from './fixtures/posts';
 
+// An avatar path of the form the avatar upload hands out, for content this server does not hold.
+const MISSING_AVATAR = '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+
 const postList = (page: Page) => page.getByRole('list', { name: 'Post list' });
 const cards = (page: Page) => postList(page).getByRole('article');
 const cardTitles = (page: Page) => postList(page).getByRole('heading', { level: 3 });
@@ -247,7 +250,7 @@ test.describe('forum list', () => {
     request,
   }) => {
     const word = uniqueWord();
-    const member = await createUser(request, { avatar: 'http://127.0.0.1:1/x.png' });
+    const member = await createUser(request, { avatar: MISSING_AVATAR });
     await createPost(request, member, { title: `Broken ${word}` });
     await page.route('**/ipfs/**', (route) => route.abort());
 
@@ -287,7 +290,7 @@ test.describe('forum list', () => {
     request,
   }, testInfo) => {
     const word = uniqueWord();
-    const member = await createUser(request, { avatar: 'http://127.0.0.1:1/x.png' });
+    const member = await createUser(request, { avatar: MISSING_AVATAR });
     await createPost(request, author, {
       title: `Figures of ${word}`,
       summary: 'Error rates of surface codes across code distances.',

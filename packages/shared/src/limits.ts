@@ -62,6 +62,8 @@ export const TOKEN_DECIMALS = 9;
 export const NETWORK_NAME_MAINNET = 'Solana Mainnet';
 /** The smallest unit of the token: amount × 10^TOKEN_DECIMALS (spec §7). */
 export const TOKEN_UNITS_PER_TOKEN = 10 ** 9;
+/** The longest text a Solana address (base58 of 32 bytes) can be. */
+export const SOLANA_ADDRESS_MAX_LENGTH = 44;
 export const SOLANA_COMMITMENT = 'confirmed';
 /**
  * Characters of a faucet amount as sent (form text or JSON number): longer is refused before any

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_AMOUNT_MAX_LENGTH } from '../limits.js';
+import { SOLANA_ADDRESS_MAX_LENGTH, TOKEN_AMOUNT_MAX_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 
 /** GET /token/info: what the faucet pays out, where, and within which limits. */
@@ -25,7 +25,12 @@ export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** POST /token/request (JSON or form). Validation messages are the spec's (§5, §8). */
 export const faucetRequestSchema = z.object({
-  address: z.string().trim().optional(),
+  // A base58 public key is 32 to 44 characters; anything longer is not an address.
+  address: z
+    .string()
+    .trim()
+    .max(SOLANA_ADDRESS_MAX_LENGTH, MESSAGES.invalidSolanaAddress)
+    .optional(),
   // The length is checked first, on the text as sent: nothing longer is ever parsed as a number.
   amount: z
     .union([

@@ -118,6 +118,7 @@ describeEachDatabase('token API', (db) => {
     const cases: [Record<string, string>, string, string][] = [
       [{ amount: '1' }, 'address', MESSAGES.enterReceivingAddress],
       [{ address: 'not-a-solana-address', amount: '1' }, 'address', MESSAGES.invalidSolanaAddress],
+      [{ address: '1'.repeat(100_000), amount: '1' }, 'address', MESSAGES.invalidSolanaAddress],
       [{ address: RECEIVERS[0] as string, amount: '0' }, 'amount', MESSAGES.tokenAmountInvalid],
       [{ address: RECEIVERS[0] as string, amount: 'abc' }, 'amount', MESSAGES.tokenAmountInvalid],
       [{ address: RECEIVERS[0] as string }, 'amount', MESSAGES.tokenAmountInvalid],
