@@ -208,6 +208,8 @@ describeEachDatabase('the gateway serves private files to no one but their owner
       `${Number(expiry) + 3600}.${mac}`,
       `${expiry}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
       `${expiry}.${mac.slice(0, 20)}`,
+      // The same MAC bytes spelled differently: the last character's two spare bits changed.
+      `${expiry}.${mac.slice(0, -1)}${spareBitsFlipped(mac.at(-1) ?? 'A')}`,
       'not-a-token',
     ]) {
       expectHidden(
@@ -304,3 +306,10 @@ describeEachDatabase('the gateway serves private files to no one but their owner
     expect(car.rawPayload.includes(Buffer.from(CID.parse(leaf).bytes))).toBe(true);
   });
 });
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A 32-byte value's last base64url character holds 4 bits of data and 2 spare ones. */
+function spareBitsFlipped(last: string): string {
+  return BASE64URL[BASE64URL.indexOf(last) ^ 1] ?? 'A';
+}

@@ -97,8 +97,10 @@ export function createFileAccess(deps: {
     const expiry = Number(match[1]);
     const left = expiry - Math.floor(now().getTime() / 1000);
     if (left <= 0) return null;
-    const expected = mac(await signingKey(), cid, expiry);
-    const given = Buffer.from(match[2] ?? '', 'base64url');
+    // Compared as text: base64url's last character carries spare bits, so decoding first would
+    // accept several spellings of one MAC, and a URL must have exactly one.
+    const expected = Buffer.from(mac(await signingKey(), cid, expiry).toString('base64url'));
+    const given = Buffer.from(match[2] ?? '');
     return given.length === expected.length && timingSafeEqual(given, expected) ? left : null;
   }
 
