@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
+import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
 import { useComments } from '../api/get-comments';
 import { draftKey, readDraft } from '../utils/drafts';
@@ -120,26 +121,17 @@ export function CommentsSection({
         ) : (
           <p className={styles.empty}>{MESSAGES.noComments}</p>
         )
-      ) : query.isError && !query.isFetching ? (
-        <div className={styles.loadError}>
-          <p role="alert">
-            {COMMENTS_LOAD_FAILED}
-            {query.error instanceof ApiError ? (
-              <span className={styles.errorDetails}>{query.error.detail}</span>
-            ) : null}
-          </p>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </button>
-        </div>
       ) : (
-        <p className={styles.status} role="status">
-          Loading comments…
-        </p>
+        <QueryStatus
+          query={query}
+          loading="Loading comments…"
+          failed={COMMENTS_LOAD_FAILED}
+          classNames={{
+            loading: styles.status,
+            error: styles.loadError,
+            details: styles.errorDetails,
+          }}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MESSAGES, type CitationFormat } from '@symposia/shared';
 import { Modal } from '@/components/ui/modal/modal';
 import { notify } from '@/components/ui/toast/toast';
+import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
 import { usePostCitation } from '../api/get-post-citation';
 import styles from './cite-dialog.module.css';
@@ -128,26 +129,12 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
               </button>
             </div>
           </>
-        ) : query.isError && !query.isFetching ? (
-          <div className={styles.status}>
-            <p role="alert">
-              {CITATION_LOAD_FAILED}
-              {query.error instanceof ApiError ? (
-                <span className={styles.details}>{query.error.detail}</span>
-              ) : null}
-            </p>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => void query.refetch()}
-            >
-              Retry
-            </button>
-          </div>
         ) : (
-          <p className={styles.status} role="status">
-            Loading the citation…
-          </p>
+          <QueryStatus
+            query={query}
+            loading="Loading the citation…"
+            failed={CITATION_LOAD_FAILED}
+          />
         )}
       </div>
     </Modal>

@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/form/text-field';
 import { Modal } from '@/components/ui/modal/modal';
 import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
+import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
 import { notifyUpdateFailed } from '@/components/ui/toast/update-failure';
 import { ApiError } from '@/lib/api-client';
 import { useUpdatePost } from '../api/update-post';
@@ -19,11 +20,6 @@ import styles from './post-edit-dialog.module.css';
 type EditableField = 'title' | 'summary' | 'content' | 'tags' | 'doi' | 'visibility';
 type Draft = Record<Exclude<EditableField, 'visibility'>, string> & { visibility: Visibility };
 type FieldErrors = Partial<Record<EditableField, string>>;
-
-const VISIBILITY_OPTIONS: readonly { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
-  { value: 'private', label: 'Private', hint: 'Only you can see the post.' },
-];
 
 /** The post as the form starts: tags as the comma-separated text the upload form takes. */
 export function draftOf(post: PostDetail): Draft {
@@ -196,24 +192,11 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
             error={errors.doi}
             onChange={(event) => set('doi')(event.target.value)}
           />
-          <fieldset className={styles.visibility}>
-            <legend className={styles.visibilityLegend}>Visibility</legend>
-            {VISIBILITY_OPTIONS.map((option) => (
-              <label key={option.value} className={styles.radio}>
-                <input
-                  type="radio"
-                  name="visibility"
-                  value={option.value}
-                  checked={draft.visibility === option.value}
-                  onChange={() => set('visibility')(option.value)}
-                />
-                <span>
-                  <span className={styles.radioLabel}>{option.label}</span>
-                  <span className={styles.radioHint}>{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <VisibilityField
+            className={styles.visibility}
+            value={draft.visibility}
+            onChange={set('visibility')}
+          />
         </fieldset>
         <div className={styles.actions}>
           <button type="button" className="button button-secondary" onClick={onClose}>

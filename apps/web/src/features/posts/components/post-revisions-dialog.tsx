@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { MESSAGES } from '@symposia/shared';
 import { Modal } from '@/components/ui/modal/modal';
 import { RichText } from '@/components/ui/rich-text/rich-text';
+import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
 import { usePostRevisions } from '../api/get-post-revisions';
@@ -65,26 +66,12 @@ export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProp
         ) : (
           <p className={styles.status}>{NO_REVISIONS}</p>
         )
-      ) : query.isError && !query.isFetching ? (
-        <div className={styles.status}>
-          <p role="alert">
-            {REVISIONS_LOAD_FAILED}
-            {query.error instanceof ApiError ? (
-              <span className={styles.details}>{query.error.detail}</span>
-            ) : null}
-          </p>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void query.refetch()}
-          >
-            Retry
-          </button>
-        </div>
       ) : (
-        <p className={styles.status} role="status">
-          Loading earlier versions…
-        </p>
+        <QueryStatus
+          query={query}
+          loading="Loading earlier versions…"
+          failed={REVISIONS_LOAD_FAILED}
+        />
       )}
     </Modal>
   );

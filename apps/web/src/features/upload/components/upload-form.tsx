@@ -5,12 +5,12 @@ import {
   POST_FIELD_MAX_LENGTH,
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_BYTES,
-  type Visibility,
 } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
 import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
+import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
 import type { UploadMetadata } from '../api/upload-files';
 import { useUpload } from '../hooks/use-upload';
 import { formatFileSize, selectFiles } from '../utils/select-files';
@@ -35,11 +35,6 @@ function doiProblem(value: string): string | undefined {
   const parsed = doiSchema.safeParse(value);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
-
-const VISIBILITY_OPTIONS: readonly { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
-  { value: 'private', label: 'Private', hint: 'Only you can see the post.' },
-];
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
@@ -317,24 +312,7 @@ export function UploadForm() {
           value={metadata.ai_instruction}
           onChange={(event) => update('ai_instruction')(event.target.value)}
         />
-        <fieldset className={styles.visibility}>
-          <legend className={styles.visibilityLegend}>Visibility</legend>
-          {VISIBILITY_OPTIONS.map((option) => (
-            <label key={option.value} className={styles.radio}>
-              <input
-                type="radio"
-                name="visibility"
-                value={option.value}
-                checked={metadata.visibility === option.value}
-                onChange={() => update('visibility')(option.value)}
-              />
-              <span>
-                <span className={styles.radioLabel}>{option.label}</span>
-                <span className={styles.radioHint}>{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <VisibilityField value={metadata.visibility} onChange={update('visibility')} />
       </fieldset>
 
       <div className={styles.actions}>
