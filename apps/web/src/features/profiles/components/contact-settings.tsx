@@ -3,7 +3,10 @@ import { EMAIL_MAX_LENGTH, MESSAGES, PHONE_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import { notifyUpdateFailed } from '../utils/update-failure';
-import styles from './contact-settings.module.css';
+import sectionStyles from './settings-section.module.css';
+import ownStyles from './contact-settings.module.css';
+
+const styles = { ...sectionStyles, ...ownStyles };
 
 type ContactSettingsProps = {
   email: string;

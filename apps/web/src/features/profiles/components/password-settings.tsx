@@ -11,7 +11,7 @@ import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { PROFILE_UI } from '../texts';
 import { updateFailureDetails } from '../utils/update-failure';
-import styles from './password-settings.module.css';
+import styles from './settings-section.module.css';
 
 type Field = 'old_password' | 'new_password' | 'confirm_password';
 type Values = Record<Field, string>;
