@@ -9,6 +9,11 @@ export const DOCS_PATH = `${API_BASE_PATH}/docs`;
 /** Security scheme names used by routes in `schema.security`. */
 export const BEARER_AUTH = 'bearerAuth';
 export const OAUTH2_PASSWORD = 'oauth2Password';
+/** The `security` of a route that needs a signed-in member: either scheme carries the token. */
+export const SIGNED_IN: Record<string, string[]>[] = [
+  { [BEARER_AUTH]: [] },
+  { [OAUTH2_PASSWORD]: [] },
+];
 
 /**
  * The OpenAPI document is generated from the zod schema every route declares; Swagger UI serves

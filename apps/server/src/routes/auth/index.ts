@@ -17,12 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser } from '../../presenters/current-user.js';
 import { InvalidCredentialsError } from '../../services/index.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 
 const oauthError = (error: OAuthErrorBody['error'], description: string): OAuthErrorBody => ({
   error,

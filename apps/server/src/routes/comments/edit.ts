@@ -8,10 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentComment } from '../../presenters/comment.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 /** 204: no body. */
 const deletedAnswer = z.null().meta({ description: 'Deleted; no body' });
 

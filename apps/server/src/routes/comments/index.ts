@@ -11,11 +11,9 @@ import {
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentComment } from '../../presenters/comment.js';
 import { sendSharedJson } from '../shared-json.js';
-
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 
 /** Comment threads of a post: read, write (JSON, spec §7), like. */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,15 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentPostDetail, presentRevision } from '../../presenters/post.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 /** 204: no body. */
 const deletedAnswer = z.null().meta({ description: 'Deleted; no body' });
 
 /**
- * A post's life after upload (issue 14): the author edits it, every edit keeps the version it
+ * A post's life after upload: the author edits it, every edit keeps the version it
  * replaced, and the author or a moderator deletes it. Who may do which is decided in
  * services/posts by policies/ (docs/ARCHITECTURE.md §4).
  */

@@ -11,7 +11,7 @@ import {
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import {
   presentPostDetail,
   presentPostListJson,
@@ -20,7 +20,6 @@ import {
 import { sendJsonText } from '../shared-json.js';
 import { uploadParts } from './upload-parts.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 const MULTIPART = ['multipart/form-data'];
 
 const viewerOf = (user: { id: string } | null) => (user ? { id: user.id } : null);

@@ -15,13 +15,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentAuthorInfo } from '../../presenters/author-info.js';
 import { presentCurrentUser } from '../../presenters/current-user.js';
 import type { UserChanges } from '../../services/index.js';
 import { uploadParts } from '../media/upload-parts.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
 const MODIFY_RESPONSES = {

@@ -7,12 +7,11 @@ import {
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
-import { BEARER_AUTH, OAUTH2_PASSWORD } from '../../plugins/swagger.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentTokenInfo, presentTokenTransfer } from '../../presenters/token.js';
 import { addressKey } from '../../services/index.js';
 import type { TokenService } from '../../services/token/token-service.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }, { [OAUTH2_PASSWORD]: [] }];
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
 /** The token faucet (spec §2 Token management, §7 Blockchain; the server side is issue 8's). */
