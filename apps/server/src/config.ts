@@ -95,7 +95,7 @@ export interface Config {
   signedUrlTtlSeconds: number;
   /** BLOCK_GC_INTERVAL_SECONDS (0: never by itself) and BLOCK_GC_GRACE_SECONDS. */
   blockGc: { intervalSeconds: number; graceSeconds: number };
-  // Roles (issue 14).
+  // Roles.
   /**
    * ADMIN_USERNAMES: the accounts that are moderators (may delete anyone's posts and comments),
    * set at every start-up; every other account is a member. Empty: no moderators.

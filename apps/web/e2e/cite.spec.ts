@@ -5,7 +5,7 @@ import { setLocalStorage } from './support';
 import { createPost, createUser, files, getPostViaApi, uniqueWord } from './fixtures/posts';
 
 /*
- * Citations (issue 14) against the real server: the detail page links the post's DOI, and Cite
+ * Citations against the real server: the detail page links the post's DOI, and Cite
  * opens a dialog whose Copy puts the very citation the API answers on the clipboard.
  */
 

@@ -5,7 +5,7 @@ import { chinaTime, setLocalStorage } from './support';
 import { createPost, createUser, getPostViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 
 /*
- * Edit and delete on the post detail (issue 14), against the real server: the author edits a post
+ * Edit and delete on the post detail, against the real server: the author edits a post
  * and sees it in the forum list, deletes one after confirming and finds 'Post not found', and edits
  * and deletes a comment whose reply keeps its place under '[deleted]'.
  */

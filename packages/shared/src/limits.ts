@@ -52,7 +52,7 @@ export const POST_FIELD_MAX_LENGTH = {
 export const POST_MAX_TAGS = 20;
 
 /**
- * Citations (issue 14): the longest DOI a post may carry, prefix `10.NNNN/` included. DOIs have
+ * Citations: the longest DOI a post may carry, prefix `10.NNNN/` included. DOIs have
  * no fixed maximum; real ones stay far below this, and it keeps a pasted paragraph out.
  */
 export const DOI_MAX_LENGTH = 256;

@@ -131,13 +131,13 @@ export const MESSAGES = {
   tooManyRegistrations: 'Too many accounts were created from your address; please try again later',
   avatarNotUploaded: 'must be an /ipfs/ path from an avatar upload, or empty',
 
-  // Citations (issue 14): GET /media/{id}/cite and the Cite dialog of the detail page.
+  // Citations: GET /media/{id}/cite and the Cite dialog of the detail page.
   citationBadHost: 'The Host header is not a valid host name, so the post URL cannot be written',
   citationLoadFailed: 'Failed to load the citation. Please try again later.',
   citationCopied: 'Copied',
   citationCopyFailed: 'Could not copy. Select the text and copy it yourself.',
 
-  // Edit and delete (issue 14): who may change a post or comment, and an edit with nothing in it.
+  // Edit and delete: who may change a post or comment, and an edit with nothing in it.
   notYourPost: 'You can only edit your own post',
   cannotDeletePost: 'You can only delete your own post',
   notYourComment: 'You can only edit your own comment',
@@ -145,7 +145,7 @@ export const MESSAGES = {
   editNeedsAField: 'send at least one field to change',
   deletedComment: '[deleted]',
 
-  // Edit and delete on the detail page (issue 14): a delete that failed, as update failures read.
+  // Edit and delete on the detail page: a delete that failed, as update failures read.
   deleteFailed: (what: 'post' | 'comment') => `failed to delete ${what}`,
   postDeleted: 'Post deleted',
   revisionsLoadFailed: 'Failed to load the earlier versions',

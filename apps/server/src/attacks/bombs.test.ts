@@ -12,8 +12,7 @@ import {
 } from '../../test/server-process.js';
 
 /**
- * Decompression bombs uploaded as posts (issue 13, "Untrusted files are parsed where they cannot
- * hurt the server"): a DOCX whose XML inflates to a gigabyte and a PDF whose content stream
+ * Decompression bombs uploaded as posts: a DOCX whose XML inflates to a gigabyte and a PDF whose content stream
  * inflates to 4 GiB, both a few MB on the wire. Each post's job must fail within the parse limit
  * while /healthz keeps answering.
  */

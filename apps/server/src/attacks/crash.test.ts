@@ -14,7 +14,7 @@ import {
 import { kuboImporterOptions } from '../storage/content-store.js';
 
 /**
- * The crash test of issue 13: members upload, comment and like while the server is killed with
+ * The crash test: members upload, comment and like while the server is killed with
  * SIGKILL at random moments and started again on the same data, 20 times. Whatever the server
  * acknowledged (a 2xx answer reached the client) must be there exactly once afterwards, files
  * must read back byte for byte, counts must equal the rows behind them, and every processing job
@@ -101,7 +101,7 @@ interface Ledger {
 
 /**
  * Where a kill lands: any moment; during an upload; during a processing job; or in a job that
- * has written some of an image's thumbnails but not all (the step issue 13 saw left unfinished).
+ * has written some of an image's thumbnails but not all (the step a kill once left unfinished).
  */
 type KillAim = 'any' | 'upload' | 'processing' | 'derivatives';
 

@@ -6,8 +6,8 @@ import {
 } from '../../test/server-process.js';
 
 /**
- * Password guessing against one account, in parallel and from several addresses (issue 13,
- * "Accounts"): the per-account slot is taken before the password is checked, so no burst gets
+ * Password guessing against one account, in parallel and from several addresses: the
+ * per-account slot is taken before the password is checked, so no burst gets
  * more guesses checked than the limit.
  */
 

@@ -12,8 +12,7 @@ import {
 } from '../../test/server-process.js';
 
 /**
- * Anonymous clients trying to grow the server's memory (issue 13, "Memory: every input and every
- * cache is bounded"), measured as the resident memory of the real server process in /proc. Each
+ * Anonymous clients trying to grow the server's memory, measured as the resident memory of the real server process in /proc. Each
  * attack is first sent as a warm-up with other values, and memory is read after a full garbage
  * collection, so what is measured is what the attack leaves the server holding, not the heap V8
  * grows anyway under such a load.

@@ -14,7 +14,7 @@ import {
 import { kuboImporterOptions } from '../storage/content-store.js';
 
 /**
- * Fetching a private post's files by CID (issue 13, "Private posts' files are private"): every
+ * Fetching a private post's files by CID: every
  * way the gateway can hand out bytes — the file, HEAD, a range, the root block, a CAR, and the
  * DAG's inner blocks one by one — answers 404 to anyone but the owner, who gets short-lived URLs
  * signed for one CID.

@@ -15,8 +15,7 @@ import {
 } from '../../test/server-process.js';
 
 /**
- * A member filling the disk with uploads that never become posts (issue 13, "Disk: nothing is
- * kept that no post, avatar or upload owns"): a 5 × 20 MB upload refused for a text field sent
+ * A member filling the disk with uploads that never become posts: a 5 × 20 MB upload refused for a text field sent
  * after its files, six files, and an upload cut off mid-stream must leave the block directory as
  * it was, without touching the blocks of a post that shares bytes with them.
  */

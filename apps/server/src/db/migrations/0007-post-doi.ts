@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * A post may name the DOI of the work it shares (issue 14, "Citations"). Stored normalized, as
+ * A post may name the DOI of the work it shares. Stored normalized, as
  * `10.NNNN/suffix` without any resolver prefix (packages/shared/src/schemas/citations.ts
  * `doiSchema`), so the web app and the citation formats each add the form they need. Null: none.
  */

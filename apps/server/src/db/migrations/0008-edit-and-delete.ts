@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Roles, edits and deletions (issue 14; docs/ARCHITECTURE.md §4).
+ * Roles, edits and deletions (docs/ARCHITECTURE.md §4).
  *
  * - `users.role`: `member` or `moderator`; ADMIN_USERNAMES promotes accounts at start-up.
  * - `posts.edited_at`, `comments.edited_at`: the last edit by the author; null if never edited.

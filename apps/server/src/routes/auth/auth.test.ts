@@ -747,7 +747,7 @@ describeEachDatabase('POST /auth/token bounds every field before any work', (db)
       env: { LOGIN_RATE_LIMIT_IP_MAX: '1', LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1' },
     });
     const { username, password } = await registerUser(app);
-    // The attack of issue 13: names that NFKC expands, each one different.
+    // The attack: names that NFKC expands, each one different.
     for (let index = 2; index <= 31; index += 1) {
       const response = await requestToken(app, {
         grant_type: 'password',

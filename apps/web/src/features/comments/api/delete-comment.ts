@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { removeComment, type CommentThread } from '../utils/threads';
 import { useCommentsQueryKey } from './get-comments';
 
-/** DELETE /comments/{id} (issue 14): 204; the author or a moderator. */
+/** DELETE /comments/{id}: 204; the author or a moderator. */
 export async function deleteComment(id: string): Promise<void> {
   await api.request('DELETE', `/comments/${encodeURIComponent(id)}`);
 }

@@ -6,7 +6,7 @@ import { useCommentsQueryKey } from './get-comments';
 
 export type UpdateCommentInput = { id: string; content: string };
 
-/** PATCH /comments/{id} (JSON `content`, issue 14): the author only; answers the comment. */
+/** PATCH /comments/{id} (JSON `content`): the author only; answers the comment. */
 export function updateComment({ id, content }: UpdateCommentInput): Promise<SharedComment> {
   return api.request('PATCH', `/comments/${encodeURIComponent(id)}`, {
     body: jsonBody({ content }),

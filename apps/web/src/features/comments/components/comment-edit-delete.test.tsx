@@ -41,7 +41,7 @@ const bodyOf = (request: RecordedRequest) => JSON.parse(String(request.body)) as
 const sent = (requests: RecordedRequest[], method: string) =>
   requests.filter((request) => request.method === method);
 
-describe('Comments: edit and delete (issue 14)', () => {
+describe('Comments: edit and delete', () => {
   it('offers Edit and Delete on your own comments only; a moderator may delete any', async () => {
     const mine = makeComment({ userId: 'me', username: 'me', content: 'Mine' });
     const theirs = makeComment({ userId: 'bob', username: 'bob', content: 'Theirs' });

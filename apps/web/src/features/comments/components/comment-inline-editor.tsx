@@ -16,7 +16,7 @@ type CommentInlineEditorProps = {
 };
 
 /**
- * A comment's own text edited in place (issue 14), as the spec's field edits (§4): Save and Cancel,
+ * A comment's own text edited in place, as the spec's field edits (§4): Save and Cancel,
  * Enter saves, Escape cancels; Shift+Enter is a new line, since a comment may have several. Text
  * being composed with an input method (e.g. pinyin) is never saved by the Enter that confirms it.
  */

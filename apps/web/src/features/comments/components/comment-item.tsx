@@ -52,7 +52,7 @@ function reportDeleteFailure(error: unknown) {
 export const authorOf = (comment: Comment) =>
   comment.deleted ? DELETED_COMMENT : comment.username.trim() || ANONYMOUS;
 
-/** Who may do what to a comment (issue 14): its author edits it; its author or a moderator deletes it. */
+/** Who may do what to a comment: its author edits it; its author or a moderator deletes it. */
 function usePermissions(comment: Comment) {
   const { token, user } = useAuth();
   const signedIn = Boolean(token && user) && !comment.deleted;

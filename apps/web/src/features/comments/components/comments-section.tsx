@@ -16,7 +16,7 @@ type CommentsSectionProps = {
   postId: string;
   /** A comment was just created (e.g. to update the post's comment count). */
   onCommentCreated?: (comment: Comment) => void;
-  /** A comment was just deleted (issue 14). */
+  /** A comment was just deleted. */
   onCommentDeleted?: () => void;
 };
 

@@ -213,7 +213,7 @@ describe('replying', () => {
   });
 });
 
-describe('removeComment (issue 14)', () => {
+describe('removeComment', () => {
   const root = makeComment({ _id: 'root', createdAt: at(1), replyCount: 3 });
   const child = makeReply(root, { _id: 'child', createdAt: at(2) });
   const grandchild = makeReply(child, { _id: 'grandchild', createdAt: at(3) });

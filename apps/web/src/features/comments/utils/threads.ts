@@ -128,7 +128,7 @@ export function updateComment(
 }
 
 /**
- * What a deleted comment with replies becomes (as the server lists it, issue 14): no author, no
+ * What a deleted comment with replies becomes (as the server lists it): no author, no
  * text, no likes, so its replies keep their place under '[deleted]'.
  */
 export function deletedPlaceholder(comment: Comment): Comment {
@@ -150,7 +150,7 @@ const hasReplies = (replies: readonly Comment[], id: string) =>
   replies.some((reply) => reply.parentId === id);
 
 /**
- * A comment just deleted, taken out of the threads (issue 14): one that has replies stays as a
+ * A comment just deleted, taken out of the threads: one that has replies stays as a
  * '[deleted]' placeholder, one without leaves; a placeholder left without replies leaves too (its
  * last reply was the one deleted), as the server would no longer list it.
  */

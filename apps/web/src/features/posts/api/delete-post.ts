@@ -4,7 +4,7 @@ import { postQueryKey } from './get-post';
 import { postsQueryKey } from './get-posts';
 import { postRevisionsQueryKey } from './get-post-revisions';
 
-/** DELETE /media/{id} (issue 14): 204; the author or a moderator. */
+/** DELETE /media/{id}: 204; the author or a moderator. */
 export async function deletePost(id: string): Promise<void> {
   await api.request('DELETE', `/media/${encodeURIComponent(id)}`);
 }

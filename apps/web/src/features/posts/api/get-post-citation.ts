@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 // CSL-JSON arrives parsed (the client reads every +json answer); it is shown and copied as text.
 const cslSchema = z.array(z.record(z.string(), z.unknown()));
 
-/** GET /media/{id}/cite?format= (issue 14): the post's citation as the text to copy. */
+/** GET /media/{id}/cite?format=: the post's citation as the text to copy. */
 export async function getPostCitation(
   id: string,
   format: CitationFormat,

@@ -3,7 +3,7 @@ import { postRevisionsSchema, type PostRevision } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /media/{id}/revisions (issue 14): the earlier versions of a post, newest first, for whoever
+ * GET /media/{id}/revisions: the earlier versions of a post, newest first, for whoever
  * may see the post. An answer that is not an array reads as none.
  */
 export function getPostRevisions(

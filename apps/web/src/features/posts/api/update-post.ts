@@ -8,7 +8,7 @@ import { postRevisionsQueryKey } from './get-post-revisions';
 export type UpdatePostInput = { id: string; changes: PostPatchBody };
 
 /**
- * PATCH /media/{id} (JSON, issue 14): only the fields that changed; answers the post detail,
+ * PATCH /media/{id} (JSON): only the fields that changed; answers the post detail,
  * checked against the contract. The author only: others get 403, a post they cannot see 404.
  */
 export function updatePost({ id, changes }: UpdatePostInput): Promise<PostDetail> {

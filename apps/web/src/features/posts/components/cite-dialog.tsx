@@ -30,7 +30,7 @@ type CiteDialogProps = {
 };
 
 /**
- * The citation of a post (issue 14) in BibTeX, RIS or CSL-JSON, one tab each (arrow keys, Home
+ * The citation of a post in BibTeX, RIS or CSL-JSON, one tab each (arrow keys, Home
  * and End move between them, as WAI-ARIA tabs do), with a Copy button for the shown one. Each
  * format is fetched when its tab is first opened.
  */

@@ -8,7 +8,7 @@ export function doiUrl(doi: string): string {
   return `https://doi.org/${encodeURIComponent(doi).replaceAll('%2F', '/')}`;
 }
 
-/** A post's DOI (issue 14), linked to its resolver; nothing when the post names none. */
+/** A post's DOI, linked to its resolver; nothing when the post names none. */
 export function DoiLink({ doi }: { doi: string | null }) {
   if (!doi) return null;
   return (

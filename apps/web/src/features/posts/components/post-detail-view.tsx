@@ -30,7 +30,7 @@ type PostDetailViewProps = {
   onBack: () => void;
   /** The comments section, composed by the app. */
   comments?: ReactNode;
-  /** The author deleted the post: leave its page (issue 14). */
+  /** The author deleted the post: leave its page. */
   onDeleted?: () => void;
   /** The author saved an edit; the detail already shows it. */
   onSaved?: (post: PostDetail) => void;

@@ -69,7 +69,7 @@ type PostEditDialogProps = {
 };
 
 /**
- * Editing a post (issue 14): title, summary, content (with Preview), tags, DOI and visibility in a
+ * Editing a post: title, summary, content (with Preview), tags, DOI and visibility in a
  * dialog. Save sends only the changed fields (PATCH /media/{id}); the shared contract is checked
  * first, so a value the server would refuse is named under its field without a round trip. A
  * refusal keeps the dialog open with the text as typed and shows 'failed to update {field}'.

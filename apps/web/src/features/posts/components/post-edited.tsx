@@ -10,7 +10,7 @@ type PostEditedProps = {
 
 /**
  * "edited" with the time of the last edit (China time) on an edited post; it opens the earlier
- * versions (issue 14). A post never edited shows nothing.
+ * versions. A post never edited shows nothing.
  */
 export function PostEdited({ postId, editedAt }: PostEditedProps) {
   const [open, setOpen] = useState(false);

@@ -19,7 +19,7 @@ type PostOwnerActionsProps = {
 type Open = 'edit' | 'delete' | null;
 
 /**
- * Edit and Delete on the post detail (issue 14), for the post's author only: Edit opens the
+ * Edit and Delete on the post detail, for the post's author only: Edit opens the
  * editor; Delete asks first (Cancel / Delete, Escape cancels), then deletes and leaves the page.
  */
 export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsProps) {

@@ -17,7 +17,7 @@ type PostRevisionsDialogProps = {
 };
 
 /**
- * The earlier versions of a post (issue 14), newest first: when each was written (China time),
+ * The earlier versions of a post, newest first: when each was written (China time),
  * its title, summary, content (rendered as the post page renders it) and tags.
  */
 export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProps) {
