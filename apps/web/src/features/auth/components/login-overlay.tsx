@@ -1,7 +1,8 @@
-import { useId } from 'react';
-import { Modal } from '@/components/ui/modal/modal';
-import { authStore, useAuth } from '@/lib/auth-store';
-import { AuthForm } from './auth-form';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '@/lib/auth-store';
+
+// Loaded on the first 401 only: the form, its schemas and the modal stay out of the first load.
+const LoginDialog = lazy(() => import('./login-dialog'));
 
 /**
  * The login overlay: opens whenever a protected call answers 401 (the api-client asks the auth
@@ -9,16 +10,10 @@ import { AuthForm } from './auth-form';
  */
 export function LoginOverlay() {
   const { loginPrompt } = useAuth();
-  const headingId = useId();
   if (!loginPrompt) return null;
   return (
-    <Modal onClose={authStore.dismissLogin} labelledBy={headingId}>
-      <AuthForm
-        message={loginPrompt.message}
-        headingId={headingId}
-        headingLevel={2}
-        onSuccess={authStore.dismissLogin}
-      />
-    </Modal>
+    <Suspense fallback={null}>
+      <LoginDialog message={loginPrompt.message} />
+    </Suspense>
   );
 }
