@@ -9,3 +9,5 @@ export * from './schemas/citations.js';
 export * from './schemas/comments.js';
 export * from './schemas/profiles.js';
 export * from './schemas/token.js';
+export * from './schemas/moderation.js';
+export * from './schemas/notifications.js';

@@ -140,3 +140,23 @@ export const DEFAULT_SETTINGS = {
   public_statistics: false,
   public_contact: false,
 } as const;
+
+/** Reports and moderation. */
+export const REPORT_NOTE_MAX_LENGTH = 500;
+export const MODERATION_NOTE_MAX_LENGTH = 500;
+/** The longest suspension a moderator may give, in days (ten years: as good as for ever). */
+export const SUSPEND_MAX_DAYS = 3650;
+export const MODERATION_DEFAULT_LIMIT = 20;
+export const MODERATION_MAX_LIMIT = 100;
+
+/** Notifications. */
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+export const NOTIFICATIONS_MAX_LIMIT = 100;
+/** Ids one POST /notifications/read may name. */
+export const NOTIFICATIONS_READ_MAX_IDS = 100;
+/** Characters of the quoted text a notification carries. */
+export const NOTIFICATION_EXCERPT_LENGTH = 140;
+/** The web app asks for the unread count this often when the live stream fails. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+/** The live stream sends a heartbeat this often, so proxies keep it open and clients see it alive. */
+export const NOTIFICATIONS_HEARTBEAT_MS = 25_000;

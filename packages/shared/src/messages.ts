@@ -150,6 +150,31 @@ export const MESSAGES = {
   postDeleted: 'Post deleted',
   revisionsLoadFailed: 'Failed to load the earlier versions',
   noRevisions: 'No earlier versions.',
+
+  // Reports and moderation.
+  reportTargetNotFound: 'There is nothing to report there, or you cannot see it',
+  reportAlreadyOpen: 'You have already reported this; the moderators will look at it',
+  reportOwnContent: 'You cannot report yourself or your own content',
+  reportAccountTooNew: 'Your account is too new to report; please try again later',
+  tooManyReports: 'You are reporting too fast. Please wait a moment and try again.',
+  reportSent: 'Thank you. The moderators will look at your report.',
+  reportFailed: 'Failed to send the report. Please try again later.',
+  moderatorsOnly: 'Only moderators can do this',
+  reportNotFound: 'Report not found',
+  reportAlreadyResolved: 'This report has already been resolved',
+  moderationActionNotForUsers: 'A member can only be suspended or the report dismissed',
+  cannotModerateModerator: 'A moderator cannot be suspended; ask an administrator',
+  notHidden: 'This is not hidden',
+  hiddenByModerators: 'Hidden by the moderators',
+  accountSuspended: (until: string) => `Your account is suspended until ${until}`,
+  moderationLoadFailed: 'Failed to load the moderation queue. Please try again later.',
+  moderationActionFailed: 'The action failed. Please try again.',
+  noOpenReports: 'No open reports. The community is calm.',
+
+  // Notifications.
+  notificationsLoadFailed: 'Failed to load notifications. Please try again later.',
+  noNotifications: 'Nothing new. Replies, mentions and likes will show up here.',
+  notificationSettingsFailed: 'Failed to update notification settings',
 } as const;
 
 /** Fixed texts of the screens that the spec gives word for word (§1, §2). */

@@ -29,6 +29,8 @@ export interface UsersTable {
   updated_at: string;
   /** `member` or `moderator` (migration 0008). */
   role: Generated<string>;
+  /** No sign-in before this time (migration 0009); null when not suspended. */
+  suspended_until: string | null;
 }
 
 export interface SessionsTable {
@@ -80,6 +82,8 @@ export interface PostsTable {
   edited_at: string | null;
   /** Set when the post was deleted; the row stays, hidden from every read. */
   deleted_at: string | null;
+  /** Set while a moderator hides it (migration 0009): seen only by its author and moderators. */
+  hidden_at: string | null;
 }
 
 export interface PostFilesTable {
@@ -112,6 +116,8 @@ export interface CommentsTable {
   edited_at: string | null;
   /** Set when deleted; the row stays only while replies hang from it ("[deleted]"). */
   deleted_at: string | null;
+  /** Set while a moderator hides it (migration 0009): seen only by its author and moderators. */
+  hidden_at: string | null;
 }
 
 export interface CommentLikesTable {
@@ -220,6 +226,77 @@ export interface MaintenanceLeasesTable {
   last_run_at: string | null;
 }
 
+/** A member's report (migration 0009). */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  /** post | comment | user */
+  target_type: string;
+  target_id: string;
+  /** Whom the report is about: the target's author, or the reported user. */
+  target_author_id: string;
+  /** spam | abuse | off_topic | plagiarism | other */
+  reason: string;
+  note: string;
+  /** open | resolved */
+  status: string;
+  /** dismiss | hide | delete | suspend, once resolved. */
+  outcome: string | null;
+  resolved_by: string | null;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+/** Every moderator action (migration 0009); rows are only ever added. */
+export interface ModerationLogTable {
+  id: string;
+  moderator_id: string;
+  /** dismiss | hide | delete | suspend | restore */
+  action: string;
+  target_type: string;
+  target_id: string;
+  note: string;
+  report_id: string | null;
+  suspended_until: string | null;
+  created_at: string;
+}
+
+/** What a member is told of (migration 0009). */
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  /** comment | reply | mention | like | moderation | reward */
+  type: string;
+  /** The latest member behind it; null for moderation outcomes and rewards. */
+  actor_id: string | null;
+  post_id: string | null;
+  comment_id: string | null;
+  excerpt: string;
+  /** How many members it stands for. */
+  count: Generated<number>;
+  /** Unique per recipient: one notification per event, or per group (likes on a target a day). */
+  group_key: string;
+  created_at: string;
+  /** Last time it was raised (a like joining the group); lists are newest first by this. */
+  updated_at: string;
+  read_at: string | null;
+}
+
+/** Who is behind a grouped notification (migration 0009). */
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+}
+
+/** A notification type a member turned off (migration 0009); no row means on. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  type: string;
+  /** 0 or 1. */
+  enabled: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,6 +314,11 @@ export interface DatabaseSchema {
   server_secrets: ServerSecretsTable;
   maintenance_leases: MaintenanceLeasesTable;
   post_revisions: PostRevisionsTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

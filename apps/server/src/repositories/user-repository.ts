@@ -6,7 +6,12 @@ import { rewriteAuthorSearch } from './post-repository.js';
 
 type UserRow = DatabaseSchema['users'];
 /** A users row as read: the role is always there once written (its default is `member`). */
-type ReadUserRow = Omit<UserRow, 'password_hash' | 'username_lower' | 'role'> & { role: string };
+type ReadUserRow = Omit<
+  UserRow,
+  'password_hash' | 'username_lower' | 'role' | 'suspended_until'
+> & {
+  role: string;
+};
 
 /** Profile fields a member may change; `usernameLower` goes with a new `username`. */
 export type UserChanges = Partial<

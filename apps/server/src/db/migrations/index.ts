@@ -7,6 +7,7 @@ import { faucetMigration } from './0005-faucet.js';
 import { storageMigration } from './0006-storage.js';
 import { postDoiMigration } from './0007-post-doi.js';
 import { editAndDeleteMigration } from './0008-edit-and-delete.js';
+import { communityMigration } from './0009-community.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -23,5 +24,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0006-storage': storageMigration,
     '0007-post-doi': postDoiMigration,
     '0008-edit-and-delete': editAndDeleteMigration,
+    '0009-community': communityMigration,
   };
 }

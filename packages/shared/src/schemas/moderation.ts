@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  MODERATION_DEFAULT_LIMIT,
+  MODERATION_MAX_LIMIT,
+  MODERATION_NOTE_MAX_LENGTH,
+  REPORT_NOTE_MAX_LENGTH,
+  SUSPEND_MAX_DAYS,
+} from '../limits.js';
+import { actorSchema, pageQuerySchema } from './common.js';
+
+/** What a member may report. */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
+  message: `must be one of ${REPORT_TARGET_TYPES.join(', ')}`,
+});
+export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
+
+/** Why; the web app's report dialog offers these in this order. */
+export const REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'plagiarism', 'other'] as const;
+export const reportReasonSchema = z.enum(REPORT_REASONS, {
+  message: `must be one of ${REPORT_REASONS.join(', ')}`,
+});
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES, {
+  message: `must be one of ${REPORT_STATUSES.join(', ')}`,
+});
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/**
+ * How a moderator resolves a report. `dismiss`: nothing wrong. `hide`: the target is seen only by
+ * its author (marked as hidden) and the moderators. `delete`: as the author's own delete.
+ * `suspend`: the target's author is signed out everywhere and may not sign in until it ends.
+ * A user is not hidden or deleted: a report on one is dismissed or suspends them.
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete', 'suspend'] as const;
+export const moderationActionSchema = z.enum(MODERATION_ACTIONS, {
+  message: `must be one of ${MODERATION_ACTIONS.join(', ')}`,
+});
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+
+/** What the moderation log records: the actions, and `restore` (undoing a hide). */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'restore'] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+
+/** What a hide can be undone on (`POST /moderation/{target_type}/{id}/restore`). */
+export const RESTORABLE_TARGET_TYPES = ['post', 'comment'] as const;
+
+const idSchema = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(64, { message: 'must be at most 64 characters' });
+
+/** POST /reports (JSON). */
+export const createReportBodySchema = z.object({
+  target_type: reportTargetTypeSchema,
+  target_id: idSchema,
+  reason: reportReasonSchema,
+  note: z
+    .string()
+    .trim()
+    .max(REPORT_NOTE_MAX_LENGTH, {
+      message: `must be at most ${REPORT_NOTE_MAX_LENGTH} characters`,
+    })
+    .default(''),
+});
+export type CreateReportBody = z.infer<typeof createReportBodySchema>;
+
+/** 201 answer of POST /reports. */
+export const reportCreatedSchema = z.object({ id: z.string(), status: z.literal('open') });
+export type ReportCreated = z.infer<typeof reportCreatedSchema>;
+
+/** GET /reports/mine: the member's own reports, newest first, with what came of them. */
+export const myReportSchema = z.object({
+  id: z.string(),
+  target_type: reportTargetTypeSchema,
+  target_id: z.string(),
+  /** The post the target is or is on (null for a user), for a link. */
+  post_id: z.string().nullable(),
+  reason: reportReasonSchema,
+  note: z.string(),
+  status: reportStatusSchema,
+  /** The moderator's action once resolved. */
+  outcome: moderationActionSchema.nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportListSchema = z.array(myReportSchema);
+export const myReportsQuerySchema = pageQuerySchema(MODERATION_DEFAULT_LIMIT, MODERATION_MAX_LIMIT);
+export type MyReportsQuery = z.infer<typeof myReportsQuerySchema>;
+
+/** GET /moderation/reports query. */
+export const moderationQueueQuerySchema = pageQuerySchema(
+  MODERATION_DEFAULT_LIMIT,
+  MODERATION_MAX_LIMIT,
+).extend({ status: reportStatusSchema.default('open') });
+export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
+
+/**
+ * One entry of the moderation queue: every report on one target, grouped, oldest target first.
+ * `report_id` is the oldest report of the group; resolving it resolves them all.
+ */
+export const moderationQueueItemSchema = z.object({
+  report_id: z.string(),
+  target_type: reportTargetTypeSchema,
+  target_id: z.string(),
+  /** The target as it is now: a post's title and text, a comment's text, a user's bio. */
+  target: z.object({
+    title: z.string(),
+    text: z.string(),
+    /** The post the target is or is on (null for a user), for a link. */
+    post_id: z.string().nullable(),
+    hidden: z.boolean(),
+    deleted: z.boolean(),
+  }),
+  /** Who wrote the target (the user themself for a user report); null once the account is gone. */
+  author: actorSchema.nullable(),
+  report_count: z.number().int(),
+  reasons: z.array(z.object({ reason: reportReasonSchema, count: z.number().int() })),
+  /** The reporters' notes, oldest first, with who wrote them. */
+  notes: z.array(z.object({ reporter: actorSchema, note: z.string(), created_at: z.string() })),
+  first_reported_at: z.string(),
+  status: reportStatusSchema,
+  outcome: moderationActionSchema.nullable(),
+});
+export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
+export const moderationQueueSchema = z.array(moderationQueueItemSchema);
+
+const moderationNoteSchema = z
+  .string({ message: 'a note is required' })
+  .trim()
+  .min(1, { message: 'a note is required' })
+  .max(MODERATION_NOTE_MAX_LENGTH, {
+    message: `must be at most ${MODERATION_NOTE_MAX_LENGTH} characters`,
+  });
+
+/** POST /moderation/reports/{id}/resolve (JSON). `suspend_days` is required with `suspend`. */
+export const resolveReportBodySchema = z
+  .object({
+    action: moderationActionSchema,
+    note: moderationNoteSchema,
+    suspend_days: z
+      .number({ message: 'must be a whole number of days' })
+      .int({ message: 'must be a whole number of days' })
+      .min(1, { message: 'must be at least 1' })
+      .max(SUSPEND_MAX_DAYS, { message: `must be at most ${SUSPEND_MAX_DAYS}` })
+      .optional(),
+  })
+  .refine((body) => body.action !== 'suspend' || body.suspend_days !== undefined, {
+    message: 'is required to suspend',
+    path: ['suspend_days'],
+  });
+export type ResolveReportBody = z.infer<typeof resolveReportBodySchema>;
+
+/** Answer of resolve: how many open reports on the target it closed. */
+export const resolveReportResultSchema = z.object({
+  status: z.literal('resolved'),
+  outcome: moderationActionSchema,
+  resolved_count: z.number().int(),
+  /** With `suspend`: until when. */
+  suspended_until: z.string().nullable(),
+});
+export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;
+
+/** POST /moderation/{target_type}/{id}/restore path and body. */
+export const restoreParamsSchema = z.object({
+  target_type: z.enum(RESTORABLE_TARGET_TYPES, {
+    message: `must be one of ${RESTORABLE_TARGET_TYPES.join(', ')}`,
+  }),
+  id: idSchema,
+});
+export type RestoreParams = z.infer<typeof restoreParamsSchema>;
+export const restoreBodySchema = z.object({ note: moderationNoteSchema });
+export type RestoreBody = z.infer<typeof restoreBodySchema>;
+
+/** GET /moderation/log: every moderator action, newest first; nothing is ever removed from it. */
+export const moderationLogEntrySchema = z.object({
+  id: z.string(),
+  moderator: actorSchema,
+  action: z.enum(MODERATION_LOG_ACTIONS),
+  target_type: reportTargetTypeSchema,
+  target_id: z.string(),
+  note: z.string(),
+  /** The report it resolved, if any. */
+  report_id: z.string().nullable(),
+  suspended_until: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+export const moderationLogSchema = z.array(moderationLogEntrySchema);
+export const moderationLogQuerySchema = pageQuerySchema(
+  MODERATION_DEFAULT_LIMIT,
+  MODERATION_MAX_LIMIT,
+);
+export type ModerationLogQuery = z.infer<typeof moderationLogQuerySchema>;
