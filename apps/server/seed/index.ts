@@ -6,6 +6,7 @@
  *   npm run seed -- --force   seeds even if other people's posts are there
  */
 import { loadConfig } from '../src/config.js';
+import { usernameKey } from '../src/services/auth/usernames.js';
 import { StartupError } from '../src/startup-error.js';
 import { SEED_PASSWORD } from './content.js';
 import { SeedError, seedCommunity, startOverHint } from './seed.js';
@@ -13,7 +14,8 @@ import { SeedError, seedCommunity, startOverHint } from './seed.js';
 const USAGE = `Usage: npm run seed [-- --force]
 
 Fills the data directory (DATA_DIR, default ./data, or DATABASE_URL) with demo members,
-posts, files and likes through the server's own API.
+posts, files, conversations, likes, a moderator and an open report, all through the
+server's own API.
 
   --force   seed even though the database already holds posts (not a second time, though:
             to seed again, delete the data directory first)
@@ -60,15 +62,45 @@ async function main(): Promise<number> {
       `  database        ${result.database}`,
       `  ${result.authors} members, ${result.posts} posts (${result.privatePosts} private), ` +
         `${result.files} files, ${result.likes} likes`,
+      `  ${result.comments} comments (${result.mentions} with an @mention), ` +
+        `${result.commentLikes} comment likes, ${result.reports} open report`,
       '',
       `Sign in as any of them with the password "${SEED_PASSWORD}":`,
       `  ${result.usernames.join(', ')}`,
       '',
-      'Run npm start and open http://localhost:' + config.port + ' to see the forum.',
+      `Moderator: ${result.moderator} (same password). A report on a comment by ` +
+        `${result.spammer} waits in the moderation queue.`,
+      ...moderatorHint(config.adminUsernames, result.moderator),
+      '',
+      'Run ' +
+        startCommand(config.adminUsernames, result.moderator) +
+        ' and open ' +
+        `http://localhost:${config.port} to see the forum.`,
       '',
     ].join('\n'),
   );
   return 0;
+}
+
+/**
+ * ADMIN_USERNAMES decides who is a moderator at every start (every other account becomes a
+ * member), so the seeded moderator stays one only if the variable names them.
+ */
+function namesModerator(adminUsernames: string[], moderator: string): boolean {
+  return adminUsernames.some((name) => usernameKey(name) === usernameKey(moderator));
+}
+
+function moderatorHint(adminUsernames: string[], moderator: string): string[] {
+  if (namesModerator(adminUsernames, moderator)) return [];
+  return [
+    `Who is a moderator is set from ADMIN_USERNAMES at every start: name ${moderator} there`,
+    `(as below) or ${moderator} is a member again after the next start.`,
+  ];
+}
+
+function startCommand(adminUsernames: string[], moderator: string): string {
+  if (namesModerator(adminUsernames, moderator)) return 'npm start';
+  return `ADMIN_USERNAMES=${[...adminUsernames, moderator].join(',')} npm start`;
 }
 
 main().then(

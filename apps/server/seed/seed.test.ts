@@ -1,8 +1,26 @@
-import type { PostDetail, PostListItem } from '@symposia/shared';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_MAX_LEVEL,
+  mentionedUsernames,
+  REPORT_NOTE_MAX_LENGTH,
+  type Comment,
+  type CurrentUser,
+  type ModerationQueueItem,
+  type PostDetail,
+  type PostListItem,
+} from '@symposia/shared';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, loginAs } from '../test/helpers.js';
 import { AUTHORS, POSTS, SEED_PASSWORD } from './content.js';
+import {
+  CONVERSATIONS,
+  MODERATOR,
+  SPAMMER,
+  SPAM_COMMENT,
+  SPAM_REPORT,
+  type CommentSpec,
+} from './conversations.js';
 import { renderPdf, type PdfDocument } from './files/pdf.js';
 import { SeedError, seedCommunity } from './seed.js';
 
@@ -32,9 +50,23 @@ const EXPECTED_FILES: Record<string, { type: RegExp; magic?: (bytes: Buffer) => 
   txt: { type: /^text\/plain; charset=utf-8$/ },
 };
 
+/** Every table a seed run writes to: a second run must leave each of them as it was. */
+const SEEDED_TABLES = [
+  'users',
+  'posts',
+  'post_files',
+  'post_likes',
+  'files',
+  'comments',
+  'comment_likes',
+  'reports',
+  'moderation_log',
+  'notifications',
+] as const;
+
 async function countRows(
   app: FastifyInstance,
-  table: 'users' | 'posts' | 'post_files' | 'post_likes' | 'files' | 'sessions',
+  table: (typeof SEEDED_TABLES)[number] | 'sessions',
 ): Promise<number> {
   const row = await app.db
     .selectFrom(table)
@@ -63,6 +95,63 @@ describe('seed content', () => {
     expect(POSTS.every((post) => names.includes(post.author))).toBe(true);
     const kinds = new Set(POSTS.flatMap((post) => post.files.map((file) => file.kind)));
     expect([...kinds].sort()).toEqual(['asset', 'chart', 'pdf', 'text']);
+  });
+});
+
+/** A comment and its replies, depth first, each with its level (1 for the comment itself). */
+function flatten(comment: CommentSpec, level = 1): { comment: CommentSpec; level: number }[] {
+  return [{ comment, level }, ...comment.replies.flatMap((reply) => flatten(reply, level + 1))];
+}
+
+describe('seed conversations', () => {
+  const usernames = AUTHORS.map((author) => author.username);
+  const publicPosts = POSTS.filter((post) => post.visibility !== 'private');
+  const comments = CONVERSATIONS.flatMap((conversation) =>
+    conversation.threads.flatMap((t) => flatten(t)),
+  );
+
+  it('talks under most public posts, once each, in threads of at most three levels', () => {
+    const titles = CONVERSATIONS.map((conversation) => conversation.post);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const title of titles) {
+      expect(
+        publicPosts.map((post) => post.title),
+        title,
+      ).toContain(title);
+    }
+    const deep = CONVERSATIONS.filter((conversation) =>
+      conversation.threads.some((comment) => flatten(comment).some(({ level }) => level === 3)),
+    );
+    expect(deep.length).toBeGreaterThanOrEqual(Math.ceil(publicPosts.length * 0.75));
+    expect(Math.max(...comments.map(({ level }) => level))).toBe(COMMENT_MAX_LEVEL);
+  });
+
+  it('is written by the seeded members, within the comment length, naming only members', () => {
+    expect(comments.length).toBeGreaterThanOrEqual(150);
+    for (const { comment } of comments) {
+      expect(usernames).toContain(comment.author);
+      expect(comment.text.trim()).toBe(comment.text);
+      expect(comment.text.length).toBeGreaterThan(0);
+      expect(comment.text.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+      for (const name of mentionedUsernames(comment.text)) expect(usernames).toContain(name);
+    }
+    const withMention = comments.filter(
+      ({ comment }) => mentionedUsernames(comment.text).length > 0,
+    );
+    expect(withMention.length).toBeGreaterThanOrEqual(3);
+    // Every member takes part.
+    expect(new Set(comments.map(({ comment }) => comment.author)).size).toBe(AUTHORS.length);
+  });
+
+  it('has a moderator among the members, and a spammer, an advert and a report that fit', () => {
+    expect(usernames).toContain(MODERATOR);
+    expect(usernames.map((name) => name.toLowerCase())).not.toContain(
+      SPAMMER.username.toLowerCase(),
+    );
+    expect(publicPosts.map((post) => post.title)).toContain(SPAM_COMMENT.post);
+    expect(SPAM_COMMENT.text.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    expect(usernames).toContain(SPAM_REPORT.reporter);
+    expect(SPAM_REPORT.note.length).toBeLessThanOrEqual(REPORT_NOTE_MAX_LENGTH);
   });
 });
 
@@ -172,6 +261,95 @@ describeEachDatabase('npm run seed', (db) => {
       expect(Math.max(...likes)).toBeGreaterThanOrEqual(5);
       expect(likes.reduce((sum, value) => sum + value, 0)).toBe(seeded.likes);
 
+      // Conversations under most posts, three levels deep, as a visitor reads them.
+      const threads = new Map<string, Comment[]>();
+      for (const post of list) {
+        const thread = await getJson<Comment[]>(app, `/api/v1/comments/post/${post.id}?limit=2000`);
+        expect(thread.length, post.title).toBe(post.comments);
+        threads.set(post.id, thread);
+      }
+      const comments = [...threads.values()].flat();
+      expect(comments).toHaveLength(seeded.comments);
+      expect(await countRows(app, 'comments')).toBe(seeded.comments);
+      const deep = [...threads.values()].filter((thread) => thread.some((c) => c.level === 3));
+      expect(deep.length).toBeGreaterThanOrEqual(Math.ceil(list.length * 0.75));
+      expect(new Set(comments.map((comment) => comment.username)).size).toBe(AUTHORS.length + 1);
+      // Every reply sits in its parent's thread, after it.
+      const byId = new Map(comments.map((comment) => [comment._id, comment]));
+      for (const comment of comments.filter((c) => c.parentId !== null)) {
+        const parent = byId.get(comment.parentId ?? '');
+        expect(parent?.postId).toBe(comment.postId);
+        expect(Date.parse(comment.createdAt)).toBeGreaterThan(Date.parse(parent?.createdAt ?? ''));
+      }
+
+      // Mentions of members, in the text as written.
+      const mentioning = comments.filter((comment) =>
+        mentionedUsernames(comment.content).some((name) =>
+          AUTHORS.some((author) => author.username === name),
+        ),
+      );
+      expect(mentioning.length).toBe(seeded.mentions);
+      expect(seeded.mentions).toBeGreaterThanOrEqual(3);
+
+      // Comment likes from several members, and the counts equal the rows behind them.
+      expect(seeded.commentLikes).toBeGreaterThanOrEqual(100);
+      expect(await countRows(app, 'comment_likes')).toBe(seeded.commentLikes);
+      expect(comments.reduce((sum, comment) => sum + comment.likes, 0)).toBe(seeded.commentLikes);
+      expect(Math.max(...comments.map((comment) => comment.likes))).toBeGreaterThanOrEqual(3);
+
+      // What all that told the members: every kind a conversation causes, nothing to oneself.
+      const told = await app.db
+        .selectFrom('notifications')
+        .select(['type', 'user_id', 'actor_id'])
+        .execute();
+      expect(new Set(told.map((row) => row.type))).toEqual(
+        new Set(['comment', 'reply', 'mention', 'like']),
+      );
+      expect(told.filter((row) => row.actor_id === row.user_id)).toEqual([]);
+
+      // The moderator is one, and the other members are not.
+      const me = async (username: string) => {
+        const session = await loginAs(app, { username, password: SEED_PASSWORD });
+        return getJson<CurrentUser>(app, '/api/v1/auth/me', session);
+      };
+      expect(seeded.moderator).toBe(MODERATOR);
+      const moderator = await loginAs(app, { username: MODERATOR, password: SEED_PASSWORD });
+      expect((await getJson<CurrentUser>(app, '/api/v1/auth/me', moderator)).role).toBe(
+        'moderator',
+      );
+      const member = AUTHORS.find((author) => author.username !== MODERATOR)?.username ?? '';
+      expect((await me(member)).role).toBe('member');
+
+      // Exactly one open report: a member's, on the spammer's advert.
+      const advert = comments.find((comment) => comment.content === SPAM_COMMENT.text);
+      expect(advert?.username).toBe(SPAMMER.username);
+      const reports = await app.db
+        .selectFrom('reports')
+        .innerJoin('users', 'users.id', 'reports.reporter_id')
+        .select(['reports.status', 'reports.target_type', 'reports.target_id', 'users.username'])
+        .execute();
+      expect(reports).toEqual([
+        {
+          status: 'open',
+          target_type: 'comment',
+          target_id: advert?._id,
+          username: SPAM_REPORT.reporter,
+        },
+      ]);
+      // …and the moderator finds it in the queue.
+      const queue = await getJson<ModerationQueueItem[]>(
+        app,
+        '/api/v1/moderation/reports?status=open',
+        moderator,
+      );
+      expect(queue).toHaveLength(1);
+      expect(queue[0]).toMatchObject({
+        target_type: 'comment',
+        target_id: advert?._id,
+        report_count: 1,
+        reasons: [{ reason: SPAM_REPORT.reason, count: 1 }],
+      });
+
       // Six weeks of history, ending before now.
       const times = list.map((post) => Date.parse(post.created_at));
       expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
@@ -233,11 +411,7 @@ describeEachDatabase('npm run seed', (db) => {
       );
 
       // A second run changes nothing; --force refuses to seed the same accounts twice.
-      const before = await Promise.all(
-        (['users', 'posts', 'post_files', 'post_likes', 'files'] as const).map((table) =>
-          countRows(app, table),
-        ),
-      );
+      const before = await Promise.all(SEEDED_TABLES.map((table) => countRows(app, table)));
       await expect(seedCommunity({ config })).resolves.toMatchObject({
         status: 'skipped',
         posts: POSTS.length,
@@ -248,11 +422,7 @@ describeEachDatabase('npm run seed', (db) => {
       expect(String(refusal)).toMatch(
         /seeding twice is not supported: (delete the data directory|empty the PostgreSQL)/,
       );
-      const after = await Promise.all(
-        (['users', 'posts', 'post_files', 'post_likes', 'files'] as const).map((table) =>
-          countRows(app, table),
-        ),
-      );
+      const after = await Promise.all(SEEDED_TABLES.map((table) => countRows(app, table)));
       expect(after).toEqual(before);
     },
   );

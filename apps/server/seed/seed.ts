@@ -1,15 +1,26 @@
 /**
- * Fills a data directory with the demo community of content.ts through the real HTTP API
- * (`app.inject`): members register and sign in, upload multipart posts and like each other's
- * posts, so every rule of the server holds for seeded data exactly as for real data. A clock
- * handed to the app moves through the past six weeks, so the forum has a history.
+ * Fills a data directory with the demo community of content.ts and conversations.ts through the
+ * real HTTP API (`app.inject`): members register and sign in, upload multipart posts, discuss them
+ * in comment threads and like each other's posts and comments, and one reports a spammer's advert,
+ * so every rule of the server (counts, notifications, the report rules) holds for seeded data
+ * exactly as for real data. A clock handed to the app moves through the past six weeks, so the
+ * forum has a history. Only the moderator role is given directly, as ADMIN_USERNAMES gives it.
  */
 import { readFile } from 'node:fs/promises';
+import { mentionedUsernames, type CreateReportBody } from '@symposia/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { describeDatabase, type Config } from '../src/config.js';
 import { usernameKey } from '../src/services/auth/usernames.js';
 import { AUTHORS, POSTS, SEED_PASSWORD, type FileSpec, type PostSpec } from './content.js';
+import {
+  CONVERSATIONS,
+  MODERATOR,
+  SPAMMER,
+  SPAM_COMMENT,
+  SPAM_REPORT,
+  type CommentSpec,
+} from './conversations.js';
 import { renderAvatar } from './files/avatars.js';
 import { renderChart } from './files/charts.js';
 import { renderPdf } from './files/pdf.js';
@@ -40,6 +51,16 @@ export interface SeedSummary {
   privatePosts: number;
   files: number;
   likes: number;
+  comments: number;
+  /** Comments that name a member with `@username`. */
+  mentions: number;
+  commentLikes: number;
+  /** The open reports waiting in the moderation queue. */
+  reports: number;
+  /** The seeded moderator's username (same password as everyone). */
+  moderator: string;
+  /** The account the report is about. */
+  spammer: string;
   password: string;
   usernames: string[];
 }
@@ -76,6 +97,11 @@ export async function seedCommunity(options: SeedOptions): Promise<SeedResult> {
       accountMax: 1_000_000,
       accountWindowSeconds: 1,
     },
+    // Members of a demo reply within minutes of each other; the limit is for real ones.
+    commentRateLimit: { max: 1_000_000, windowSeconds: 1 },
+    // The reporter's account is as old as the seeded history (six weeks), which a stricter
+    // REPORT_MIN_ACCOUNT_AGE_SECONDS would find too young.
+    reports: { ...options.config.reports, minAccountAgeSeconds: 0 },
   };
   const where = {
     dataDir: config.dataDir,
@@ -146,37 +172,102 @@ async function populate(
   }
   log(`  ${AUTHORS.length} members registered (${avatarUrls.size} with a picture)`);
 
+  // The moderator is named the way ADMIN_USERNAMES names them at start-up (policies/).
+  await app.services.accounts.applyModerators([...config.adminUsernames, MODERATOR]);
+
   const events = schedule(random, clock.start + 3 * DAY_MS, clock.end);
   let files = avatarUrls.size;
   let likes = 0;
+  let commentLikes = 0;
   const postIds: string[] = [];
+  const commentIds = new Map<string, string>();
+  const postId = (index: number) => {
+    const id = postIds[index];
+    if (id === undefined) throw new Error('something was scheduled before its post');
+    return id;
+  };
+  const commentId = (key: string) => {
+    const id = commentIds.get(key);
+    if (id === undefined) throw new Error(`comment ${key} was used before it was written`);
+    return id;
+  };
   for (const event of events) {
     moveTo(event.at);
-    if (event.kind === 'post') {
-      const spec = POSTS[event.post] as PostSpec;
-      const uploads = await (rendered[event.post] as Promise<Upload[]>);
-      postIds[event.post] = await api.publish(spec, uploads);
-      files += uploads.length;
-    } else {
-      const id = postIds[event.post];
-      if (id === undefined) throw new Error('a like was scheduled before its post');
-      await api.like(event.username, id);
-      likes += 1;
+    switch (event.kind) {
+      case 'post': {
+        const spec = POSTS[event.post] as PostSpec;
+        const uploads = await (rendered[event.post] as Promise<Upload[]>);
+        postIds[event.post] = await api.publish(spec, uploads);
+        files += uploads.length;
+        break;
+      }
+      case 'like':
+        await api.like(event.username, postId(event.post));
+        likes += 1;
+        break;
+      case 'comment': {
+        const parentId = event.parent === null ? undefined : commentId(event.parent);
+        const written = await api.comment(event.author, postId(event.post), event.text, parentId);
+        if (written.level !== event.level) {
+          throw new Error(`comment ${event.key} landed at level ${written.level}`);
+        }
+        commentIds.set(event.key, written.id);
+        break;
+      }
+      case 'comment-like':
+        await api.likeComment(event.username, commentId(event.comment));
+        commentLikes += 1;
+        break;
+      case 'spam':
+        await api.register(SPAMMER, '');
+        commentIds.set(
+          'spam',
+          (await api.comment(SPAMMER.username, postId(event.post), SPAM_COMMENT.text)).id,
+        );
+        break;
+      case 'report':
+        await api.report(SPAM_REPORT.reporter, {
+          target_type: 'comment',
+          target_id: commentId('spam'),
+          reason: SPAM_REPORT.reason,
+          note: SPAM_REPORT.note,
+        });
+        break;
     }
   }
   await api.signOutEveryone();
   const privatePosts = POSTS.filter((post) => post.visibility === 'private').length;
+  const comments = CONVERSATIONS.flatMap((conversation) => conversation.threads.flatMap(thread));
+  const members = new Set(AUTHORS.map((author) => author.username));
+  const mentions = comments.filter((comment) =>
+    mentionedUsernames(comment.text).some((name) => members.has(name)),
+  ).length;
   log(`  ${POSTS.length} posts published (${privatePosts} private) with ${files} files`);
   log(`  ${likes} likes`);
+  // The spammer's advert is a comment too.
+  const commentCount = comments.length + 1;
+  log(`  ${commentCount} comments (${mentions} with a mention), ${commentLikes} comment likes`);
+  log(`  ${MODERATOR} is a moderator; 1 report on a comment by ${SPAMMER.username} is open`);
   return {
     authors: AUTHORS.length,
     posts: POSTS.length,
     privatePosts,
     files,
     likes,
+    comments: commentCount,
+    mentions,
+    commentLikes,
+    reports: 1,
+    moderator: MODERATOR,
+    spammer: SPAMMER.username,
     password: SEED_PASSWORD,
     usernames: AUTHORS.map((author) => author.username),
   };
+}
+
+/** A comment and every reply under it, depth first. */
+function thread(comment: CommentSpec): CommentSpec[] {
+  return [comment, ...comment.replies.flatMap(thread)];
 }
 
 /** How to get back to an empty data directory with this configuration. */
@@ -207,19 +298,46 @@ async function existingContent(app: FastifyInstance) {
 
 type SeedEvent =
   | { at: number; kind: 'post'; post: number }
-  | { at: number; kind: 'like'; post: number; username: string };
+  | { at: number; kind: 'like'; post: number; username: string }
+  | {
+      at: number;
+      kind: 'comment';
+      post: number;
+      /** Names the comment for its replies and likes: post index and path in the thread. */
+      key: string;
+      parent: string | null;
+      level: number;
+      author: string;
+      text: string;
+    }
+  | { at: number; kind: 'comment-like'; comment: string; username: string }
+  /** The spammer registers and leaves the advert; a member reports it later. */
+  | { at: number; kind: 'spam'; post: number }
+  | { at: number; kind: 'report' };
+
+/** Minutes to days: an exponentially distributed wait with this mean. */
+const wait = (random: Random, meanMs: number) => -Math.log(1 - random.next()) * meanMs;
+
+/** `delay` after `from`, or, when that would pass the end of the history, somewhere before it. */
+function later(random: Random, from: number, delay: number, end: number): number {
+  const at = from + delay;
+  return at <= end - 60_000 ? at : from + (end - 60_000 - from) * random.between(0.1, 0.9);
+}
 
 /**
  * Posts spread evenly, with jitter, from `from` to a few hours before `end`; each public post is
  * liked by other members with a chance of its buzz times their generosity, some minutes to days
- * after it appeared. Sorted by time, so the clock only moves forward.
+ * after it appeared, and gets its conversation (conversations.ts). Sorted by time, so the clock
+ * only moves forward and every reply comes after what it answers.
  */
 function schedule(random: Random, from: number, end: number): SeedEvent[] {
   const events: SeedEvent[] = [];
   const slot = (end - 3 * HOUR_MS - from) / POSTS.length;
   const generosity = new Map(AUTHORS.map((author) => [author.username, author.generosity]));
+  const postedAt: number[] = [];
   POSTS.forEach((post, index) => {
     const at = from + slot * (index + 0.5) + random.between(-0.35, 0.35) * slot;
+    postedAt[index] = at;
     events.push({ at, kind: 'post', post: index });
     if (post.visibility === 'private') return;
     for (const author of AUTHORS) {
@@ -227,12 +345,75 @@ function schedule(random: Random, from: number, end: number): SeedEvent[] {
       const chance = Math.min(0.95, post.buzz * (generosity.get(author.username) ?? 0.5) * 1.3);
       if (!random.chance(chance)) continue;
       // Most likes come within a day; a long tail arrives days later.
-      let likedAt = at + 5 * 60_000 + -Math.log(1 - random.next()) * 16 * HOUR_MS;
-      if (likedAt > end - 60_000) likedAt = at + (end - 60_000 - at) * random.between(0.1, 0.9);
+      const likedAt = later(random, at, 5 * 60_000 + wait(random, 16 * HOUR_MS), end);
       events.push({ at: likedAt, kind: 'like', post: index, username: author.username });
     }
   });
+  // A stream of its own, so the posts and their likes fall where they always did.
+  events.push(...conversationEvents(createRandom(0xc0117e), postedAt, end, generosity));
+  const spamPost = postIndex(SPAM_COMMENT.post);
+  const spamAt = Math.max(end - 26 * HOUR_MS, (postedAt[spamPost] ?? end) + HOUR_MS);
+  events.push({ at: spamAt, kind: 'spam', post: spamPost });
+  events.push({ at: later(random, spamAt, 5 * HOUR_MS, end), kind: 'report' });
   return events.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Each thread starts hours after its post, each reply an hour or two after what it answers; every
+ * comment is liked by other members with a chance that grows with their generosity.
+ */
+function conversationEvents(
+  random: Random,
+  postedAt: number[],
+  end: number,
+  generosity: Map<string, number>,
+): SeedEvent[] {
+  const events: SeedEvent[] = [];
+  const visit = (
+    post: number,
+    comment: CommentSpec,
+    key: string,
+    parent: { key: string; at: number; level: number } | null,
+    postAt: number,
+  ) => {
+    const at = parent
+      ? later(random, parent.at, 10 * 60_000 + wait(random, 3 * HOUR_MS), end)
+      : later(random, postAt, 20 * 60_000 + wait(random, 8 * HOUR_MS), end);
+    const level = parent ? parent.level + 1 : 1;
+    events.push({
+      at,
+      kind: 'comment',
+      post,
+      key,
+      parent: parent?.key ?? null,
+      level,
+      author: comment.author,
+      text: comment.text,
+    });
+    for (const [username, share] of generosity) {
+      if (username === comment.author || !random.chance(Math.min(0.6, share * 0.3))) continue;
+      const likedAt = later(random, at, 5 * 60_000 + wait(random, 10 * HOUR_MS), end);
+      events.push({ at: likedAt, kind: 'comment-like', comment: key, username });
+    }
+    comment.replies.forEach((reply, index) =>
+      visit(post, reply, `${key}.${index}`, { key, at, level }, postAt),
+    );
+  };
+  for (const conversation of CONVERSATIONS) {
+    const post = postIndex(conversation.post);
+    const postAt = postedAt[post] ?? end;
+    conversation.threads.forEach((comment, index) =>
+      visit(post, comment, `${post}:${index}`, null, postAt),
+    );
+  }
+  return events;
+}
+
+/** Where the post with this title is in POSTS; conversations name their post by its title. */
+function postIndex(title: string): number {
+  const index = POSTS.findIndex((post) => post.title === title);
+  if (index < 0) throw new Error(`no seed post is titled "${title}"`);
+  return index;
 }
 
 // --- Files ----------------------------------------------------------------------------------------
@@ -377,6 +558,46 @@ class SeedClient {
     expectStatus(response, 200, `${username} liking post ${postId}`);
     const { action } = response.json<{ action: string }>();
     if (action !== 'liked') throw new SeedError(`${username} liked post ${postId} twice`);
+  }
+
+  /** POST /comments/create: a comment on the post, or a reply to `parentId`. */
+  async comment(
+    username: string,
+    postId: string,
+    content: string,
+    parentId?: string,
+  ): Promise<{ id: string; level: number }> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments/create',
+      headers: await this.authorization(username),
+      payload: { postId, content, ...(parentId ? { parentId } : {}) },
+    });
+    expectStatus(response, 201, `${username} commenting on post ${postId}`);
+    const written = response.json<{ _id: string; level: number }>();
+    return { id: written._id, level: written.level };
+  }
+
+  async likeComment(username: string, commentId: string): Promise<void> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/api/v1/comments/${commentId}/like`,
+      headers: await this.authorization(username),
+    });
+    expectStatus(response, 200, `${username} liking comment ${commentId}`);
+    const { action } = response.json<{ action: string }>();
+    if (action !== 'liked') throw new SeedError(`${username} liked comment ${commentId} twice`);
+  }
+
+  /** POST /reports: one member's report, which stays open for the moderators. */
+  async report(username: string, body: CreateReportBody): Promise<void> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/v1/reports',
+      headers: await this.authorization(username),
+      payload: body,
+    });
+    expectStatus(response, 201, `${username} reporting ${body.target_type} ${body.target_id}`);
   }
 
   /** Revokes every token the seed used, so no session outlives the run. */

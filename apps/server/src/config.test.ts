@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       signedUrlTtlSeconds: 3600,
       blockGc: { intervalSeconds: 86_400, graceSeconds: 3600 },
       adminUsernames: [],
+      notificationHeartbeatMs: 25_000,
+      reports: { minAccountAgeSeconds: 0, rateLimit: { max: 10, windowSeconds: 3600 } },
       processing: {
         workerConcurrency: 2,
         leaseSeconds: 60,
@@ -99,6 +101,10 @@ describe('loadConfig', () => {
         BLOCK_GC_INTERVAL_SECONDS: '0',
         BLOCK_GC_GRACE_SECONDS: '600',
         ADMIN_USERNAMES: 'ada,grace',
+        NOTIFICATIONS_HEARTBEAT_MS: '1000',
+        REPORT_MIN_ACCOUNT_AGE_SECONDS: '86400',
+        REPORT_RATE_LIMIT_MAX: '3',
+        REPORT_RATE_LIMIT_WINDOW_SECONDS: '60',
         WORKER_CONCURRENCY: '0',
         JOB_LEASE_SECONDS: '5',
         JOB_MAX_ATTEMPTS: '2',
@@ -140,6 +146,8 @@ describe('loadConfig', () => {
       signedUrlTtlSeconds: 120,
       blockGc: { intervalSeconds: 0, graceSeconds: 600 },
       adminUsernames: ['ada', 'grace'],
+      notificationHeartbeatMs: 1000,
+      reports: { minAccountAgeSeconds: 86_400, rateLimit: { max: 3, windowSeconds: 60 } },
       processing: {
         workerConcurrency: 0,
         leaseSeconds: 5,

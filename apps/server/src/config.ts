@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { usernameSchema } from '@symposia/shared';
+import { NOTIFICATIONS_HEARTBEAT_MS, usernameSchema } from '@symposia/shared';
 import { z } from 'zod';
 import {
   ANALYZER_DEFAULTS,
@@ -58,6 +58,11 @@ export interface Config {
   commentRateLimit: { max: number; windowSeconds: number };
   /** REGISTER_RATE_LIMIT_*: registrations per client address (IPv6 by /64) per window. */
   registerRateLimit: { max: number; windowSeconds: number };
+  /**
+   * REPORT_MIN_ACCOUNT_AGE_SECONDS: how old an account must be to report (0: any);
+   * REPORT_RATE_LIMIT_*: reports per member per window.
+   */
+  reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
   /** A session unused for this long stops working (SESSION_IDLE_TIMEOUT_SECONDS). */
   sessionIdleTimeoutSeconds: number;
   processing: {
@@ -101,6 +106,8 @@ export interface Config {
    * set at every start-up; every other account is a member. Empty: no moderators.
    */
   adminUsernames: string[];
+  /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream sends a heartbeat. */
+  notificationHeartbeatMs: number;
 }
 
 /** The built web app, found from this file so it works from src/ (tsx) and dist/ (node) alike. */
@@ -173,6 +180,10 @@ const envSchema = z.object({
   // Accounts: registrations per address, idle sessions.
   REGISTER_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   REGISTER_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
+  // Reports: how old an account must be to report, and how many reports a member sends per window.
+  REPORT_MIN_ACCOUNT_AGE_SECONDS: wholeNumber(0, 0, 31_536_000),
+  REPORT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
+  REPORT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
   SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
   // Uploads and the content store: rate limit, quota, signed URLs, block garbage collection.
   UPLOAD_RATE_LIMIT_MAX: wholeNumber(20, 1, 1_000_000),
@@ -181,6 +192,8 @@ const envSchema = z.object({
   SIGNED_URL_TTL_SECONDS: wholeNumber(3600, 1, 604_800),
   BLOCK_GC_INTERVAL_SECONDS: wholeNumber(86_400, 0, 31_536_000),
   BLOCK_GC_GRACE_SECONDS: wholeNumber(3600, 60, 2_592_000),
+  // Notifications: the live stream's heartbeat (proxies close connections silent for long).
+  NOTIFICATIONS_HEARTBEAT_MS: wholeNumber(NOTIFICATIONS_HEARTBEAT_MS, 50, 300_000),
   // Roles: comma-separated usernames made moderators at start-up (default: none).
   ADMIN_USERNAMES: setting().transform((value, ctx) => {
     const names = (value ?? '')
@@ -288,6 +301,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       max: vars.REGISTER_RATE_LIMIT_MAX,
       windowSeconds: vars.REGISTER_RATE_LIMIT_WINDOW_SECONDS,
     },
+    reports: {
+      minAccountAgeSeconds: vars.REPORT_MIN_ACCOUNT_AGE_SECONDS,
+      rateLimit: {
+        max: vars.REPORT_RATE_LIMIT_MAX,
+        windowSeconds: vars.REPORT_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    },
     sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
     uploadRateLimit: {
       max: vars.UPLOAD_RATE_LIMIT_MAX,
@@ -300,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       graceSeconds: vars.BLOCK_GC_GRACE_SECONDS,
     },
     adminUsernames: vars.ADMIN_USERNAMES,
+    notificationHeartbeatMs: vars.NOTIFICATIONS_HEARTBEAT_MS,
     ai,
     faucet,
     processing: {

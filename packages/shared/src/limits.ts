@@ -160,3 +160,10 @@ export const NOTIFICATION_EXCERPT_LENGTH = 140;
 export const NOTIFICATIONS_POLL_MS = 60_000;
 /** The live stream sends a heartbeat this often, so proxies keep it open and clients see it alive. */
 export const NOTIFICATIONS_HEARTBEAT_MS = 25_000;
+/** Members one text may notify with `@username` (mentions.ts); further names are not told. */
+export const NOTIFICATIONS_MENTIONS_PER_TEXT = 10;
+/**
+ * Live streams one member may hold open at once (a tab each): each holds a connection and a
+ * subscription, so the bound keeps one account from exhausting the server's memory and sockets.
+ */
+export const NOTIFICATIONS_STREAMS_PER_MEMBER = 8;

@@ -170,11 +170,27 @@ export const MESSAGES = {
   moderationLoadFailed: 'Failed to load the moderation queue. Please try again later.',
   moderationActionFailed: 'The action failed. Please try again.',
   noOpenReports: 'No open reports. The community is calm.',
+  // What a moderator's decision tells the member it concerns (a `moderation` notification).
+  moderationNotice: {
+    hide: (what: string, note: string) => `The moderators hid your ${what}: ${note}`,
+    delete: (what: string, note: string) => `The moderators removed your ${what}: ${note}`,
+    suspend: (until: string, note: string) => `Your account is suspended until ${until}: ${note}`,
+    restore: (what: string, note: string) => `The moderators restored your ${what}: ${note}`,
+  },
+  // ...and what it tells each member who reported it.
+  reportOutcomeNotice: {
+    dismiss: 'The moderators reviewed your report and found nothing to act on',
+    hide: 'The moderators reviewed your report and hid what you reported',
+    delete: 'The moderators reviewed your report and removed what you reported',
+    suspend: 'The moderators reviewed your report and suspended the account',
+  },
 
   // Notifications.
   notificationsLoadFailed: 'Failed to load notifications. Please try again later.',
   noNotifications: 'Nothing new. Replies, mentions and likes will show up here.',
   notificationSettingsFailed: 'Failed to update notification settings',
+  tooManyNotificationStreams:
+    'Too many live notification streams are open for this account. Close a tab and try again.',
 } as const;
 
 /** Fixed texts of the screens that the spec gives word for word (§1, §2). */

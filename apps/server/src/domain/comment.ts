@@ -17,6 +17,11 @@ export interface Comment {
   editedAt: string | null;
   /** Deleted but kept for its replies: shown as "[deleted]", without author or text. */
   deleted: boolean;
+  /**
+   * Hidden by the moderators, as its author and the moderators read it. Anyone else reads a
+   * hidden comment as deleted (kept only for its replies).
+   */
+  hidden: boolean;
 }
 
 export interface NewComment {
@@ -37,4 +42,7 @@ export interface ParentComment {
   postId: string;
   level: number;
   rootId: string | null;
+  /** Who wrote it, and whether the moderators hid it: who may reply to it depends on both. */
+  authorId: string;
+  hidden: boolean;
 }

@@ -1,4 +1,4 @@
-import type { MediaType, PostStatus, Visibility } from '@symposia/shared';
+import type { MediaType, PostStatus, UserRole, Visibility } from '@symposia/shared';
 
 /** A file in the content store, with what is needed to serve and show it. */
 export interface StoredFile {
@@ -78,10 +78,22 @@ export interface Post {
   editedAt: string | null;
   /** The DOI of the work, bare (`10.NNNN/suffix`); null when the post names none. */
   doi: string | null;
+  /** Hidden by the moderators: read only by its author and the moderators (policies/). */
+  hidden: boolean;
 }
 
-/** Who is asking: null for an anonymous visitor. */
-export type Viewer = { id: string } | null;
+/** Who is asking: null for an anonymous visitor. The role decides whether hidden content shows. */
+export type Viewer = { id: string; role: UserRole } | null;
+
+/** Every CID the gateway serves for the post: its files and what processing made of them. */
+export function servedCids(post: Pick<Post, 'files'>): string[] {
+  return post.files.flatMap((file) => [
+    file.cid,
+    ...[file.derivatives.card, file.derivatives.detail, file.derivatives.poster].filter(
+      (cid): cid is string => cid !== undefined,
+    ),
+  ]);
+}
 
 /** The text full-text search looks through; written with the post, rewritten when it changes. */
 export function searchDocument(

@@ -84,8 +84,14 @@ function sendOnce(agent: Agent | undefined, port: number, request: FuzzRequest):
             status: response.statusCode,
             requestId: typeof requestId === 'string' ? requestId : undefined,
           });
-          response.resume();
           response.on('error', () => {});
+          // A live stream (GET /notifications/stream) never ends by itself: its status is the
+          // answer, and its connection must not hold one of the agent's sockets for ever.
+          if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+            response.destroy();
+          } else {
+            response.resume();
+          }
         },
       );
     } catch (error) {

@@ -7,11 +7,14 @@ export {
   COMMENT_ACTIONS,
   decideComment,
   decidePost,
+  mayReadComment,
   mayReadPost,
   maySeeProcessingError,
   needsSignedFileUrls,
   POST_ACTIONS,
   postFacts,
+  readsHiddenAmong,
+  seesHiddenContent,
   type Actor,
   type CommentAction,
   type CommentFacts,
@@ -21,3 +24,23 @@ export {
 } from './content-policy.js';
 export { ALLOW, authorize, deny, type Decision, type Denial } from './decision.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
+export {
+  decideModeration,
+  decideReport,
+  decideResolution,
+  decideRestore,
+  decideSignIn,
+  mayModerate,
+  moderationRecipients,
+  type ModerationTargetFacts,
+  type Reporter,
+  type ReportTargetFacts,
+} from './moderation-policy.js';
+export {
+  commentRecipients,
+  likeRecipient,
+  type CommentEvent,
+  type CommentNotificationType,
+  type Member,
+  type Recipient,
+} from './notification-policy.js';

@@ -1,26 +1,43 @@
 import { MESSAGES, type UserRole } from '@symposia/shared';
 import { describe, expect, it } from 'vitest';
+import { MODERATION_ACTIONS, type ModerationAction } from '@symposia/shared';
 import { describeEachDatabase, PNG_1X1, signedInUser, uploadPost } from '../../test/helpers.js';
 import { createRepositories } from '../repositories/index.js';
 import {
   COMMENT_RULES,
+  MODERATION_RULES,
   POST_RULES,
+  REPORT_RULES,
+  RESOLUTION_RULES,
+  RESOLUTION_TARGETS,
   STATES,
   VIEWERS,
   type Outcome,
   type PostState,
+  type ResolutionTarget,
   type ViewerKind,
 } from './rule-table.js';
 import {
   COMMENT_ACTIONS,
   decideComment,
+  decideModeration,
   decidePost,
   decideProfileChange,
+  decideReport,
+  decideResolution,
+  decideRestore,
+  decideSignIn,
+  mayReadComment,
   mayReadPost,
+  moderationRecipients,
+  needsSignedFileUrls,
   POST_ACTIONS,
   profileSectionShown,
+  readsHiddenAmong,
   type Actor,
+  type CommentFacts,
   type Decision,
+  type ModerationTargetFacts,
   type PostFacts,
 } from './index.js';
 
@@ -28,6 +45,7 @@ const STATUS: Record<Exclude<Decision, { allowed: true }>['denial'], Outcome> = 
   'sign-in': 401,
   forbidden: 403,
   'not-found': 404,
+  invalid: 422,
 };
 
 const outcome = (decision: Decision): Outcome =>
@@ -52,6 +70,17 @@ function postIn(state: PostState): PostFacts {
     authorId: AUTHOR_ID,
     visibility: state === 'private' ? 'private' : 'public',
     deleted: state === 'deleted',
+    hidden: state === 'hidden',
+  };
+}
+
+/** The author's comment in `state`; a hidden or deleted one on a public post. */
+function commentIn(state: PostState): CommentFacts {
+  return {
+    authorId: AUTHOR_ID,
+    deleted: state === 'deleted',
+    hidden: state === 'hidden',
+    post: postIn(state === 'private' ? 'private' : 'public'),
   };
 }
 
@@ -70,11 +99,7 @@ describe('policies: the rule table', () => {
 
       it(`comments: ${viewer} × ${state}`, () => {
         // The comment is the author's, on the author's post; a deleted one on a public post.
-        const comment = {
-          authorId: AUTHOR_ID,
-          deleted: state === 'deleted',
-          post: postIn(state === 'private' ? 'private' : 'public'),
-        };
+        const comment = commentIn(state);
         const got = Object.fromEntries(
           COMMENT_ACTIONS.map((action) => [
             action,
@@ -94,8 +119,8 @@ describe('policies: the rule table', () => {
     for (const action of COMMENT_ACTIONS) {
       expect(outcome(decideComment(actorOf('author'), undefined, action))).toBe(404);
       // A comment on a post the actor cannot see (the repositories found none for them).
-      const hidden = { authorId: AUTHOR_ID, deleted: false, post: null };
-      expect(outcome(decideComment(actorOf('author'), hidden, action))).toBe(404);
+      const unseen = { authorId: AUTHOR_ID, deleted: false, hidden: false, post: null };
+      expect(outcome(decideComment(actorOf('author'), unseen, action))).toBe(404);
     }
   });
 
@@ -110,7 +135,7 @@ describe('policies: the rule table', () => {
     expect(decidePost(member, postIn('public'), 'delete')).toMatchObject({
       message: MESSAGES.cannotDeletePost,
     });
-    const comment = { authorId: AUTHOR_ID, deleted: false, post: postIn('public') };
+    const comment = commentIn('public');
     expect(decideComment(member, comment, 'edit')).toMatchObject({
       message: MESSAGES.notYourComment,
     });
@@ -140,62 +165,288 @@ describe('policies: the rule table', () => {
   });
 });
 
-describeEachDatabase('policies: the shared SQL condition agrees with mayReadPost', (db) => {
-  it('finds, lists and profiles exactly the posts each reader may see', async () => {
-    const { app, config } = await db.buildApp();
-    const repositories = createRepositories(app.db, config.database.dialect);
-    const author = await signedInUser(app);
-    const member = await signedInUser(app);
-    const ids: Record<PostState, string> = {
-      public: await uploadPost(app, author.headers, { title: 'public one' }),
-      private: await uploadPost(app, author.headers, {
-        title: 'private one',
-        visibility: 'private',
-      }),
-      deleted: await uploadPost(app, author.headers, { title: 'deleted one' }, [
-        { name: 'other.png', content: Buffer.concat([PNG_1X1, Buffer.from([0])]) },
-      ]),
-    };
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: `/api/v1/media/${ids.deleted}`,
-      headers: author.headers,
-    });
-    expect(removed.statusCode).toBe(204);
-
-    const readers = {
-      anonymous: null,
-      member: { id: member.user.id },
-      author: { id: author.user.id },
-    };
-    for (const [name, reader] of Object.entries(readers)) {
-      const expected = STATES.filter((state) =>
-        mayReadPost(reader, {
-          authorId: author.user.id,
-          visibility: state === 'private' ? 'private' : 'public',
-          deleted: state === 'deleted',
-        }),
-      ).map((state) => ids[state]);
-      const found = [];
-      for (const state of STATES) {
-        if (await repositories.posts.findVisible(ids[state], reader)) found.push(ids[state]);
-      }
-      expect(found.sort(), `findVisible for ${name}`).toEqual([...expected].sort());
-      const listed = await repositories.posts.list({
-        viewer: reader,
-        includeOwnPrivate: true,
-        skip: 0,
-        limit: 10,
-      });
-      expect(listed.map((post) => post.id).sort(), `list for ${name}`).toEqual(
-        [...expected].sort(),
-      );
-      const profile = await repositories.profiles.posts(author.user.id, reader, 10);
-      expect(profile.map((post) => post.id).sort(), `profile for ${name}`).toEqual(
-        [...expected].sort(),
-      );
-      const counts = await repositories.profiles.counts(author.user.id, reader);
-      expect(counts.posts, `profile count for ${name}`).toBe(expected.length);
+describe('policies: hidden content and moderation', () => {
+  it('moderation is for moderators only', () => {
+    for (const viewer of VIEWERS) {
+      expect(outcome(decideModeration(actorOf(viewer))), viewer).toBe(MODERATION_RULES[viewer]);
+      // Undoing a hide asks the same first.
+      const restore = decideRestore(actorOf(viewer), { type: 'post', post: postIn('hidden') });
+      expect(outcome(restore), `restore by ${viewer}`).toBe(MODERATION_RULES[viewer]);
     }
+    expect(decideModeration(actorOf('member'))).toMatchObject({
+      message: MESSAGES.moderatorsOnly,
+    });
+  });
+
+  it('reports: what the reporter may see, never their own, not before the account is old enough', () => {
+    const rules = { at: new Date('2026-03-01T00:00:00Z'), minAccountAgeSeconds: 0 };
+    const reporterOf = (kind: ViewerKind) => {
+      const actor = actorOf(kind);
+      return actor && { ...actor, createdAt: '2026-01-01T00:00:00Z' };
+    };
+    for (const viewer of VIEWERS) {
+      const got = Object.fromEntries(
+        STATES.map((state) => [
+          state,
+          outcome(decideReport(reporterOf(viewer), { type: 'post', post: postIn(state) }, rules)),
+        ]),
+      );
+      expect(got, viewer).toEqual(REPORT_RULES[viewer]);
+    }
+    const member = reporterOf('member');
+    // Comments and members alike.
+    const comment = { type: 'comment' as const, comment: commentIn('hidden') };
+    expect(outcome(decideReport(member, comment, rules))).toBe(404);
+    expect(outcome(decideReport(reporterOf('author'), comment, rules))).toBe(422);
+    const someone = { type: 'user' as const, user: { id: AUTHOR_ID } };
+    expect(outcome(decideReport(member, someone, rules))).toBe('ok');
+    expect(outcome(decideReport(reporterOf('author'), someone, rules))).toBe(422);
+    expect(outcome(decideReport(member, { type: 'user', user: undefined }, rules))).toBe(404);
+    expect(decideReport(reporterOf('author'), someone, rules)).toMatchObject({
+      message: MESSAGES.reportOwnContent,
+      field: 'target_id',
+    });
+    // An account younger than the setting may not report yet; at its age exactly it may.
+    const young = { id: 'member-1', createdAt: '2026-02-28T23:00:01Z' };
+    const strict = { ...rules, minAccountAgeSeconds: 3600 };
+    expect(decideReport(young, someone, strict)).toMatchObject({
+      denial: 'forbidden',
+      message: MESSAGES.reportAccountTooNew,
+    });
+    expect(outcome(decideReport(young, someone, { ...strict, minAccountAgeSeconds: 3599 }))).toBe(
+      'ok',
+    );
+  });
+
+  it('resolutions: a member is not hidden or deleted, a moderator not suspended', () => {
+    const moderator = actorOf('moderator');
+    const targetOf = (target: ResolutionTarget): ModerationTargetFacts => {
+      const authorRole = target.startsWith('moderator') ? 'moderator' : 'member';
+      return target.endsWith('post')
+        ? { type: 'post', post: postIn('public'), authorRole }
+        : { type: 'user', authorRole };
+    };
+    for (const target of RESOLUTION_TARGETS) {
+      const got = Object.fromEntries(
+        MODERATION_ACTIONS.map((action: ModerationAction) => [
+          action,
+          outcome(decideResolution(moderator, targetOf(target), action)),
+        ]),
+      );
+      expect(got, target).toEqual(RESOLUTION_RULES[target]);
+    }
+    // Only moderators resolve; a post gone or out of their sight cannot be hidden or deleted.
+    expect(outcome(decideResolution(actorOf('member'), targetOf('post'), 'dismiss'))).toBe(403);
+    expect(outcome(decideResolution(null, targetOf('post'), 'dismiss'))).toBe(401);
+    const gone = { type: 'post' as const, post: undefined, authorRole: 'member' as const };
+    expect(outcome(decideResolution(moderator, gone, 'hide'))).toBe(404);
+    expect(outcome(decideResolution(moderator, gone, 'suspend'))).toBe('ok');
+    const elsewhere = { type: 'post' as const, post: postIn('private'), authorRole: null };
+    expect(outcome(decideResolution(moderator, elsewhere, 'delete'))).toBe(404);
+    expect(outcome(decideResolution(moderator, elsewhere, 'suspend'))).toBe(404);
+    const comment = { type: 'comment' as const, comment: commentIn('hidden'), authorRole: null };
+    expect(outcome(decideResolution(moderator, comment, 'delete'))).toBe('ok');
+  });
+
+  it('sees hidden content: its author and the moderators; signed file URLs for them', () => {
+    const hiddenPost = postIn('hidden');
+    expect(mayReadPost(null, hiddenPost)).toBe(false);
+    expect(mayReadPost(actorOf('member'), hiddenPost)).toBe(false);
+    expect(mayReadPost(actorOf('author'), hiddenPost)).toBe(true);
+    expect(mayReadPost(actorOf('moderator'), hiddenPost)).toBe(true);
+    // A moderator still gets no sight of a private post, hidden or not.
+    expect(mayReadPost(actorOf('moderator'), { ...postIn('private'), hidden: true })).toBe(false);
+    expect(needsSignedFileUrls(actorOf('moderator'), hiddenPost)).toBe(true);
+    expect(needsSignedFileUrls(actorOf('author'), hiddenPost)).toBe(true);
+    expect(needsSignedFileUrls(actorOf('member'), postIn('public'))).toBe(false);
+    expect(needsSignedFileUrls(actorOf('author'), postIn('private'))).toBe(true);
+
+    const hiddenComment = { ...commentIn('hidden'), authorId: 'writer-1' };
+    expect(mayReadComment(actorOf('author'), hiddenComment)).toBe(false);
+    expect(mayReadComment({ id: 'writer-1', role: 'member' }, hiddenComment)).toBe(true);
+    expect(mayReadComment(actorOf('moderator'), hiddenComment)).toBe(true);
+    // A comment on a hidden post: seen with the post, and frozen like it.
+    const onHidden = { ...commentIn('public'), post: postIn('hidden') };
+    expect(outcome(decideComment(actorOf('author'), onHidden, 'see'))).toBe('ok');
+    expect(outcome(decideComment(actorOf('author'), onHidden, 'reply'))).toBe(403);
+    expect(outcome(decideComment(actorOf('member'), onHidden, 'see'))).toBe(404);
+    expect(decidePost(actorOf('author'), hiddenPost, 'like')).toMatchObject({
+      message: MESSAGES.hiddenByModerators,
+    });
+
+    expect(readsHiddenAmong(null, [AUTHOR_ID])).toBe(false);
+    expect(readsHiddenAmong(actorOf('author'), [AUTHOR_ID])).toBe(true);
+    expect(readsHiddenAmong(actorOf('member'), [AUTHOR_ID])).toBe(false);
+    expect(readsHiddenAmong(actorOf('moderator'), [])).toBe(true);
+  });
+
+  it('tells the author (not of a dismissal) and the reporters, never the moderator', () => {
+    const moderator = { id: 'moderator-1' };
+    expect(
+      moderationRecipients(moderator, {
+        action: 'hide',
+        authorId: AUTHOR_ID,
+        reporterIds: ['member-1', 'member-1', 'moderator-1', 'member-2'],
+      }),
+    ).toEqual({ author: AUTHOR_ID, reporters: ['member-1', 'member-2'] });
+    expect(
+      moderationRecipients(moderator, {
+        action: 'dismiss',
+        authorId: AUTHOR_ID,
+        reporterIds: ['member-1'],
+      }),
+    ).toEqual({ author: null, reporters: ['member-1'] });
+    expect(
+      moderationRecipients(moderator, {
+        action: 'delete',
+        authorId: 'moderator-1',
+        reporterIds: [],
+      }),
+    ).toEqual({ author: null, reporters: [] });
+  });
+
+  it('refuses sign-in while a suspension lasts, saying until when', () => {
+    const until = '2026-03-08T12:00:00.000Z';
+    expect(outcome(decideSignIn({ suspendedUntil: null }, new Date(until)))).toBe('ok');
+    expect(decideSignIn({ suspendedUntil: until }, new Date('2026-03-08T11:59:59Z'))).toEqual({
+      allowed: false,
+      denial: 'forbidden',
+      message: MESSAGES.accountSuspended(until),
+    });
+    expect(outcome(decideSignIn({ suspendedUntil: until }, new Date(until)))).toBe('ok');
   });
 });
+
+describeEachDatabase(
+  'policies: the shared SQL conditions agree with mayReadPost and mayReadComment',
+  (db) => {
+    it('finds, lists and profiles exactly the posts and comments each reader may see', async () => {
+      const { app, config } = await db.buildApp({ env: { COMMENT_RATE_LIMIT_MAX: '100' } });
+      const repositories = createRepositories(app.db, config.database.dialect);
+      const author = await signedInUser(app);
+      const member = await signedInUser(app);
+      const moderator = await signedInUser(app);
+      const upload = (state: PostState, index: number) =>
+        uploadPost(
+          app,
+          author.headers,
+          { title: `${state} one`, visibility: state === 'private' ? 'private' : 'public' },
+          [{ name: 'figure.png', content: Buffer.concat([PNG_1X1, Buffer.from([index])]) }],
+        );
+      const ids = {} as Record<PostState, string>;
+      for (const [index, state] of STATES.entries()) ids[state] = await upload(state, index);
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/media/${ids.deleted}`,
+        headers: author.headers,
+      });
+      expect(removed.statusCode).toBe(204);
+      const at = new Date().toISOString();
+      await app.db
+        .updateTable('posts')
+        .set({ hidden_at: at })
+        .where('id', '=', ids.hidden)
+        .execute();
+
+      // The author's comments: on the public post (one plain, one hidden), on the private post and
+      // on the hidden post.
+      const comment = async (postId: string) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/comments/create',
+          headers: author.headers,
+          payload: { postId, content: 'A comment' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ _id: string }>()._id;
+      };
+      const comments: { id: string; facts: CommentFacts }[] = [];
+      const facts = (state: PostState, hidden: boolean): CommentFacts => ({
+        authorId: author.user.id,
+        deleted: false,
+        hidden,
+        post: { ...postIn(state), authorId: author.user.id },
+      });
+      comments.push({ id: await comment(ids.public), facts: facts('public', false) });
+      const hiddenComment = await comment(ids.public);
+      comments.push({ id: hiddenComment, facts: facts('public', true) });
+      comments.push({ id: await comment(ids.private), facts: facts('private', false) });
+      await app.db
+        .updateTable('comments')
+        .set({ hidden_at: at })
+        .where('id', '=', hiddenComment)
+        .execute();
+      // Commented before it was hidden.
+      const onHiddenPost = await app.db
+        .selectFrom('posts')
+        .select('id')
+        .where('id', '=', ids.hidden)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable('posts')
+        .set({ hidden_at: null })
+        .where('id', '=', onHiddenPost.id)
+        .execute();
+      comments.push({ id: await comment(ids.hidden), facts: facts('hidden', false) });
+      await app.db
+        .updateTable('posts')
+        .set({ hidden_at: at })
+        .where('id', '=', ids.hidden)
+        .execute();
+
+      const readers = {
+        anonymous: null,
+        member: { id: member.user.id, role: 'member' as const },
+        author: { id: author.user.id, role: 'member' as const },
+        moderator: { id: moderator.user.id, role: 'moderator' as const },
+      };
+      for (const [name, reader] of Object.entries(readers)) {
+        const factsOf = (state: PostState) => ({ ...postIn(state), authorId: author.user.id });
+        const expected = STATES.filter((state) => mayReadPost(reader, factsOf(state))).map(
+          (state) => ids[state],
+        );
+        const found = [];
+        for (const state of STATES) {
+          if (await repositories.posts.findVisible(ids[state], reader)) found.push(ids[state]);
+        }
+        expect(found.sort(), `findVisible for ${name}`).toEqual([...expected].sort());
+        const listed = await repositories.posts.list({
+          viewer: reader,
+          includeOwnPrivate: true,
+          skip: 0,
+          limit: 10,
+        });
+        expect(listed.map((post) => post.id).sort(), `list for ${name}`).toEqual(
+          [...expected].sort(),
+        );
+        // The forum without private posts: the public ones the reader may see.
+        const forum = await repositories.posts.list({
+          viewer: reader,
+          includeOwnPrivate: false,
+          skip: 0,
+          limit: 10,
+        });
+        const expectedForum = STATES.filter(
+          (state) => state !== 'private' && mayReadPost(reader, factsOf(state)),
+        ).map((state) => ids[state]);
+        expect(forum.map((post) => post.id).sort(), `forum for ${name}`).toEqual(
+          [...expectedForum].sort(),
+        );
+        const profile = await repositories.profiles.posts(author.user.id, reader, 10);
+        expect(profile.map((post) => post.id).sort(), `profile for ${name}`).toEqual(
+          [...expected].sort(),
+        );
+        const expectedComments = comments
+          .filter((each) => mayReadComment(reader, each.facts))
+          .map((each) => each.id);
+        const profileComments = await repositories.profiles.comments(author.user.id, reader, 10);
+        expect(profileComments.map((each) => each.id).sort(), `comments for ${name}`).toEqual(
+          [...expectedComments].sort(),
+        );
+        const counts = await repositories.profiles.counts(author.user.id, reader);
+        expect(counts.posts, `profile count for ${name}`).toBe(expected.length);
+        expect(counts.comments, `comment count for ${name}`).toBe(expectedComments.length);
+      }
+    });
+  },
+);

@@ -1,3 +1,4 @@
+import type { ModerationAction } from '@symposia/shared';
 import type { CommentAction, PostAction } from './content-policy.js';
 
 /**
@@ -8,36 +9,43 @@ import type { CommentAction, PostAction } from './content-policy.js';
  */
 export const VIEWERS = ['anonymous', 'member', 'author', 'moderator'] as const;
 export type ViewerKind = (typeof VIEWERS)[number];
-export const STATES = ['public', 'private', 'deleted'] as const;
+/** `hidden`: public, and hidden by the moderators (a comment: hidden, on a public post). */
+export const STATES = ['public', 'private', 'deleted', 'hidden'] as const;
 export type PostState = (typeof STATES)[number];
 /** 'ok', or the status the API answers. */
-export type Outcome = 'ok' | 401 | 403 | 404;
+export type Outcome = 'ok' | 401 | 403 | 404 | 422;
 
 export const POST_RULES: Record<ViewerKind, Record<PostState, Record<PostAction, Outcome>>> = {
   anonymous: {
     public: { see: 'ok', edit: 401, delete: 401, like: 401, comment: 401 },
     private: { see: 404, edit: 401, delete: 401, like: 401, comment: 401 },
     deleted: { see: 404, edit: 401, delete: 401, like: 401, comment: 401 },
+    hidden: { see: 404, edit: 401, delete: 401, like: 401, comment: 401 },
   },
   member: {
     public: { see: 'ok', edit: 403, delete: 403, like: 'ok', comment: 'ok' },
     private: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
+    hidden: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
   },
+  // A hidden post is its author's to see (marked), edit and delete; it takes no likes or comments.
   author: {
     public: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', comment: 'ok' },
     private: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', comment: 'ok' },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
+    hidden: { see: 'ok', edit: 'ok', delete: 'ok', like: 403, comment: 403 },
   },
-  // A moderator deletes what they can see; they get no sight of other members' private posts.
+  // A moderator deletes what they can see; they get no sight of other members' private posts,
+  // and see what the moderators hid.
   moderator: {
     public: { see: 'ok', edit: 403, delete: 'ok', like: 'ok', comment: 'ok' },
     private: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, comment: 404 },
+    hidden: { see: 'ok', edit: 403, delete: 'ok', like: 403, comment: 403 },
   },
 };
 
-/** Comments: on a public post, on the author's private post, or deleted. */
+/** Comments: on a public post, on the author's private post, deleted, or hidden (public post). */
 export const COMMENT_RULES: Record<
   ViewerKind,
   Record<PostState, Record<CommentAction, Outcome>>
@@ -46,20 +54,57 @@ export const COMMENT_RULES: Record<
     public: { see: 'ok', edit: 401, delete: 401, like: 401, reply: 401 },
     private: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
     deleted: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
+    hidden: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
   },
   member: {
     public: { see: 'ok', edit: 403, delete: 403, like: 'ok', reply: 'ok' },
     private: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
+    hidden: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
   },
   author: {
     public: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', reply: 'ok' },
     private: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', reply: 'ok' },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
+    hidden: { see: 'ok', edit: 'ok', delete: 'ok', like: 403, reply: 403 },
   },
   moderator: {
     public: { see: 'ok', edit: 403, delete: 'ok', like: 'ok', reply: 'ok' },
     private: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
     deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
+    hidden: { see: 'ok', edit: 403, delete: 'ok', like: 403, reply: 403 },
   },
+};
+
+/**
+ * Moderation: who may review the queue and the log, resolve reports and undo hides. Only a
+ * moderator; anyone else signed in is refused with 403.
+ */
+export const MODERATION_RULES: Record<ViewerKind, Outcome> = {
+  anonymous: 401,
+  member: 403,
+  author: 403,
+  moderator: 'ok',
+};
+
+/** Who may report a post in each state: what they may see, never their own (422). */
+export const REPORT_RULES: Record<ViewerKind, Record<PostState, Outcome>> = {
+  anonymous: { public: 401, private: 401, deleted: 401, hidden: 401 },
+  member: { public: 'ok', private: 404, deleted: 404, hidden: 404 },
+  author: { public: 422, private: 422, deleted: 404, hidden: 422 },
+  moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok' },
+};
+
+/**
+ * What a moderator may resolve a report with, by what the report is about: a member's post (or
+ * comment), a member, a moderator's post, a moderator. A member is never hidden or deleted, a
+ * moderator never suspended (422).
+ */
+export const RESOLUTION_TARGETS = ['post', 'member', 'moderator-post', 'moderator'] as const;
+export type ResolutionTarget = (typeof RESOLUTION_TARGETS)[number];
+export const RESOLUTION_RULES: Record<ResolutionTarget, Record<ModerationAction, Outcome>> = {
+  post: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok' },
+  member: { dismiss: 'ok', hide: 422, delete: 422, suspend: 'ok' },
+  'moderator-post': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 422 },
+  moderator: { dismiss: 'ok', hide: 422, delete: 422, suspend: 422 },
 };

@@ -22,5 +22,6 @@ export function presentComment(comment: Comment): CommentBody {
     ...(comment.level === 1 ? { replyCount: comment.replyCount } : {}),
     edited_at: comment.editedAt,
     deleted: comment.deleted,
+    hidden: comment.hidden,
   };
 }

@@ -60,6 +60,7 @@ export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostLi
     comments: post.comments,
     liked: post.liked,
     edited_at: post.editedAt,
+    hidden: post.hidden,
   };
 }
 
@@ -78,9 +79,9 @@ export function presentPostListJson(
   urls: FileUrls = PUBLIC_URLS,
 ): string {
   const items = posts.map((post) => {
-    // Only public posts are shared (and read by anyone): a private post's signed URLs are the
-    // author's, for this answer only.
-    if (post.visibility !== 'public') {
+    // Only public posts are shared (and read by anyone): a private or hidden post's signed URLs
+    // are its reader's, for this answer only.
+    if (post.visibility !== 'public' || post.hidden) {
       return JSON.stringify({
         ...presentPostListItem(post, urls(post)),
         liked: likedIds.has(post.id),
@@ -122,6 +123,7 @@ export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): Pos
     ...(post.processingError !== undefined && { processing_error: post.processingError }),
     edited_at: post.editedAt,
     doi: post.doi,
+    hidden: post.hidden,
   };
 }
 

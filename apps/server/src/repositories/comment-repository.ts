@@ -1,9 +1,16 @@
-import type { Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Comment, NewComment, ParentComment } from '../domain/comment.js';
+import type { Viewer } from '../domain/post.js';
 import { RowGoneError } from './errors.js';
-import type { Dialect } from './post-repository.js';
-import { commentNotDeleted, postNotDeleted } from './visibility.js';
+import { addNotification, type NewNotification } from './notification-writes.js';
+import type { Dialect, HiddenChange } from './post-repository.js';
+import {
+  commentHidden,
+  commentHiddenFrom,
+  commentNotDeleted,
+  postNotDeleted,
+} from './visibility.js';
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
@@ -12,6 +19,8 @@ export interface CommentRef {
   id: string;
   postId: string;
   userId: string;
+  /** Hidden by the moderators. */
+  hidden: boolean;
 }
 
 /**
@@ -42,13 +51,18 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
         'comments.reply_count',
         'comments.edited_at',
         'comments.deleted_at',
+        'comments.hidden_at',
       ]);
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
-  const toComment = (row: Row): Comment => {
-    const deleted = row.deleted_at !== null;
+  /**
+   * `masked`: the comment is hidden from the reader (commentHiddenFrom), who then reads it as a
+   * deleted one: a blank place kept for its replies.
+   */
+  const toComment = (row: Row, masked = false): Comment => {
+    const deleted = row.deleted_at !== null || masked;
     return {
       id: row.id,
       postId: row.post_id,
@@ -66,6 +80,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       replyCount: Number(row.reply_count),
       editedAt: deleted ? null : row.edited_at,
       deleted,
+      hidden: !deleted && row.hidden_at !== null,
     };
   };
 
@@ -86,7 +101,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
   async function lockComment(trx: Trx, id: string) {
     let query = trx
       .selectFrom('comments')
-      .select(['id', 'post_id', 'parent_id', 'root_id', 'deleted_at'])
+      .select(['id', 'post_id', 'parent_id', 'root_id', 'deleted_at', 'hidden_at'])
       .where('id', '=', id);
     if (dialect === 'postgres') query = query.forUpdate();
     return query.executeTakeFirst();
@@ -102,20 +117,115 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
     return row !== undefined;
   }
 
+  /**
+   * Moves the post's comment count and the thread's reply count by `step` for one comment that
+   * starts or stops being counted.
+   */
+  async function moveCounts(
+    trx: Trx,
+    comment: { post_id: string; root_id: string | null },
+    step: 1 | -1,
+  ): Promise<void> {
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({ comments: eb('comments', '+', step) }))
+      .where('id', '=', comment.post_id)
+      .execute();
+    if (comment.root_id) {
+      await trx
+        .updateTable('comments')
+        .set((eb) => ({ reply_count: eb('reply_count', '+', step) }))
+        .where('id', '=', comment.root_id)
+        .execute();
+    }
+  }
+
+  /**
+   * Deletes a comment (see `delete`) inside the caller's transaction. False when it was already
+   * deleted or is gone.
+   */
+  async function deleteWithin(trx: Trx, id: string, at: string): Promise<boolean> {
+    const found = await trx
+      .selectFrom('comments')
+      .select('post_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) return false;
+    // A deleted post took its comments with it; nothing is left to delete.
+    try {
+      await lockPost(trx, found.post_id);
+    } catch (error) {
+      if (error instanceof RowGoneError) return false;
+      throw error;
+    }
+    const target = await lockComment(trx, id);
+    if (!target || target.deleted_at !== null) return false;
+    if (await hasReplies(trx, id)) {
+      await trx
+        .updateTable('comments')
+        .set({ deleted_at: at, likes: 0 })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('comment_likes').where('comment_id', '=', id).execute();
+    } else {
+      await trx.deleteFrom('comments').where('id', '=', id).execute();
+      // Each step removes a row, so the walk ends.
+      let parentId = target.parent_id;
+      while (parentId !== null) {
+        const parent = await lockComment(trx, parentId);
+        if (!parent || parent.deleted_at === null || (await hasReplies(trx, parent.id))) break;
+        await trx.deleteFrom('comments').where('id', '=', parent.id).execute();
+        parentId = parent.parent_id;
+      }
+    }
+    // A hidden comment was no longer counted.
+    if (target.hidden_at === null) await moveCounts(trx, target, -1);
+    return true;
+  }
+
   return {
     /**
-     * A post's comments, oldest first (ties in the order they were written), deleted ones that
-     * still have replies included as "[deleted]" (author and text blanked, `deleted` set).
+     * A post's comments as `viewer` reads them, oldest first (ties in the order they were
+     * written), deleted ones that still have replies included as "[deleted]" (author and text
+     * blanked, `deleted` set). A comment the moderators hid is read so by everyone it is hidden
+     * from (repositories/visibility.ts), and left out when nothing hangs from it; its author and
+     * the moderators read it whole, with `hidden` set.
      */
-    async listByPost(postId: string, page: { skip: number; limit: number }): Promise<Comment[]> {
+    async listByPost(
+      postId: string,
+      viewer: Viewer,
+      page: { skip: number; limit: number },
+    ): Promise<Comment[]> {
+      const hiddenFromViewer = commentHiddenFrom(viewer);
       const rows = await selectComments()
+        .select(sql<number>`case when ${hiddenFromViewer} then 1 else 0 end`.as('masked'))
         .where('comments.post_id', '=', postId)
+        .where(
+          sql<SqlBool>`(not ${hiddenFromViewer} or exists (select 1 from comments as replies
+            where replies.parent_id = ${sql.ref('comments.id')}))`,
+        )
         .orderBy('comments.created_at')
         .orderBy('comments.seq')
         .limit(page.limit)
         .offset(page.skip)
         .execute();
-      return rows.map(toComment);
+      return rows.map((row) => toComment(row, Number(row.masked) === 1));
+    },
+
+    /**
+     * The members who wrote a comment on the post that the moderators hid: they read its thread
+     * with it, not the copy everyone shares.
+     */
+    async hiddenAuthorsOn(postId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('comments')
+        .select('user_id')
+        .distinct()
+        .where('post_id', '=', postId)
+        .where(commentHidden())
+        .where(commentNotDeleted())
+        .execute();
+      return rows.map((row) => row.user_id);
     },
 
     /** A comment that is not deleted. */
@@ -131,33 +241,49 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
     async findRef(id: string): Promise<CommentRef | undefined> {
       const row = await db
         .selectFrom('comments')
-        .select(['id', 'post_id', 'user_id'])
+        .select(['id', 'post_id', 'user_id', 'hidden_at'])
         .where('id', '=', id)
         .where(commentNotDeleted())
         .executeTakeFirst();
-      return row && { id: row.id, postId: row.post_id, userId: row.user_id };
+      return (
+        row && {
+          id: row.id,
+          postId: row.post_id,
+          userId: row.user_id,
+          hidden: row.hidden_at !== null,
+        }
+      );
     },
 
     /** The comment being replied to; a deleted one takes no replies. */
     async findParent(id: string): Promise<ParentComment | undefined> {
       const row = await db
         .selectFrom('comments')
-        .select(['id', 'post_id', 'level', 'root_id'])
+        .select(['id', 'post_id', 'user_id', 'level', 'root_id', 'hidden_at'])
         .where('id', '=', id)
         .where(commentNotDeleted())
         .executeTakeFirst();
       return (
-        row && { id: row.id, postId: row.post_id, level: Number(row.level), rootId: row.root_id }
+        row && {
+          id: row.id,
+          postId: row.post_id,
+          level: Number(row.level),
+          rootId: row.root_id,
+          authorId: row.user_id,
+          hidden: row.hidden_at !== null,
+        }
       );
     },
 
     /**
      * Writes the comment and moves the post's comment count and the thread's reply count in the
      * same transaction, so the counters always equal the rows behind them. Throws RowGoneError
-     * when the post or the comment replied to was deleted meanwhile.
+     * when the post or the comment replied to was deleted meanwhile. The notifications it causes
+     * are written in the same transaction, in the order given (one event, one notification);
+     * returns the members who have something new to be told.
      */
-    async insert(comment: NewComment): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async insert(comment: NewComment, notifications: NewNotification[] = []): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
         await lockPost(trx, comment.postId);
         if (comment.parentId) {
           const parent = await lockComment(trx, comment.parentId);
@@ -189,6 +315,11 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
             .where('id', '=', comment.rootId)
             .execute();
         }
+        const told: string[] = [];
+        for (const notification of notifications) {
+          if (await addNotification(trx, notification)) told.push(notification.recipientId);
+        }
+        return told;
       });
     },
 
@@ -210,54 +341,37 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
      * same transaction (deleted comments are not counted). False when it was already deleted.
      */
     async delete(id: string, at: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const found = await trx
-          .selectFrom('comments')
-          .select('post_id')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!found) return false;
-        // A deleted post took its comments with it; nothing is left to delete.
-        try {
-          await lockPost(trx, found.post_id);
-        } catch (error) {
-          if (error instanceof RowGoneError) return false;
-          throw error;
-        }
-        const target = await lockComment(trx, id);
-        if (!target || target.deleted_at !== null) return false;
-        if (await hasReplies(trx, id)) {
-          await trx
-            .updateTable('comments')
-            .set({ deleted_at: at, likes: 0 })
-            .where('id', '=', id)
-            .execute();
-          await trx.deleteFrom('comment_likes').where('comment_id', '=', id).execute();
-        } else {
-          await trx.deleteFrom('comments').where('id', '=', id).execute();
-          // Each step removes a row, so the walk ends.
-          let parentId = target.parent_id;
-          while (parentId !== null) {
-            const parent = await lockComment(trx, parentId);
-            if (!parent || parent.deleted_at === null || (await hasReplies(trx, parent.id))) break;
-            await trx.deleteFrom('comments').where('id', '=', parent.id).execute();
-            parentId = parent.parent_id;
-          }
-        }
-        await trx
-          .updateTable('posts')
-          .set((eb) => ({ comments: eb('comments', '-', 1) }))
-          .where('id', '=', target.post_id)
-          .execute();
-        if (target.root_id) {
-          await trx
-            .updateTable('comments')
-            .set((eb) => ({ reply_count: eb('reply_count', '-', 1) }))
-            .where('id', '=', target.root_id)
-            .execute();
-        }
-        return true;
-      });
+      return db.transaction().execute((trx) => deleteWithin(trx, id, at));
+    },
+
+    /** As `delete`, inside a transaction that writes more (a moderator's decision). */
+    deleteWithin,
+
+    /**
+     * Hides the comment (`hiddenAt`) or shows it again (null), inside the caller's transaction.
+     * A hidden comment is not counted, as a deleted one: the post's comment count and the thread's
+     * reply count move by one with it. 'unchanged' when it already was so, 'gone' when it is
+     * deleted or never existed.
+     */
+    async setHiddenWithin(trx: Trx, id: string, hiddenAt: string | null): Promise<HiddenChange> {
+      const found = await trx
+        .selectFrom('comments')
+        .select('post_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!found) return 'gone';
+      try {
+        await lockPost(trx, found.post_id);
+      } catch (error) {
+        if (error instanceof RowGoneError) return 'gone';
+        throw error;
+      }
+      const target = await lockComment(trx, id);
+      if (!target || target.deleted_at !== null) return 'gone';
+      if ((target.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
+      await trx.updateTable('comments').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+      await moveCounts(trx, target, hiddenAt === null ? 1 : -1);
+      return 'changed';
     },
   };
 }

@@ -4,8 +4,11 @@ import { createHealthRepository } from './health-repository.js';
 import { createJobRepository } from './job-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
+import { createModerationRepository } from './moderation-repository.js';
+import { createNotificationRepository } from './notification-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
 import { createProfileRepository } from './profile-repository.js';
+import { createReportRepository } from './report-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createStorageRepository } from './storage-repository.js';
 import { createUserRepository } from './user-repository.js';
@@ -24,6 +27,9 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     jobs: createJobRepository(db, dialect),
     faucet: createFaucetRepository(db, dialect),
     storage: createStorageRepository(db),
+    notifications: createNotificationRepository(db),
+    reports: createReportRepository(db),
+    moderation: createModerationRepository(db, dialect),
   };
 }
 
@@ -39,6 +45,14 @@ export type {
   StandaloneUploadKind,
 } from './post-repository.js';
 export type { StorageRepository } from './storage-repository.js';
+export { ONE_OPEN_REPORT } from './report-repository.js';
+export type { OwnReport, ReportRepository } from './report-repository.js';
+export type {
+  LogEntry,
+  ModerationRepository,
+  QueueEntry,
+  Resolved,
+} from './moderation-repository.js';
 export type { CommentRef, CommentRepository } from './comment-repository.js';
 export type {
   ProfileComment,
@@ -47,7 +61,9 @@ export type {
   ProfilePost,
   ProfileRepository,
 } from './profile-repository.js';
-export type { LikeRepository } from './like-repository.js';
+export type { LikeAction, LikeRepository } from './like-repository.js';
+export type { NotificationRepository } from './notification-repository.js';
+export type { NewNotification } from './notification-writes.js';
 export type { FaucetRepository } from './faucet-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import { RowGoneError } from './errors.js';
+import { addNotification, type NewNotification } from './notification-writes.js';
 import type { Dialect } from './post-repository.js';
 import { precompiled } from './precompiled.js';
 import { commentNotDeleted, postNotDeleted } from './visibility.js';
@@ -51,14 +52,17 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
    * by the same step in the same transaction. The primary key (object, user) decides which: two
    * racing toggles of one user cannot both like, and the count always equals the rows. The object's
    * row is locked first (PostgreSQL), so a deletion running at the same time either sees this like
-   * and removes it, or makes this toggle throw RowGoneError having written nothing.
+   * and removes it, or makes this toggle throw RowGoneError having written nothing. A like (not
+   * taking one back) writes `onLiked`, the notification it causes, in the same transaction;
+   * `told` names whom it gave something new.
    */
   async function toggle(
     kind: keyof typeof TARGETS,
     id: string,
     userId: string,
     at: string,
-  ): Promise<{ action: LikeAction; likes: number }> {
+    onLiked: NewNotification | null,
+  ): Promise<{ action: LikeAction; likes: number; told: string[] }> {
     const { likes, key, counted, live } = TARGETS[kind];
     return db.transaction().execute(async (trx) => {
       const forUpdate = dialect === 'postgres' ? sql`for update` : sql``;
@@ -79,7 +83,11 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       const { rows } = await sql<{ likes: number | string }>`
         update ${sql.table(counted)} set likes = likes + ${step}
         where id = ${id} returning likes`.execute(trx);
-      return { action, likes: Number(rows[0]?.likes ?? 0) };
+      const told =
+        action === 'liked' && onLiked && (await addNotification(trx, onLiked))
+          ? [onLiked.recipientId]
+          : [];
+      return { action, likes: Number(rows[0]?.likes ?? 0), told };
     });
   }
 
@@ -95,9 +103,17 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       const { rows } = await db.executeQuery(likedCommentsOn(userId, postId));
       return rows.map((row) => row.comment_id);
     },
-    togglePostLike: (postId: string, userId: string, at: string) =>
-      toggle('post', postId, userId, at),
-    toggleCommentLike: (commentId: string, userId: string, at: string) =>
-      toggle('comment', commentId, userId, at),
+    togglePostLike: (
+      postId: string,
+      userId: string,
+      at: string,
+      onLiked: NewNotification | null = null,
+    ) => toggle('post', postId, userId, at, onLiked),
+    toggleCommentLike: (
+      commentId: string,
+      userId: string,
+      at: string,
+      onLiked: NewNotification | null = null,
+    ) => toggle('comment', commentId, userId, at, onLiked),
   };
 }

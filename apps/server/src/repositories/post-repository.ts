@@ -19,7 +19,7 @@ import {
   type Viewer,
 } from '../domain/post.js';
 import { enqueueJob, requeueJob, type NewJob } from './job-repository.js';
-import { postNotDeleted, postVisibleTo } from './visibility.js';
+import { postHidden, postListedTo, postNotDeleted, postVisibleTo } from './visibility.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -60,6 +60,7 @@ const POST_COLUMNS = [
   'posts.created_at',
   'posts.doi',
   'posts.edited_at',
+  'posts.hidden_at',
   'users.id as author_id',
   'users.username as author_name',
   'users.avatar as author_avatar',
@@ -103,6 +104,9 @@ function sameVersion(a: PostVersion, b: PostVersion): boolean {
     (key) => JSON.stringify(a[key]) === JSON.stringify(b[key]),
   );
 }
+
+/** What hiding or showing again did: changed it, found it already so, or found it gone. */
+export type HiddenChange = 'changed' | 'unchanged' | 'gone';
 
 /** How a member stored a file outside a post: it is then served to anyone. */
 export type StandaloneUploadKind = 'ipfs' | 'avatar';
@@ -220,6 +224,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       liked: Number(row.liked) === 1,
       doi: row.doi,
       editedAt: row.edited_at,
+      hidden: row.hidden_at !== null,
     };
   }
 
@@ -501,7 +506,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
       const { viewer, includeOwnPrivate, searchTerms: terms, sort, skip, limit } = filter;
       const searching = terms !== undefined && terms.length > 0;
       let query = selectPosts(viewer, terms).where(
-        postVisibleTo(includeOwnPrivate ? viewer : null),
+        includeOwnPrivate ? postVisibleTo(viewer) : postListedTo(viewer),
       );
       // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
       switch (sort ?? (searching ? undefined : 'time_desc')) {
@@ -647,19 +652,45 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
      * every count equals the rows behind it. False when it was already deleted or never existed.
      */
     async delete(id: string, at: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('posts')
-          .set({ deleted_at: at, updated_at: at, likes: 0, comments: 0 })
-          .where('id', '=', id)
-          .where(postNotDeleted())
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        // Their likes go by the foreign keys' cascade.
-        await trx.deleteFrom('comments').where('post_id', '=', id).execute();
-        await trx.deleteFrom('post_likes').where('post_id', '=', id).execute();
-        return true;
-      });
+      return db.transaction().execute((trx) => deletePostWithin(trx, id, at));
+    },
+
+    /** As `delete`, inside a transaction that writes more (a moderator's decision). */
+    deleteWithin: deletePostWithin,
+
+    /**
+     * Hides the post (`hiddenAt`) or shows it again (null), inside the caller's transaction. Its
+     * counts stay: they are read only by those who may see it. 'unchanged' when it already was
+     * so, 'gone' when it is deleted or never existed.
+     */
+    async setHiddenWithin(
+      trx: Transaction<DatabaseSchema>,
+      id: string,
+      hiddenAt: string | null,
+    ): Promise<HiddenChange> {
+      const before = await locked(
+        trx.selectFrom('posts').select('hidden_at').where('id', '=', id).where(postNotDeleted()),
+      ).executeTakeFirst();
+      if (!before) return 'gone';
+      if ((before.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
+      await trx.updateTable('posts').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+      return 'changed';
+    },
+
+    /**
+     * Whether the member has a post the moderators hid: then the forum lists it to them (marked),
+     * so their pages cannot be the copy everyone shares.
+     */
+    async hasHiddenBy(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where(postHidden())
+        .where(postNotDeleted())
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** How many posts exist (all visibilities); for seeding and benchmarks. */
@@ -695,6 +726,29 @@ export async function rewriteAuthorSearch(
       .where('id', '=', row.id)
       .execute();
   }
+}
+
+/**
+ * Deletes the post: the row stays with `deleted_at` (every read leaves it out), its comments
+ * (with their likes) and its likes are removed and its counters zeroed, so every count equals the
+ * rows behind it. False when it was already deleted or never existed.
+ */
+async function deletePostWithin(
+  trx: Transaction<DatabaseSchema>,
+  id: string,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('posts')
+    .set({ deleted_at: at, updated_at: at, likes: 0, comments: 0 })
+    .where('id', '=', id)
+    .where(postNotDeleted())
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  // Their likes go by the foreign keys' cascade.
+  await trx.deleteFrom('comments').where('post_id', '=', id).execute();
+  await trx.deleteFrom('post_likes').where('post_id', '=', id).execute();
+  return true;
 }
 
 /** Records a stored file by its CID; the same bytes stored again change nothing. */

@@ -1,6 +1,6 @@
 import type { AppDatabase } from '../db/index.js';
 import type { Viewer } from '../domain/post.js';
-import { commentNotDeleted, postVisibleTo } from './visibility.js';
+import { commentVisibleTo, postVisibleTo } from './visibility.js';
 
 export interface ProfilePost {
   id: string;
@@ -37,7 +37,8 @@ export type ProfileRepository = ReturnType<typeof createProfileRepository>;
 /**
  * What a member has contributed: their posts, comments and likes, and the counts of them, as
  * `viewer` may see them (repositories/visibility.ts): the member themself sees their private posts
- * too, anyone else only public ones; deleted posts and comments count for no one.
+ * too, anyone else only public ones; deleted posts and comments count for no one, and what the
+ * moderators hid only for its author and the moderators.
  */
 export function createProfileRepository(db: AppDatabase) {
   const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
@@ -75,7 +76,7 @@ export function createProfileRepository(db: AppDatabase) {
           'comments.created_at',
         ])
         .where('comments.user_id', '=', userId)
-        .where(commentNotDeleted())
+        .where(commentVisibleTo(viewer))
         .where(postVisibleTo(viewer))
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.seq', 'desc')
@@ -119,7 +120,7 @@ export function createProfileRepository(db: AppDatabase) {
           .innerJoin('posts', 'posts.id', 'comments.post_id')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('comments.user_id', '=', userId)
-          .where(commentNotDeleted())
+          .where(commentVisibleTo(viewer))
           .where(postVisibleTo(viewer))
           .executeTakeFirstOrThrow(),
         db

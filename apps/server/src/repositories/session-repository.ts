@@ -61,6 +61,20 @@ export function createSessionRepository(db: AppDatabase) {
       };
     },
 
+    /**
+     * Revokes every live session of the member (a moderator's suspension), inside the caller's
+     * transaction when given one. Returns how many were revoked.
+     */
+    async revokeAllOf(userId: string, at: string, trx: AppDatabase = db): Promise<number> {
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async revoke(id: string, at: string): Promise<void> {
       await db
         .updateTable('sessions')

@@ -33,6 +33,8 @@ export type UserChanges = Partial<
 export interface UserCredentials {
   id: string;
   passwordHash: string;
+  /** No sign-in before this time (a moderator's suspension); null when not suspended. */
+  suspendedUntil: string | null;
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
@@ -53,19 +55,23 @@ export function createUserRepository(db: AppDatabase) {
     ): Promise<UserCredentials | undefined> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'suspended_until'])
         .where('username_lower', '=', usernameLower)
         .executeTakeFirst();
-      return row && { id: row.id, passwordHash: row.password_hash };
+      return (
+        row && { id: row.id, passwordHash: row.password_hash, suspendedUntil: row.suspended_until }
+      );
     },
 
     async findCredentialsById(id: string): Promise<UserCredentials | undefined> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'suspended_until'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && { id: row.id, passwordHash: row.password_hash };
+      return (
+        row && { id: row.id, passwordHash: row.password_hash, suspendedUntil: row.suspended_until }
+      );
     },
 
     /**
@@ -94,6 +100,16 @@ export function createUserRepository(db: AppDatabase) {
           .executeTakeFirst();
         return Number(revoked.numUpdatedRows);
       });
+    },
+
+    /** The member with this folded username (`usernameKey`): an `@username` link resolved. */
+    async findByUsernameKey(usernameLower: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(USER_COLUMNS)
+        .where('users.username_lower', '=', usernameLower)
+        .executeTakeFirst();
+      return row && toUser(row);
     },
 
     async findById(id: string): Promise<User | undefined> {

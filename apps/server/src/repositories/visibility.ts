@@ -1,9 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Viewer } from '../domain/post.js';
+import { seesHiddenContent } from '../policies/content-policy.js';
 
 /**
  * The one SQL form of "who may see which post and comment" (docs/ARCHITECTURE.md §4). The rule
- * itself is written, and tested cell by cell, in policies/post-policy.ts (`mayReadPost`); this file
+ * itself is written, and tested cell by cell, in policies/content-policy.ts (`mayReadPost`); this file
  * is how repositories apply it in a query, so the post, comment, profile and storage repositories
  * never compare a visibility, an author or a deletion time on their own (visibility.test.ts reads
  * the source tree to keep it so).
@@ -22,15 +23,41 @@ export function postDeleted(): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('posts.deleted_at')} is not null`;
 }
 
+/** Hidden by the moderators (and not restored since). */
+export function postHidden(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('posts.hidden_at')} is not null`;
+}
+
+const isPublic = () => sql<SqlBool>`${sql.ref('posts.visibility')} = ${'public'}`;
+const notHidden = () => sql<SqlBool>`${sql.ref('posts.hidden_at')} is null`;
+
 /**
- * The posts `viewer` may see: not deleted, and public or their own. With a null viewer, what
+ * The posts `viewer` may see (policies `mayReadPost`): not deleted, and their own, or public and
+ * not hidden by the moderators (a moderator sees the hidden ones too). With a null viewer, what
  * anyone may see — the public posts; their files are what the gateway serves to anyone.
  */
 export function postVisibleTo(viewer: Viewer): Expression<SqlBool> {
-  const readable = viewer
-    ? sql<SqlBool>`(${sql.ref('posts.visibility')} = ${'public'} or ${sql.ref('posts.user_id')} = ${viewer.id})`
-    : sql<SqlBool>`${sql.ref('posts.visibility')} = ${'public'}`;
+  let readable: Expression<SqlBool>;
+  if (!viewer) readable = sql<SqlBool>`(${isPublic()} and ${notHidden()})`;
+  else if (seesHiddenContent(viewer)) {
+    readable = sql<SqlBool>`(${isPublic()} or ${sql.ref('posts.user_id')} = ${viewer.id})`;
+  } else {
+    readable = sql<SqlBool>`((${isPublic()} and ${notHidden()}) or ${sql.ref('posts.user_id')} = ${viewer.id})`;
+  }
   return sql<SqlBool>`(${postNotDeleted()} and ${readable})`;
+}
+
+/**
+ * The posts the forum lists to `viewer` when it leaves private ones out: the public posts anyone
+ * sees, and the hidden ones among them that `viewer` may see (their own; every one for a
+ * moderator). With a null viewer, the same as `postVisibleTo(null)`.
+ */
+export function postListedTo(viewer: Viewer): Expression<SqlBool> {
+  let shown: Expression<SqlBool>;
+  if (!viewer) shown = notHidden();
+  else if (seesHiddenContent(viewer)) shown = sql<SqlBool>`${sql.lit(true)}`;
+  else shown = sql<SqlBool>`(${notHidden()} or ${sql.ref('posts.user_id')} = ${viewer.id})`;
+  return sql<SqlBool>`(${postNotDeleted()} and ${isPublic()} and ${shown})`;
 }
 
 /**
@@ -44,4 +71,27 @@ export function commentNotDeleted(): Expression<SqlBool> {
 /** Deleted, and kept only for the replies under it. */
 export function commentDeleted(): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('comments.deleted_at')} is not null`;
+}
+
+/** Hidden by the moderators (and not restored since). */
+export function commentHidden(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('comments.hidden_at')} is not null`;
+}
+
+/**
+ * The comments `viewer` may see, on posts they may see (join `postVisibleTo` for those; policies
+ * `mayReadComment`): not deleted, and not hidden unless they wrote it or are a moderator.
+ */
+export function commentVisibleTo(viewer: Viewer): Expression<SqlBool> {
+  return sql<SqlBool>`(${commentNotDeleted()} and not ${commentHiddenFrom(viewer)})`;
+}
+
+/**
+ * Hidden from `viewer`: the moderators hid it and it is not theirs (a moderator sees every one).
+ * In a thread such a comment is, for them, as a deleted one: a blank place for its replies.
+ */
+export function commentHiddenFrom(viewer: Viewer): Expression<SqlBool> {
+  if (!viewer) return sql<SqlBool>`(${commentHidden()})`;
+  if (seesHiddenContent(viewer)) return sql<SqlBool>`${sql.lit(false)}`;
+  return sql<SqlBool>`(${commentHidden()} and ${sql.ref('comments.user_id')} <> ${viewer.id})`;
 }

@@ -8,7 +8,11 @@ import { commentRoutes } from './comments/index.js';
 import { citeRoutes } from './media/cite.js';
 import { postEditRoutes } from './media/edit.js';
 import { mediaRoutes } from './media/index.js';
+import { moderationRoutes } from './moderation/index.js';
+import { notificationRoutes } from './notifications/index.js';
+import { notificationStreamRoutes } from './notifications/stream.js';
 import { profileRoutes } from './profiles/index.js';
+import { reportRoutes } from './reports/index.js';
 import { tokenRoutes } from './token/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
@@ -24,5 +28,10 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(postEditRoutes);
   await app.register(commentEditRoutes);
   await app.register(profileRoutes);
+  // Reports and moderation.
+  await app.register(reportRoutes);
+  await app.register(moderationRoutes);
+  await app.register(notificationRoutes);
+  await app.register(notificationStreamRoutes);
   await app.register(tokenRoutes, { tokens: app.services.tokens });
 };

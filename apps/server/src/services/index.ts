@@ -11,6 +11,10 @@ import { createCommentService } from './comments/comment-service.js';
 import { createContentVersion } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { MemoryCache } from './memory-cache.js';
+import { createModerationService } from './moderation/moderation-service.js';
+import { createReportService } from './moderation/report-service.js';
+import { createInProcessBus } from './notifications/notification-bus.js';
+import { createNotificationService } from './notifications/notification-service.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
 import { createTokenService } from './token/token-service.js';
@@ -34,6 +38,10 @@ export interface ServiceSettings {
   userStorageQuotaBytes: number;
   signedUrlTtlSeconds: number;
   blockGc: { intervalSeconds: number; graceSeconds: number };
+  /** REPORT_MIN_ACCOUNT_AGE_SECONDS, REPORT_RATE_LIMIT_*. */
+  reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
+  /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream says it is alive. */
+  notificationHeartbeatMs: number;
 }
 
 export interface ServiceOptions {
@@ -90,7 +98,15 @@ export function createServices(
     ttlSeconds: settings.signedUrlTtlSeconds,
     rememberMs: settings.publicCacheTtlMs,
   });
+  // Live notification streams hear of changes through this bus (one process; see its file).
+  const notifications = createNotificationService({
+    notifications: repositories.notifications,
+    bus: createInProcessBus(),
+    now,
+    heartbeatMs: settings.notificationHeartbeatMs,
+  });
   const posts = createPostService({
+    notifications,
     posts: repositories.posts,
     likes: repositories.likes,
     jobs: repositories.jobs,
@@ -118,6 +134,7 @@ export function createServices(
       now,
       ttlSeconds: settings.accessTokenTtlSeconds,
       idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
+      sessionsEnded: notifications.sessionsEnded,
     }),
     health: createHealthService({ health: repositories.health }),
     posts,
@@ -138,7 +155,10 @@ export function createServices(
       now,
       ...settings.blockGc,
     }),
+    notifications,
     comments: createCommentService({
+      notifications,
+      members: repositories.notifications,
       comments: repositories.comments,
       posts: repositories.posts,
       likes: repositories.likes,
@@ -146,6 +166,26 @@ export function createServices(
       now,
       contentVersion,
       publicCache,
+    }),
+    reports: createReportService({
+      reports: repositories.reports,
+      posts: repositories.posts,
+      comments: repositories.comments,
+      users: repositories.users,
+      limiter: new SlidingWindowRateLimiter({ ...settings.reports.rateLimit, now }),
+      now,
+      minAccountAgeSeconds: settings.reports.minAccountAgeSeconds,
+    }),
+    moderation: createModerationService({
+      moderation: repositories.moderation,
+      posts: repositories.posts,
+      comments: repositories.comments,
+      users: repositories.users,
+      now,
+      contentVersion,
+      // A hidden or deleted post's files stop being served to anyone at once.
+      filesWithdrawn: (cids) => files.forget(cids),
+      notifications,
     }),
     tokens: createTokenService({
       ledger: repositories.faucet,

@@ -38,6 +38,11 @@ export const commentSchema = z.object({
    * place. A deleted comment without replies is not listed at all.
    */
   deleted: z.boolean(),
+  /**
+   * Hidden by the moderators: only its author and the moderators get it so, with its text and
+   * `hidden: true`. Everyone else gets it as a deleted comment (kept only for its replies).
+   */
+  hidden: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);

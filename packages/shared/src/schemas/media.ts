@@ -100,6 +100,11 @@ export const postListItemSchema = z.object({
   liked: z.boolean(),
   /** When the author last edited the post (PATCH /media/{id}); null if never. */
   edited_at: z.string().nullable(),
+  /**
+   * Hidden by the moderators: then only its author (shown MESSAGES.hiddenByModerators) and the
+   * moderators see it; it is false in every answer anyone else gets.
+   */
+  hidden: z.boolean(),
 });
 export type PostListItem = z.infer<typeof postListItemSchema>;
 export const postListSchema = z.array(postListItemSchema);
@@ -135,6 +140,8 @@ export const postDetailSchema = z.object({
   edited_at: z.string().nullable(),
   /** The DOI of the work, bare (`10.NNNN/suffix`); null when the post names none. */
   doi: z.string().nullable(),
+  /** Hidden by the moderators: seen only by its author and the moderators (as in the list). */
+  hidden: z.boolean(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

@@ -95,10 +95,29 @@ export const modifySettingsBodySchema = z
   });
 export type ModifySettingsBody = z.infer<typeof modifySettingsBodySchema>;
 
-/** GET /auth/person_information query. */
-export const personInformationQuerySchema = z.object({
-  user_id: z.string({ message: 'user_id is required' }).min(1).max(64),
-});
+/**
+ * GET /auth/person_information query: the author by id, or by username (an `@username` link in
+ * a comment, mentions.ts); exactly one of the two.
+ */
+export const personInformationQuerySchema = z
+  .object({
+    user_id: z.string().min(1, { message: 'user_id is required' }).max(64).optional(),
+    username: z
+      .string()
+      .min(1, { message: 'username is required' })
+      .max(MAX_LENGTH.username, { message: `must be at most ${MAX_LENGTH.username} characters` })
+      .optional(),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.user_id === undefined) === (query.username === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['user_id'],
+        message: 'give either user_id or username',
+      });
+    }
+  });
+export type PersonInformationQuery = z.infer<typeof personInformationQuerySchema>;
 
 export const authorActivitySchema = z.object({
   /** The post the event is about. */

@@ -95,6 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: tokenResponseSchema,
           400: oauthErrorBodySchema,
+          // A moderator suspended the account: "Your account is suspended until {time}".
+          403: errorBodySchema,
           422: oauthValidationErrorBodySchema,
           429: errorBodySchema,
         },
@@ -156,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.services.sessions.logout(signedIn(request).session.id);
+      await app.services.sessions.logout(signedIn(request).session);
       return { status: 'success' as const };
     },
   );

@@ -186,6 +186,7 @@ describeEachDatabase('PATCH /comments/{id} and DELETE /comments/{id}', (db) => {
       replyCount: 2,
       edited_at: null,
       deleted: true,
+      hidden: false,
     });
     expect(after[1]).toMatchObject({ content: 'Reply', parentId: root._id, deleted: false });
     expect(await expectCountsMatchRows(app, postId)).toEqual({ live: 2, kept: 1 });

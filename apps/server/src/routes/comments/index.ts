@@ -38,7 +38,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = request.user ? { id: request.user.id } : null;
+      const viewer = request.user ? { id: request.user.id, role: request.user.role } : null;
       const found = await comments.list(request.params.id, viewer, request.query);
       return sendSharedJson(request, reply, found, (list) => list.map(presentComment));
     },

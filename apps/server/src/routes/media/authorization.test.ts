@@ -96,12 +96,30 @@ describeEachDatabase('authorization of posts over HTTP (policies/rule-table.ts)'
           const removed = await act(app, 'delete', id, author.headers);
           expect(removed.statusCode).toBe(204);
         }
+        if (state === 'hidden') {
+          // A member reports it; a moderator hides it.
+          const report = await app.inject({
+            method: 'POST',
+            url: '/api/v1/reports',
+            headers: member.headers,
+            payload: { target_type: 'post', target_id: id, reason: 'spam' },
+          });
+          expect(report.statusCode, report.body).toBe(201);
+          const hidden = await app.inject({
+            method: 'POST',
+            url: `/api/v1/moderation/reports/${report.json<{ id: string }>().id}/resolve`,
+            headers: moderator.headers,
+            payload: { action: 'hide', note: 'Spam' },
+          });
+          expect(hidden.statusCode, hidden.body).toBe(200);
+        }
         return id;
       }
       const shared = {
         public: await postIn('public'),
         private: await postIn('private'),
         deleted: await postIn('deleted'),
+        hidden: await postIn('hidden'),
       };
 
       const got: Record<string, Record<string, Record<string, number>>> = {};
@@ -122,6 +140,9 @@ describeEachDatabase('authorization of posts over HTTP (policies/rule-table.ts)'
             expected[viewer][state][action] = rule === 'ok' ? SUCCESS[action] : rule;
             if (response.statusCode === 404) {
               expect(response.json()).toEqual({ detail: MESSAGES.postNotFoundTitle });
+            }
+            if (state === 'hidden' && response.statusCode === 403 && action !== 'edit') {
+              expect(response.json()).toEqual({ detail: MESSAGES.hiddenByModerators });
             }
           }
         }

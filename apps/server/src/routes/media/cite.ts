@@ -71,7 +71,7 @@ export const citeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format } = request.query;
       const text = await citations.cite(
         request.params.id,
-        request.user ? { id: request.user.id } : null,
+        request.user ? { id: request.user.id, role: request.user.role } : null,
         format,
         origin,
       );

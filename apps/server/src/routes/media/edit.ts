@@ -98,7 +98,7 @@ export const postEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = request.user ? { id: request.user.id } : null;
+      const viewer = request.user ? { id: request.user.id, role: request.user.role } : null;
       const revisions = await posts.revisions(request.params.id, viewer);
       return revisions.map(presentRevision);
     },

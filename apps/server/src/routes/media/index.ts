@@ -10,6 +10,7 @@ import {
   validationErrorBodySchema,
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Viewer } from '../../domain/post.js';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import {
@@ -22,7 +23,7 @@ import { uploadParts } from './upload-parts.js';
 
 const MULTIPART = ['multipart/form-data'];
 
-const viewerOf = (user: { id: string } | null) => (user ? { id: user.id } : null);
+const viewerOf = (user: Viewer) => (user ? { id: user.id, role: user.role } : null);
 
 /** Posts: upload (files into IPFS, then the post), the forum list and search, detail, likes. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {

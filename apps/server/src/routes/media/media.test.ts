@@ -42,6 +42,8 @@ const DETAIL_KEYS = [
   'doi',
   // Issue 14, edit and delete: when the author last edited it, null if never.
   'edited_at',
+  // Issue 15, moderation: hidden by the moderators (seen so only by its author and them).
+  'hidden',
 ].sort();
 
 async function upload(

@@ -72,14 +72,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         summary: "An author's profile: sections they keep private are left out",
+        description: 'By `user_id`, or by `username` (an `@username` link); exactly one.',
         tags: ['profiles'],
         security: SIGNED_IN,
         querystring: personInformationQuerySchema,
-        response: { 200: authorInfoSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: authorInfoSchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
       },
     },
-    async (request) =>
-      presentAuthorInfo(await profiles.authorView(signedIn(request).user, request.query.user_id)),
+    async (request) => {
+      const { user_id: userId, username } = request.query;
+      // The schema lets exactly one of the two through.
+      const who = userId !== undefined ? { userId } : { username: username ?? '' };
+      return presentAuthorInfo(await profiles.authorView(signedIn(request).user, who));
+    },
   );
 
   for (const call of SINGLE_FIELD_CALLS) {

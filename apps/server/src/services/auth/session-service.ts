@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@symposia/shared';
 import type { Session } from '../../domain/session.js';
 import type { User } from '../../domain/user.js';
+import { authorize, decideSignIn } from '../../policies/index.js';
 import type { SessionRepository, UserRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import {
@@ -39,6 +40,14 @@ export function createSessionService(deps: {
   ttlSeconds: number;
   /** A session unused for this long can no longer be used (SESSION_IDLE_TIMEOUT_SECONDS). */
   idleTimeoutSeconds: number;
+  /**
+   * Told when sessions end (sign-out, a password change), after the change is written: the live
+   * notification streams opened with them close (services/notifications/).
+   */
+  sessionsEnded?: (
+    userId: string,
+    which: { sessionId: string } | { exceptSessionId: string },
+  ) => void;
 }) {
   const { users, sessions, throttle, now, ttlSeconds } = deps;
   const idleMs = deps.idleTimeoutSeconds * 1000;
@@ -48,7 +57,8 @@ export function createSessionService(deps: {
   return {
     /**
      * Checks a username and password and opens a session. Throws InvalidCredentialsError for an
-     * unknown name or a wrong password alike, TooManyAttemptsError when throttled.
+     * unknown name or a wrong password alike, TooManyAttemptsError when throttled, ForbiddenError
+     * while a moderator's suspension of the account lasts.
      */
     async login(input: { username: string; password: string; ip: string }): Promise<IssuedToken> {
       const key = usernameKey(input.username);
@@ -60,6 +70,8 @@ export function createSessionService(deps: {
       if (!credentials || !valid) throw new InvalidCredentialsError();
       await throttle.succeeded(key);
       const issuedAt = now();
+      // A suspended member learns so, and until when, only once their password is right.
+      authorize(decideSignIn(credentials, issuedAt));
       const accessToken = generateAccessToken();
       await sessions.deleteEndedForUser(
         credentials.id,
@@ -96,8 +108,9 @@ export function createSessionService(deps: {
       return { ok: true, user, session };
     },
 
-    async logout(sessionId: string): Promise<void> {
-      await sessions.revoke(sessionId, now().toISOString());
+    async logout(session: Pick<Session, 'id' | 'userId'>): Promise<void> {
+      await sessions.revoke(session.id, now().toISOString());
+      deps.sessionsEnded?.(session.userId, { sessionId: session.id });
     },
 
     /**
@@ -128,6 +141,7 @@ export function createSessionService(deps: {
         keepSessionId: input.sessionId,
         at: now().toISOString(),
       });
+      deps.sessionsEnded?.(input.user.id, { exceptSessionId: input.sessionId });
       return { signedOutSessions };
     },
   };

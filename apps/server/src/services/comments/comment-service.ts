@@ -2,31 +2,43 @@ import { randomUUID } from 'node:crypto';
 import {
   COMMENT_MAX_LEVEL,
   MESSAGES,
+  mentionedUsernames,
   type CommentListQuery,
   type CreateCommentBody,
   type LikeResult,
 } from '@symposia/shared';
 import type { Comment, ParentComment } from '../../domain/comment.js';
-import type { Viewer } from '../../domain/post.js';
+import type { Post, Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
 import {
   authorize,
+  commentRecipients,
   decideComment,
   decidePost,
+  likeRecipient,
   postFacts,
+  readsHiddenAmong,
   type CommentAction,
 } from '../../policies/index.js';
 import {
   RowGoneError,
   type CommentRepository,
   type LikeRepository,
+  type NewNotification,
+  type NotificationRepository,
   type PostRepository,
 } from '../../repositories/index.js';
+import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
+import {
+  excerptOf,
+  utcDay,
+  type NotificationService,
+} from '../notifications/notification-service.js';
 import { createVersionedCache } from '../versioned-cache.js';
 
 export type CommentService = ReturnType<typeof createCommentService>;
@@ -35,7 +47,9 @@ export type CommentService = ReturnType<typeof createCommentService>;
  * Where a reply goes (spec §3): under a top-level comment it is level 2 in that thread; under a
  * level 2 or 3 comment it is level 3 in the same thread, so threads never nest deeper than three.
  */
-export function threadPlacement(parent: ParentComment | undefined): {
+export function threadPlacement(
+  parent: Pick<ParentComment, 'id' | 'postId' | 'level' | 'rootId'> | undefined,
+): {
   level: number;
   rootId: string | null;
 } {
@@ -53,6 +67,10 @@ export function createCommentService(deps: {
   contentVersion: ContentVersion;
   /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
   publicCache: MemoryCache;
+  /** Told whom a comment or a like notified, after it is written (their live streams). */
+  notifications: Pick<NotificationService, 'changed'>;
+  /** Who the `@username`s of a comment are. */
+  members: Pick<NotificationRepository, 'membersNamed'>;
 }) {
   const { comments, posts, likes, limiter, now, contentVersion } = deps;
   // Whether a post is public, and a public post's thread: the same for every caller (likes
@@ -67,8 +85,38 @@ export function createCommentService(deps: {
     namespace: 'thread',
   });
 
+  // Who wrote the comments the moderators hid on a post: they (and the moderators) read its
+  // thread for themselves, with those comments in it.
+  const hiddenAuthors = createVersionedCache<string[]>({
+    cache: deps.publicCache,
+    namespace: 'thread-hidden-authors',
+  });
+
   const isPublic = (postId: string) =>
     publicPosts.get(postId, async () => (await posts.findVisible(postId, null)) !== undefined);
+
+  /** Whether the viewer reads the post's thread otherwise than everyone does (see above). */
+  async function readsOwnThread(postId: string, viewer: Viewer): Promise<boolean> {
+    if (!viewer) return false;
+    const authors = await hiddenAuthors.get(postId, () => comments.hiddenAuthorsOn(postId));
+    return readsHiddenAmong(viewer, authors);
+  }
+
+  /**
+   * Throws unless `user` may reply to `parent` (policies): a hidden comment takes no replies,
+   * and one they may not see is, to them, no comment at all.
+   */
+  function authorizeReply(user: User, post: Post, parent: ParentComment): void {
+    const decision = decideComment(
+      user,
+      { authorId: parent.authorId, deleted: false, hidden: parent.hidden, post: postFacts(post) },
+      'reply',
+    );
+    if (!decision.allowed && decision.denial === 'not-found') {
+      throw new InvalidInputError([{ field: 'parentId', message: MESSAGES.commentNotFound }]);
+    }
+    authorize(decision);
+  }
 
   /** The post, if the viewer may see it; its comments are as private as it is. */
   async function requireVisiblePost(postId: string, viewer: Viewer): Promise<void> {
@@ -89,6 +137,7 @@ export function createCommentService(deps: {
         ref && {
           authorId: ref.userId,
           deleted: false,
+          hidden: ref.hidden,
           post: post ? postFacts(post) : null,
         },
         action,
@@ -104,6 +153,61 @@ export function createCommentService(deps: {
       throw new NotFoundError(MESSAGES.commentNotFound);
     }
     throw error;
+  }
+
+  /**
+   * What a new comment tells whom (policies/notification-policy.ts): the author of the comment
+   * replied to, the post's author, the members it names. One event: one group key for all.
+   */
+  async function commentNotifications(
+    user: User,
+    post: Post,
+    parent: ParentComment | undefined,
+    comment: { id: string; content: string; createdAt: string },
+  ): Promise<NewNotification[]> {
+    const mentioned = await deps.members.membersNamed(
+      mentionedUsernames(comment.content).map(usernameKey),
+    );
+    const recipients = commentRecipients({
+      actor: user,
+      post: postFacts(post),
+      parentAuthor: parent ? { id: parent.authorId } : null,
+      mentioned,
+    });
+    return recipients.map(({ recipientId, type }) => ({
+      recipientId,
+      type,
+      actorId: user.id,
+      postId: post.id,
+      commentId: comment.id,
+      excerpt: excerptOf(comment.content),
+      groupKey: `comment:${comment.id}`,
+      at: comment.createdAt,
+    }));
+  }
+
+  /** What a like of the comment tells its author, if anyone; written only if it is a like. */
+  async function commentLikeNotification(id: string, user: User, at: string) {
+    const liked = await comments.find(id);
+    const post = liked && (await posts.findVisible(liked.postId, user));
+    if (!liked || !post) return null;
+    const recipientId = likeRecipient({
+      actor: user,
+      authorId: liked.userId,
+      post: postFacts(post),
+    });
+    if (recipientId === null) return null;
+    const notification: NewNotification = {
+      recipientId,
+      type: 'like',
+      actorId: user.id,
+      postId: liked.postId,
+      commentId: id,
+      excerpt: excerptOf(liked.content),
+      groupKey: `like:comment:${id}:${utcDay(at)}`,
+      at,
+    };
+    return notification;
   }
 
   async function parentFor(input: CreateCommentBody): Promise<ParentComment | undefined> {
@@ -126,17 +230,21 @@ export function createCommentService(deps: {
   }
 
   return {
-    /** A page of the post's comments, oldest first; the same for everyone who may see the post. */
+    /**
+     * A page of the post's comments, oldest first; the same for everyone who may see the post,
+     * but for the comments the moderators hid, which their authors and the moderators read
+     * (uncached) and everyone else reads as deleted.
+     */
     async list(postId: string, viewer: Viewer, page: CommentListQuery): Promise<Comment[]> {
-      if (await isPublic(postId)) {
-        const read = () => comments.listByPost(postId, page);
+      if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
+        const read = () => comments.listByPost(postId, null, page);
         return page.skip < PUBLIC_CACHE_MAX_SKIP
           ? publicThreads.get(`${postId}:${page.skip}:${page.limit}`, read)
           : read();
       }
-      // Not public: only its author reads it.
+      // Not public (its author's, or hidden), or read with hidden comments in it.
       await requireVisiblePost(postId, viewer);
-      return comments.listByPost(postId, page);
+      return comments.listByPost(postId, viewer, page);
     },
 
     /** The ids of the post's comments the member likes: laid over the shared thread by clients. */
@@ -150,6 +258,7 @@ export function createCommentService(deps: {
       const post = await posts.findVisible(input.postId, user);
       authorize(decidePost(user, post && postFacts(post), 'comment'));
       const parent = await parentFor(input);
+      if (parent) authorizeReply(user, post as Post, parent);
       const placement = threadPlacement(parent);
       // A client may send the rootId it believes in; it must be the one the server derives.
       if (input.rootId && input.rootId !== placement.rootId) {
@@ -160,18 +269,27 @@ export function createCommentService(deps: {
         throw new TooManyAttemptsError(decision.retryAfterSeconds, MESSAGES.tooManyComments);
       }
       const id = randomUUID();
-      await comments
-        .insert({
-          id,
-          postId: input.postId,
-          userId: user.id,
-          parentId: parent?.id ?? null,
-          rootId: placement.rootId,
-          level: placement.level,
-          content: input.content,
-          imageUrl: input.imageUrl,
-          createdAt: now().toISOString(),
-        })
+      const createdAt = now().toISOString();
+      const notices = await commentNotifications(user, post as Post, parent, {
+        id,
+        content: input.content,
+        createdAt,
+      });
+      const told = await comments
+        .insert(
+          {
+            id,
+            postId: input.postId,
+            userId: user.id,
+            parentId: parent?.id ?? null,
+            rootId: placement.rootId,
+            level: placement.level,
+            content: input.content,
+            imageUrl: input.imageUrl,
+            createdAt,
+          },
+          notices,
+        )
         .catch((error: unknown) => {
           // The comment replied to was deleted after parentFor found it: as if it never was.
           if (error instanceof RowGoneError && error.table === 'comments') {
@@ -180,6 +298,7 @@ export function createCommentService(deps: {
           gone(error);
         });
       contentVersion.bump();
+      deps.notifications.changed(told);
       const created = await comments.find(id);
       // Its post was deleted the moment after, and the comment with it.
       if (!created) throw new NotFoundError(MESSAGES.postNotFoundTitle);
@@ -188,10 +307,13 @@ export function createCommentService(deps: {
 
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       await commentFor(id, user, 'like');
-      const result = await likes
-        .toggleCommentLike(id, user.id, now().toISOString())
+      const at = now().toISOString();
+      const onLiked = await commentLikeNotification(id, user, at);
+      const { told, ...result } = await likes
+        .toggleCommentLike(id, user.id, at, onLiked)
         .catch((error: unknown) => gone(error));
       contentVersion.bump();
+      deps.notifications.changed(told);
       return { status: 'success', ...result };
     },
 

@@ -10,13 +10,21 @@ import {
   type PostPatchBody,
   type UploadResult,
 } from '@symposia/shared';
-import type { NewPost, Post, StoredFile, Viewer } from '../../domain/post.js';
+import {
+  servedCids,
+  type NewPost,
+  type Post,
+  type StoredFile,
+  type Viewer,
+} from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
 import {
   authorize,
   decidePost,
+  likeRecipient,
   maySeeProcessingError,
   postFacts,
+  seesHiddenContent,
   type PostAction,
 } from '../../policies/index.js';
 import {
@@ -33,6 +41,11 @@ import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
 import { approximateBytes, PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
+import {
+  excerptOf,
+  utcDay,
+  type NotificationService,
+} from '../notifications/notification-service.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import type { QuotaMeter, UploadAllowance } from '../storage/upload-allowance.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
@@ -101,6 +114,8 @@ export function createPostService(deps: {
    * serving to anyone (services/storage/file-access.ts forgets them as public).
    */
   filesWithdrawn?: (cids: string[]) => void;
+  /** Told whom a like notified, after it is written (their live streams). */
+  notifications: Pick<NotificationService, 'changed'>;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
   const { allowance } = deps;
@@ -115,6 +130,21 @@ export function createPostService(deps: {
     cache: deps.publicCache,
     namespace: 'post',
   });
+  // Whether a member has a post the moderators hid: asked on each of their forum reads.
+  const ownHidden = createVersionedCache<boolean>({
+    cache: deps.publicCache,
+    namespace: 'own-hidden',
+  });
+
+  /**
+   * Whether the forum lists `viewer` more than everyone's shared pages: the hidden posts a
+   * moderator sees, or the member's own hidden ones (marked).
+   */
+  async function listsHiddenFor(viewer: Viewer): Promise<boolean> {
+    if (!viewer) return false;
+    if (seesHiddenContent(viewer)) return true;
+    return ownHidden.get(viewer.id, () => posts.hasHiddenBy(viewer.id));
+  }
 
   /** Which of these posts the caller likes (none for a guest). */
   async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
@@ -193,7 +223,7 @@ export function createPostService(deps: {
   async function visiblePost(id: string, viewer: Viewer): Promise<Post> {
     const shared = await publicPosts.get(id, () => posts.findVisible(id, null));
     if (shared) return (await withLikes([shared], viewer))[0] as Post;
-    // Not public: it can only be the caller's own private post.
+    // Not public: it can only be the caller's own private or hidden post, or one a moderator sees.
     const own = viewer ? await posts.findVisible(id, viewer) : undefined;
     authorize(decidePost(viewer, own && postFacts(own), 'see'));
     return own as Post;
@@ -207,14 +237,7 @@ export function createPostService(deps: {
   }
 
   /** Every CID the gateway serves for the post: its files and what processing made of them. */
-  function cidsOf(post: Post): string[] {
-    return post.files.flatMap((file) => [
-      file.cid,
-      ...[file.derivatives.card, file.derivatives.detail, file.derivatives.poster].filter(
-        (cid): cid is string => cid !== undefined,
-      ),
-    ]);
-  }
+  const cidsOf = servedCids;
 
   /** The author also learns when processing gave up, and why. */
   async function withProcessingError(post: Post, viewer: Viewer): Promise<Post> {
@@ -323,8 +346,12 @@ export function createPostService(deps: {
         skip: query.skip,
         limit: query.limit,
       };
-      if (viewer && query.include_hidden) {
-        const own = await posts.list({ ...filter, viewer, includeOwnPrivate: true });
+      if (viewer && (query.include_hidden || (await listsHiddenFor(viewer)))) {
+        const own = await posts.list({
+          ...filter,
+          viewer,
+          includeOwnPrivate: query.include_hidden === true,
+        });
         return { posts: own, likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)) };
       }
       const readPublic = () => posts.list({ ...filter, viewer: null, includeOwnPrivate: false });
@@ -344,9 +371,30 @@ export function createPostService(deps: {
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       const post = await visiblePost(id, user);
       authorize(decidePost(user, postFacts(post), 'like'));
+      const at = now().toISOString();
+      // Told to the author (policies/notification-policy.ts) if this is a like, not an unlike.
+      const recipientId = likeRecipient({
+        actor: user,
+        authorId: post.author.id,
+        post: postFacts(post),
+      });
+      const onLiked =
+        recipientId === null
+          ? null
+          : {
+              recipientId,
+              type: 'like' as const,
+              actorId: user.id,
+              postId: id,
+              commentId: null,
+              excerpt: excerptOf(post.title),
+              groupKey: `like:post:${id}:${utcDay(at)}`,
+              at,
+            };
       try {
-        const result = await likes.togglePostLike(id, user.id, now().toISOString());
+        const { told, ...result } = await likes.togglePostLike(id, user.id, at, onLiked);
         contentVersion.bump();
+        deps.notifications.changed(told);
         return { status: 'success', ...result };
       } catch (error) {
         // Deleted while the like was on its way.

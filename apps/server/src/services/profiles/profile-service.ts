@@ -111,7 +111,7 @@ export function createProfileService(deps: {
   return {
     /** What My Page shows of the member: everything, private posts included. */
     async activityOf(user: User): Promise<UserActivity> {
-      const self = { id: user.id };
+      const self = { id: user.id, role: user.role };
       const [counts, own, comments, likes] = await Promise.all([
         profiles.counts(user.id, self),
         profiles.posts(user.id, self, OWN_LIST_LIMIT),
@@ -144,10 +144,17 @@ export function createProfileService(deps: {
      * The author as `viewer` may see them: the author sees everything; anyone else only the
      * sections whose public_* flag is on, built from public posts only.
      */
-    async authorView(viewer: User, userId: string): Promise<AuthorView> {
-      const user = await users.findById(userId);
+    /** An author's profile, by id or by username (an `@username` link). */
+    async authorView(
+      viewer: User,
+      who: { userId: string } | { username: string },
+    ): Promise<AuthorView> {
+      const user =
+        'userId' in who
+          ? await users.findById(who.userId)
+          : await users.findByUsernameKey(usernameKey(who.username));
       if (!user) throw new NotFoundError(MESSAGES.userNotFound);
-      const reader = { id: viewer.id };
+      const reader = { id: viewer.id, role: viewer.role };
       const shows = (flag: keyof UserSettings) => profileSectionShown(reader, user, flag);
       const [ownPosts, events, statistics] = await Promise.all([
         shows('public_posts') ? profiles.posts(user.id, reader, OWN_LIST_LIMIT) : undefined,

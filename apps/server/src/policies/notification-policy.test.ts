@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { commentRecipients, likeRecipient, type PostFacts } from './index.js';
+
+const AUTHOR = { id: 'author' };
+const ACTOR = { id: 'actor' };
+const PARENT = { id: 'parent' };
+const OTHER = { id: 'other' };
+
+const publicPost: PostFacts = {
+  authorId: AUTHOR.id,
+  visibility: 'public',
+  deleted: false,
+  hidden: false,
+};
+const privatePost: PostFacts = {
+  authorId: AUTHOR.id,
+  visibility: 'private',
+  deleted: false,
+  hidden: false,
+};
+
+describe('policies: who is told of a comment', () => {
+  it('a top-level comment tells the post author; a reply tells the parent author first', () => {
+    expect(
+      commentRecipients({ actor: ACTOR, post: publicPost, parentAuthor: null, mentioned: [] }),
+    ).toEqual([{ recipientId: AUTHOR.id, type: 'comment' }]);
+    expect(
+      commentRecipients({ actor: ACTOR, post: publicPost, parentAuthor: PARENT, mentioned: [] }),
+    ).toEqual([
+      { recipientId: PARENT.id, type: 'reply' },
+      { recipientId: AUTHOR.id, type: 'comment' },
+    ]);
+  });
+
+  it('one event, one notification: reply before comment before mention', () => {
+    expect(
+      commentRecipients({
+        actor: ACTOR,
+        post: publicPost,
+        parentAuthor: AUTHOR,
+        mentioned: [AUTHOR, OTHER, OTHER],
+      }),
+    ).toEqual([
+      { recipientId: AUTHOR.id, type: 'reply' },
+      { recipientId: OTHER.id, type: 'mention' },
+    ]);
+    expect(
+      commentRecipients({
+        actor: ACTOR,
+        post: publicPost,
+        parentAuthor: null,
+        mentioned: [AUTHOR],
+      }),
+    ).toEqual([{ recipientId: AUTHOR.id, type: 'comment' }]);
+  });
+
+  it('never tells the actor: own post, own comment, own name', () => {
+    expect(
+      commentRecipients({
+        actor: AUTHOR,
+        post: publicPost,
+        parentAuthor: AUTHOR,
+        mentioned: [AUTHOR],
+      }),
+    ).toEqual([]);
+  });
+
+  it('tells nobody of a post they may not see: a mention in a private post reaches no one', () => {
+    expect(
+      commentRecipients({
+        actor: AUTHOR,
+        post: privatePost,
+        parentAuthor: null,
+        mentioned: [OTHER, { id: 'moderator', role: 'moderator' }],
+      }),
+    ).toEqual([]);
+    expect(
+      commentRecipients({
+        actor: ACTOR,
+        post: { ...publicPost, deleted: true },
+        parentAuthor: PARENT,
+        mentioned: [OTHER],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('policies: who is told on a post the moderators hid', () => {
+  it('its author and moderators named in a comment; other members named, nobody', () => {
+    const moderator = { id: 'moderator', role: 'moderator' as const };
+    expect(
+      commentRecipients({
+        actor: moderator,
+        post: { ...publicPost, hidden: true },
+        parentAuthor: null,
+        mentioned: [OTHER, { id: 'moderator-2', role: 'moderator' }],
+      }),
+    ).toEqual([
+      { recipientId: AUTHOR.id, type: 'comment' },
+      { recipientId: 'moderator-2', type: 'mention' },
+    ]);
+  });
+});
+
+describe('policies: who is told of a like', () => {
+  it('the author of what was liked, never oneself, never of a post they may not see', () => {
+    expect(likeRecipient({ actor: ACTOR, authorId: AUTHOR.id, post: publicPost })).toBe(AUTHOR.id);
+    expect(likeRecipient({ actor: AUTHOR, authorId: AUTHOR.id, post: publicPost })).toBeNull();
+    // A comment's author on a post that became private sees it no more.
+    expect(likeRecipient({ actor: AUTHOR, authorId: OTHER.id, post: privatePost })).toBeNull();
+    expect(likeRecipient({ actor: OTHER, authorId: AUTHOR.id, post: privatePost })).toBe(AUTHOR.id);
+  });
+});

@@ -1,0 +1,68 @@
+import type { UserRole } from '@symposia/shared';
+import { mayReadPost, type PostFacts } from './content-policy.js';
+
+/**
+ * Who is told of what (docs/ARCHITECTURE.md §4): never oneself, never of a post one may not see,
+ * and one event is one notification. The services ask before they write; the writes themselves
+ * (repositories/notification-writes.ts) honour each member's settings.
+ */
+
+/** A member who may be told: the id, and the role that decides what they may see. */
+export interface Member {
+  id: string;
+  role?: UserRole;
+}
+
+/** What a new comment means, in the order one event is told: a reply wins over a comment. */
+export type CommentNotificationType = 'reply' | 'comment' | 'mention';
+
+export interface CommentEvent {
+  /** Who wrote the comment. */
+  actor: Member;
+  /** The post it is on, and its author, told of a comment. */
+  post: PostFacts;
+  /** The author of the comment replied to; null for a top-level comment (or one gone meanwhile). */
+  parentAuthor: Member | null;
+  /** The members the text names with `@username` that exist (mentions.ts bounds how many). */
+  mentioned: Member[];
+}
+
+export interface Recipient {
+  recipientId: string;
+  type: CommentNotificationType;
+}
+
+/**
+ * Whom a comment notifies, and as what: the author of the comment replied to (`reply`), then the
+ * post's author (`comment`), then each member named (`mention`). A member who would be told
+ * twice is told once, as the first of these that applies; the actor is never told; nobody is told
+ * of a post they may not see (a mention in a private post reaches no one but its author).
+ */
+export function commentRecipients(event: CommentEvent): Recipient[] {
+  const candidates: { member: Member; type: CommentNotificationType }[] = [];
+  if (event.parentAuthor) candidates.push({ member: event.parentAuthor, type: 'reply' });
+  candidates.push({ member: { id: event.post.authorId }, type: 'comment' });
+  for (const member of event.mentioned) candidates.push({ member, type: 'mention' });
+
+  const told = new Set<string>([event.actor.id]);
+  const recipients: Recipient[] = [];
+  for (const { member, type } of candidates) {
+    if (told.has(member.id) || !mayReadPost(member, event.post)) continue;
+    told.add(member.id);
+    recipients.push({ recipientId: member.id, type });
+  }
+  return recipients;
+}
+
+/**
+ * Whom a like notifies: the author of what was liked (a post, or a comment on `post`), unless
+ * they liked it themselves or may no longer see the post it is on. Null: nobody.
+ */
+export function likeRecipient(like: {
+  actor: Member;
+  authorId: string;
+  post: PostFacts;
+}): string | null {
+  if (like.authorId === like.actor.id) return null;
+  return mayReadPost({ id: like.authorId }, like.post) ? like.authorId : null;
+}

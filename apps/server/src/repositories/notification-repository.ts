@@ -1,0 +1,142 @@
+import { NOTIFICATION_TYPES, type NotificationType, type UserRole } from '@symposia/shared';
+import type { AppDatabase } from '../db/index.js';
+import type { NotificationPreferences, NotificationView } from '../domain/notification.js';
+
+export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
+
+/**
+ * What members read of their notifications, and their settings. Notifications are written by
+ * what causes them, in its transaction (notification-writes.ts); here they are only read, marked
+ * read, and the settings kept.
+ */
+export function createNotificationRepository(db: AppDatabase) {
+  const unread = (recipientId: string) =>
+    db.selectFrom('notifications').where('user_id', '=', recipientId).where('read_at', 'is', null);
+
+  return {
+    /** A page of the member's notifications, the most recently raised first. */
+    async list(
+      recipientId: string,
+      page: { skip: number; limit: number },
+    ): Promise<NotificationView[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
+        .select([
+          'notifications.id',
+          'notifications.type',
+          'notifications.post_id',
+          'notifications.comment_id',
+          'notifications.excerpt',
+          'notifications.count',
+          'notifications.updated_at',
+          'notifications.read_at',
+          'actor.id as actor_id',
+          'actor.username as actor_username',
+          'actor.avatar as actor_avatar',
+        ])
+        .where('notifications.user_id', '=', recipientId)
+        .orderBy('notifications.updated_at', 'desc')
+        .orderBy('notifications.id', 'desc')
+        .limit(page.limit)
+        .offset(page.skip)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type as NotificationType,
+        actor:
+          row.actor_id === null
+            ? null
+            : {
+                id: row.actor_id,
+                username: row.actor_username ?? '',
+                avatar: row.actor_avatar ?? '',
+              },
+        postId: row.post_id,
+        commentId: row.comment_id,
+        excerpt: row.excerpt,
+        count: Number(row.count),
+        updatedAt: row.updated_at,
+        read: row.read_at !== null,
+      }));
+    },
+
+    async unreadCount(recipientId: string): Promise<number> {
+      const row = await unread(recipientId)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Marks the member's unread notifications read: those of `ids` that are theirs (any other id
+     * is passed over), or all. Returns how many changed.
+     */
+    async markRead(recipientId: string, which: string[] | 'all', at: string): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', recipientId)
+        .where('read_at', 'is', null)
+        .$if(which !== 'all', (query) => query.where('id', 'in', which as string[]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Which types the member wants (a type without a row is on). */
+    async preferences(recipientId: string): Promise<NotificationPreferences> {
+      const rows = await db
+        .selectFrom('notification_settings')
+        .select(['type', 'enabled'])
+        .where('user_id', '=', recipientId)
+        .execute();
+      const preferences = Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, true]),
+      ) as NotificationPreferences;
+      for (const row of rows) {
+        if ((NOTIFICATION_TYPES as readonly string[]).includes(row.type)) {
+          preferences[row.type as NotificationType] = Number(row.enabled) === 1;
+        }
+      }
+      return preferences;
+    },
+
+    /** Sets the types given, leaves the others as they were, in one transaction. */
+    async savePreferences(
+      recipientId: string,
+      changes: Partial<NotificationPreferences>,
+    ): Promise<void> {
+      const rows = Object.entries(changes)
+        .filter((entry): entry is [NotificationType, boolean] => entry[1] !== undefined)
+        .map(([type, enabled]) => ({ user_id: recipientId, type, enabled: enabled ? 1 : 0 }));
+      if (rows.length === 0) return;
+      await db
+        .insertInto('notification_settings')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'type']).doUpdateSet((eb) => ({
+            enabled: eb.ref('excluded.enabled'),
+          })),
+        )
+        .execute();
+    },
+
+    /**
+     * The members with these folded usernames (`usernameKey`), with their roles: whom a text's
+     * `@username` names. Names of nobody are simply absent.
+     */
+    async membersNamed(usernameKeys: string[]): Promise<{ id: string; role: UserRole }[]> {
+      if (usernameKeys.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'role', 'username_lower'])
+        .where('username_lower', 'in', usernameKeys)
+        .execute();
+      // In the order the text names them, which decides who is told when the limit is reached.
+      const order = new Map(usernameKeys.map((key, index) => [key, index]));
+      return rows
+        .sort((a, b) => (order.get(a.username_lower) ?? 0) - (order.get(b.username_lower) ?? 0))
+        .map((row) => ({ id: row.id, role: row.role as UserRole }));
+    },
+  };
+}

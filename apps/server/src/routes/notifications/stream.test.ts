@@ -1,0 +1,220 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NOTIFICATIONS_STREAMS_PER_MEMBER } from '@symposia/shared';
+import { afterEach, expect, it } from 'vitest';
+import {
+  describeEachDatabase,
+  form,
+  loginAs,
+  signedInUser,
+  uploadPost,
+  type TestApp,
+} from '../../../test/helpers.js';
+import { markRead, postComment } from '../../../test/notifications.js';
+
+/** One thing the stream said: an event with its data, or a comment line (a heartbeat). */
+type StreamItem = { event: string; data: string } | { comment: string };
+
+/**
+ * A live stream read the way the web app reads it: fetch with the bearer header, the body read
+ * as it arrives. `next` waits for the next item that matches, up to a deadline (a wait, not a
+ * measure of speed); `ended` for the server to end it.
+ */
+async function openStream(base: string, headers: Record<string, string>) {
+  const abort = new AbortController();
+  const response = await fetch(`${base}/api/v1/notifications/stream`, {
+    headers,
+    signal: abort.signal,
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let done = false;
+  const items: StreamItem[] = [];
+
+  async function readMore(deadline: number): Promise<void> {
+    if (!reader || done) throw new Error('the stream has ended');
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error('deadline passed');
+    const chunk = await Promise.race([
+      reader.read(),
+      sleep(left).then(() => {
+        throw new Error('deadline passed');
+      }),
+    ]);
+    if (chunk.done) {
+      done = true;
+      return;
+    }
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      for (const line of block.split('\n').filter((text) => text.startsWith(':'))) {
+        items.push({ comment: line.slice(1).trim() });
+      }
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event !== undefined && data !== undefined) items.push({ event, data });
+    }
+  }
+
+  return {
+    response,
+    /** The next item matching, read within `withinMs`. */
+    async next(matches: (item: StreamItem) => boolean, withinMs = 5000): Promise<StreamItem> {
+      const deadline = Date.now() + withinMs;
+      for (;;) {
+        const index = items.findIndex(matches);
+        if (index !== -1) return items.splice(0, index + 1)[index] as StreamItem;
+        items.length = 0;
+        await readMore(deadline);
+        if (done && items.length === 0) throw new Error('the stream ended');
+      }
+    },
+    /** The next `count` event's number. */
+    async count(withinMs?: number): Promise<number> {
+      const item = await this.next((candidate) => 'event' in candidate, withinMs);
+      expect(item).toMatchObject({ event: 'count' });
+      return (JSON.parse((item as { data: string }).data) as { count: number }).count;
+    },
+    /** Resolves when the server ends the stream within `withinMs`. */
+    async ended(withinMs = 5000): Promise<void> {
+      const deadline = Date.now() + withinMs;
+      while (!done) await readMore(deadline);
+    },
+    close: () => abort.abort(),
+  };
+}
+
+const streams: { close: () => void }[] = [];
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+
+describeEachDatabase('GET /notifications/stream', (db) => {
+  async function setUp(env: Record<string, string> = {}) {
+    const testApp: TestApp = await db.buildApp({ env });
+    const { app } = testApp;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const ada = await signedInUser(app);
+    const bob = await signedInUser(app);
+    const postId = await uploadPost(app, ada.headers, { title: 'Live' });
+    const open = async (headers: Record<string, string>) => {
+      const stream = await openStream(base, headers);
+      streams.push(stream);
+      return stream;
+    };
+    return { testApp, app, base, ada, bob, postId, open };
+  }
+
+  it('sends the count at once, then the new count within 1 s of a reply, and after a read', async () => {
+    const { app, ada, bob, postId, open } = await setUp();
+    const comment = await postComment(app, ada.headers, { postId, content: 'My question' });
+    const stream = await open(ada.headers);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await stream.count()).toBe(0);
+
+    await postComment(app, bob.headers, { postId, content: 'An answer', parentId: comment._id });
+    expect(await stream.count(1000)).toBe(1);
+
+    await markRead(app, ada.headers, { all: true });
+    expect(await stream.count()).toBe(0);
+  });
+
+  it('sends a heartbeat comment every NOTIFICATIONS_HEARTBEAT_MS', async () => {
+    const { ada, open } = await setUp({ NOTIFICATIONS_HEARTBEAT_MS: '100' });
+    const stream = await open(ada.headers);
+    expect(await stream.count()).toBe(0);
+    expect(await stream.next((item) => 'comment' in item)).toEqual({ comment: 'heartbeat' });
+    expect(await stream.next((item) => 'comment' in item)).toEqual({ comment: 'heartbeat' });
+  });
+
+  it('ends when its session signs out; a stream of another session stays', async () => {
+    const { app, ada, bob, postId, open } = await setUp();
+    const laptop = await loginAs(app, ada);
+    const here = await open(ada.headers);
+    const there = await open(laptop);
+    expect(await here.count()).toBe(0);
+    expect(await there.count()).toBe(0);
+
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: ada.headers,
+    });
+    expect(logout.statusCode).toBe(200);
+    await here.ended();
+
+    await postComment(app, bob.headers, { postId, content: 'Still told' });
+    expect(await there.count()).toBe(1);
+  });
+
+  it('a password change ends the streams of the other sessions, not its own', async () => {
+    const { app, ada, bob, postId, open } = await setUp();
+    const phone = await loginAs(app, ada);
+    const here = await open(ada.headers);
+    const there = await open(phone);
+    expect(await here.count()).toBe(0);
+    expect(await there.count()).toBe(0);
+    const body = form({ old_password: ada.password, new_password: 'a brand new passphrase' });
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/change_password',
+      headers: { ...ada.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await there.ended();
+    await postComment(app, bob.headers, { postId, content: 'Still told here' });
+    expect(await here.count()).toBe(1);
+  });
+
+  it(`holds at most NOTIFICATIONS_STREAMS_PER_MEMBER (${NOTIFICATIONS_STREAMS_PER_MEMBER}) per member`, async () => {
+    const { app, ada, bob, open } = await setUp();
+    const opened = [];
+    for (let i = 0; i < NOTIFICATIONS_STREAMS_PER_MEMBER; i += 1) {
+      const stream = await open(ada.headers);
+      expect(await stream.count()).toBe(0);
+      opened.push(stream);
+    }
+    const refused = await open(ada.headers);
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).not.toBeNull();
+    // Another member is not held back by it.
+    expect(await (await open(bob.headers)).count()).toBe(0);
+
+    // A client that leaves frees its place.
+    opened[0]?.close();
+    const deadline = Date.now() + 5000;
+    while (app.services.notifications.openStreamCount() > NOTIFICATIONS_STREAMS_PER_MEMBER) {
+      if (Date.now() > deadline) throw new Error('the closed stream was never let go');
+      await sleep(20);
+    }
+    const again = await open(ada.headers);
+    expect(again.response.status).toBe(200);
+  });
+
+  it('outlives the idle and request timeouts while it waits, and ends when the server closes', async () => {
+    const { app, ada, bob, postId, open } = await setUp({
+      CONNECTION_TIMEOUT_SECONDS: '1',
+      REQUEST_TIMEOUT_SECONDS: '1',
+      HEADERS_TIMEOUT_SECONDS: '1',
+      // No heartbeat in the silence below: only lifting the idle timeout keeps it open.
+      NOTIFICATIONS_HEARTBEAT_MS: '60000',
+    });
+    const stream = await open(ada.headers);
+    expect(await stream.count()).toBe(0);
+    await sleep(2500);
+    await postComment(app, bob.headers, { postId, content: 'After the silence' });
+    expect(await stream.count()).toBe(1);
+
+    // Closing the server ends the stream rather than waiting for it.
+    await app.close();
+    await stream.ended();
+    expect(app.services.notifications.openStreamCount()).toBe(0);
+  });
+});

@@ -1,0 +1,326 @@
+import {
+  MESSAGES,
+  type ModerationAction,
+  type ModerationLogQuery,
+  type ModerationQueueQuery,
+  type ReportTargetType,
+  type ResolveReportBody,
+  type ResolveReportResult,
+  type RestoreBody,
+  type RestoreParams,
+} from '@symposia/shared';
+import { servedCids, type Post } from '../../domain/post.js';
+import type { User } from '../../domain/user.js';
+import {
+  authorize,
+  decideModeration,
+  decideResolution,
+  decideRestore,
+  moderationRecipients,
+  postFacts,
+  type CommentFacts,
+  type ModerationTargetFacts,
+} from '../../policies/index.js';
+import type {
+  CommentRepository,
+  LogEntry,
+  ModerationRepository,
+  NewNotification,
+  PostRepository,
+  QueueEntry,
+  Resolved,
+  UserRepository,
+} from '../../repositories/index.js';
+import type { Clock } from '../clock.js';
+import type { ContentVersion } from '../content-version.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { excerptOf, type NotificationService } from '../notifications/notification-service.js';
+
+export type ModerationService = ReturnType<typeof createModerationService>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a notification of a decision links to: the post, and the comment when it is one. */
+interface Place {
+  postId: string | null;
+  commentId: string | null;
+}
+
+/**
+ * The moderators' work (docs/ARCHITECTURE.md §4, policies/moderation-policy.ts): the queue of
+ * reports grouped by target, resolving them (dismiss, hide, delete, suspend), undoing a hide, and
+ * the log every one of those actions is written to. Each decision is one transaction with its
+ * log row and its notifications; readers see its effect at once (the content version moves).
+ */
+export function createModerationService(deps: {
+  moderation: ModerationRepository;
+  posts: PostRepository;
+  comments: CommentRepository;
+  users: UserRepository;
+  now: Clock;
+  contentVersion: ContentVersion;
+  /** Told the CIDs of a post hidden or deleted: the gateway stops serving them to anyone. */
+  filesWithdrawn?: (cids: string[]) => void;
+  /** The recipients' live streams, and the streams of a suspended member's sessions. */
+  notifications?: Pick<NotificationService, 'changed' | 'sessionsEnded'>;
+}) {
+  const { moderation, posts, comments, users, now, contentVersion } = deps;
+
+  /** A comment as the moderator may see it, and where it is. */
+  async function commentAsSeenBy(moderator: User, id: string) {
+    const ref = await comments.findRef(id);
+    const post = ref && (await posts.findVisible(ref.postId, moderator));
+    const facts: CommentFacts | undefined = ref && {
+      authorId: ref.userId,
+      deleted: false,
+      hidden: ref.hidden,
+      post: post ? postFacts(post) : null,
+    };
+    return { facts, place: { postId: ref?.postId ?? null, commentId: ref ? id : null } };
+  }
+
+  /** The target of a report as the policy needs it, the post (to withdraw its files), its place. */
+  async function targetOf(
+    moderator: User,
+    type: ReportTargetType,
+    id: string,
+    authorId: string,
+  ): Promise<{ facts: ModerationTargetFacts; post?: Post; place: Place }> {
+    const authorRole = (await users.findById(authorId))?.role ?? null;
+    switch (type) {
+      case 'post': {
+        const post = await posts.findVisible(id, moderator);
+        return {
+          facts: { type, post: post && postFacts(post), authorRole },
+          post,
+          place: { postId: id, commentId: null },
+        };
+      }
+      case 'comment': {
+        const { facts, place } = await commentAsSeenBy(moderator, id);
+        return { facts: { type, comment: facts, authorRole }, place };
+      }
+      case 'user':
+        return { facts: { type, authorRole }, place: { postId: null, commentId: null } };
+    }
+  }
+
+  /** What the decision tells whom: the author of the target, and every reporter. */
+  function noticesOf(
+    moderator: User,
+    decision: {
+      action: ModerationAction | 'restore';
+      targetType: ReportTargetType;
+      authorId: string;
+      note: string;
+      suspendedUntil: string | null;
+      place: Place;
+      at: string;
+    },
+    resolved: Resolved,
+  ): NewNotification[] {
+    const recipients = moderationRecipients(moderator, {
+      action: decision.action,
+      authorId: decision.authorId,
+      reporterIds: resolved.reports.map((report) => report.reporterId),
+    });
+    const base = {
+      type: 'moderation' as const,
+      actorId: null,
+      postId: decision.place.postId,
+      commentId: decision.place.commentId,
+      at: decision.at,
+    };
+    const notices: NewNotification[] = [];
+    if (recipients.author !== null && decision.action !== 'dismiss') {
+      notices.push({
+        ...base,
+        recipientId: recipients.author,
+        excerpt: excerptOf(authorNotice(decision)),
+        groupKey: `moderation:${resolved.logId}`,
+      });
+    }
+    const action = decision.action;
+    if (action !== 'restore') {
+      for (const report of resolved.reports) {
+        if (!recipients.reporters.includes(report.reporterId)) continue;
+        notices.push({
+          ...base,
+          recipientId: report.reporterId,
+          excerpt: excerptOf(MESSAGES.reportOutcomeNotice[action]),
+          groupKey: `report:${report.id}`,
+        });
+      }
+    }
+    return notices;
+  }
+
+  /** Once a decision is written: readers, the gateway and live streams learn of it. */
+  function afterDecision(effect: {
+    contentChanged: boolean;
+    post?: Post;
+    told: string[];
+    suspendedId?: string;
+  }): void {
+    if (effect.contentChanged) contentVersion.bump();
+    if (effect.post) deps.filesWithdrawn?.(servedCids(effect.post));
+    if (effect.suspendedId !== undefined) deps.notifications?.sessionsEnded(effect.suspendedId, {});
+    deps.notifications?.changed(effect.told);
+  }
+
+  return {
+    /** GET /moderation/reports: the reports with the status, grouped by target, oldest first. */
+    async queue(user: User, query: ModerationQueueQuery): Promise<QueueEntry[]> {
+      authorize(decideModeration(user));
+      return moderation.queue(query.status, user, query);
+    },
+
+    /** GET /moderation/log: every moderator action, newest first. */
+    async log(user: User, query: ModerationLogQuery): Promise<LogEntry[]> {
+      authorize(decideModeration(user));
+      return moderation.log(query);
+    },
+
+    /**
+     * Resolves the report, and with it every open report on the same target: 404 unknown report,
+     * 409 already resolved, 422 an action that does not fit the target (policies), 404 a post or
+     * comment gone meanwhile.
+     */
+    async resolve(
+      user: User,
+      reportId: string,
+      body: ResolveReportBody,
+    ): Promise<ResolveReportResult> {
+      authorize(decideModeration(user));
+      const report = await moderation.findReport(reportId);
+      if (!report) throw new NotFoundError(MESSAGES.reportNotFound);
+      if (report.status !== 'open') throw new ConflictError(MESSAGES.reportAlreadyResolved);
+      const target = await targetOf(
+        user,
+        report.targetType,
+        report.targetId,
+        report.targetAuthorId,
+      );
+      authorize(decideResolution(user, target.facts, body.action));
+
+      const at = now();
+      const suspendedUntil =
+        body.action === 'suspend' && body.suspend_days !== undefined
+          ? new Date(at.getTime() + body.suspend_days * DAY_MS).toISOString()
+          : null;
+      const decision = {
+        action: body.action,
+        targetType: report.targetType,
+        authorId: report.targetAuthorId,
+        note: body.note,
+        suspendedUntil,
+        place: target.place,
+        at: at.toISOString(),
+      };
+      const outcome = await moderation.resolve({
+        reportId,
+        moderatorId: user.id,
+        action: body.action,
+        note: body.note,
+        at,
+        suspendedUntil,
+        notices: (resolved) => noticesOf(user, decision, resolved),
+      });
+      switch (outcome.kind) {
+        case 'not-found':
+          throw new NotFoundError(MESSAGES.reportNotFound);
+        case 'already-resolved':
+          throw new ConflictError(MESSAGES.reportAlreadyResolved);
+        case 'target-gone':
+          throw new NotFoundError(
+            report.targetType === 'post' ? MESSAGES.postNotFoundTitle : MESSAGES.commentNotFound,
+          );
+      }
+      const changesContent = body.action === 'hide' || body.action === 'delete';
+      afterDecision({
+        contentChanged: changesContent,
+        post: changesContent ? target.post : undefined,
+        told: outcome.told,
+        suspendedId: body.action === 'suspend' ? report.targetAuthorId : undefined,
+      });
+      return {
+        status: 'resolved',
+        outcome: body.action,
+        resolved_count: outcome.resolvedCount,
+        suspended_until: suspendedUntil,
+      };
+    },
+
+    /**
+     * POST /moderation/{target_type}/{id}/restore: shows a hidden post or comment again (its
+     * counts come back), logged, its author told. 404 when gone, 409 when it is not hidden.
+     */
+    async restore(user: User, params: RestoreParams, body: RestoreBody): Promise<void> {
+      authorize(decideModeration(user));
+      let authorId: string | undefined;
+      let place: Place;
+      if (params.target_type === 'post') {
+        const post = await posts.findVisible(params.id, user);
+        authorize(decideRestore(user, { type: 'post', post: post && postFacts(post) }));
+        authorId = post?.author.id;
+        place = { postId: params.id, commentId: null };
+      } else {
+        const comment = await commentAsSeenBy(user, params.id);
+        authorize(decideRestore(user, { type: 'comment', comment: comment.facts }));
+        authorId = comment.facts?.authorId;
+        place = comment.place;
+      }
+      const at = now();
+      const outcome = await moderation.restore({
+        targetType: params.target_type,
+        targetId: params.id,
+        moderatorId: user.id,
+        note: body.note,
+        at,
+        notices: (logId) =>
+          noticesOf(
+            user,
+            {
+              action: 'restore',
+              targetType: params.target_type,
+              authorId: authorId ?? '',
+              note: body.note,
+              suspendedUntil: null,
+              place,
+              at: at.toISOString(),
+            },
+            { logId, reports: [] },
+          ),
+      });
+      if (outcome.kind === 'target-gone') {
+        throw new NotFoundError(
+          params.target_type === 'post' ? MESSAGES.postNotFoundTitle : MESSAGES.commentNotFound,
+        );
+      }
+      if (outcome.kind === 'not-hidden') throw new ConflictError(MESSAGES.notHidden);
+      afterDecision({ contentChanged: true, told: outcome.told });
+    },
+  };
+}
+
+/** What the decision tells the member it concerns. */
+function authorNotice(decision: {
+  action: ModerationAction | 'restore';
+  targetType: ReportTargetType;
+  note: string;
+  suspendedUntil: string | null;
+}): string {
+  const what = decision.targetType === 'user' ? 'account' : decision.targetType;
+  switch (decision.action) {
+    case 'hide':
+      return MESSAGES.moderationNotice.hide(what, decision.note);
+    case 'delete':
+      return MESSAGES.moderationNotice.delete(what, decision.note);
+    case 'suspend':
+      return MESSAGES.moderationNotice.suspend(decision.suspendedUntil ?? '', decision.note);
+    case 'restore':
+      return MESSAGES.moderationNotice.restore(what, decision.note);
+    case 'dismiss':
+      return '';
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  MESSAGES,
+  NOTIFICATION_EXCERPT_LENGTH,
+  NOTIFICATIONS_POLL_MS,
+  NOTIFICATIONS_STREAMS_PER_MEMBER,
+  type MarkNotificationsReadBody,
+  type NotificationListQuery,
+} from '@symposia/shared';
+import type { NotificationPreferences, NotificationView } from '../../domain/notification.js';
+import type { Session } from '../../domain/session.js';
+import type { User } from '../../domain/user.js';
+import type { NotificationRepository } from '../../repositories/index.js';
+import type { Clock } from '../clock.js';
+import { TooManyAttemptsError } from '../errors.js';
+import { endsSession, type NotificationBus } from './notification-bus.js';
+
+export type NotificationService = ReturnType<typeof createNotificationService>;
+
+/** Where a live stream's events go (routes/notifications/stream.ts writes them as SSE). */
+export interface StreamSink {
+  /** The unread count, at the start and whenever it changes. */
+  count(count: number): void;
+  /** Nothing happened for a while; the stream is alive. */
+  heartbeat(): void;
+  /** The stream is over: its session ended, the server is closing, or reading failed. */
+  end(): void;
+}
+
+export interface StreamHandle {
+  /** Ends the stream (idempotent); its sink's end() is called once. */
+  stop(): void;
+}
+
+// setTimeout holds at most this many milliseconds (about 24.8 days); a session ending later is
+// checked again when that wait is over.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Quoted text as a notification carries it: one line, at most NOTIFICATION_EXCERPT_LENGTH. */
+export function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= NOTIFICATION_EXCERPT_LENGTH) return line;
+  return `${line.slice(0, NOTIFICATION_EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
+
+/** The UTC day of an ISO time: likes of one target are counted together per day. */
+export function utcDay(at: string): string {
+  return at.slice(0, 10);
+}
+
+/**
+ * Reading notifications, marking them read, the settings, and the live streams. Notifications are
+ * written by the services whose actions cause them (comments, likes, moderation), in their own
+ * transactions; after each commit they call `changed` so the recipients' streams hear of it.
+ */
+export function createNotificationService(deps: {
+  notifications: NotificationRepository;
+  bus: NotificationBus;
+  now: Clock;
+  /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle stream says it is alive. */
+  heartbeatMs: number;
+}) {
+  const { notifications, bus, now, heartbeatMs } = deps;
+  const openStreams = new Set<StreamHandle>();
+  const streamsPerMember = new Map<string, number>();
+  let closing = false;
+
+  function changed(userIds: Iterable<string>): void {
+    for (const userId of new Set(userIds)) bus.publish(userId, { kind: 'count-changed' });
+  }
+
+  return {
+    async list(user: User, page: NotificationListQuery): Promise<NotificationView[]> {
+      return notifications.list(user.id, page);
+    },
+
+    async unreadCount(user: User): Promise<number> {
+      return notifications.unreadCount(user.id);
+    },
+
+    /** Marks the member's own notifications read (ids of others' are passed over). */
+    async markRead(user: User, body: MarkNotificationsReadBody): Promise<number> {
+      const which = 'all' in body ? 'all' : body.ids;
+      const count = await notifications.markRead(user.id, which, now().toISOString());
+      if (count > 0) changed([user.id]);
+      return count;
+    },
+
+    async preferences(user: User): Promise<NotificationPreferences> {
+      return notifications.preferences(user.id);
+    },
+
+    /** Changes the types given; answers with all of them. */
+    async savePreferences(
+      user: User,
+      changes: Partial<NotificationPreferences>,
+    ): Promise<NotificationPreferences> {
+      await notifications.savePreferences(user.id, changes);
+      return notifications.preferences(user.id);
+    },
+
+    /**
+     * Tells these members' streams that their unread count may have changed. Called after the
+     * transaction that wrote their notifications committed (comments, likes, moderation).
+     */
+    changed,
+
+    /**
+     * Sessions of the member ended (sign-out, a password change, a suspension): the streams
+     * opened with them close. One session, or every session but `exceptSessionId` (or all).
+     */
+    sessionsEnded(userId: string, which: { sessionId: string } | { exceptSessionId?: string }) {
+      bus.publish(userId, { kind: 'sessions-ended', ...which });
+    },
+
+    /**
+     * Opens a live stream of the member's unread count: the count now, then each change, a
+     * heartbeat when idle. It ends when its session ends (signed out, revoked, expired), when
+     * the server closes, or when `stop` is called (the client went away). At most
+     * NOTIFICATIONS_STREAMS_PER_MEMBER are open per member: one more is refused
+     * (TooManyAttemptsError) rather than let one account hold unbounded connections.
+     */
+    async watch(user: User, session: Session, sink: StreamSink): Promise<StreamHandle> {
+      const open = streamsPerMember.get(user.id) ?? 0;
+      if (open >= NOTIFICATIONS_STREAMS_PER_MEMBER) {
+        throw new TooManyAttemptsError(
+          NOTIFICATIONS_POLL_MS / 1000,
+          MESSAGES.tooManyNotificationStreams,
+        );
+      }
+      streamsPerMember.set(user.id, open + 1);
+
+      let stopped = false;
+      let lastSent: number | null = null;
+      let reading = false;
+      let readAgain = false;
+      let expiryTimer: NodeJS.Timeout | undefined;
+      const heartbeatTimer = setInterval(() => sink.heartbeat(), heartbeatMs);
+      heartbeatTimer.unref();
+
+      const handle: StreamHandle = {
+        stop() {
+          if (stopped) return;
+          stopped = true;
+          unsubscribe();
+          clearInterval(heartbeatTimer);
+          clearTimeout(expiryTimer);
+          openStreams.delete(handle);
+          const left = (streamsPerMember.get(user.id) ?? 1) - 1;
+          if (left > 0) streamsPerMember.set(user.id, left);
+          else streamsPerMember.delete(user.id);
+          sink.end();
+        },
+      };
+
+      // One read of the count at a time; changes arriving meanwhile cause one more read after it,
+      // so a burst of notifications costs two queries, not one each.
+      async function sendCount(): Promise<void> {
+        if (reading) {
+          readAgain = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            readAgain = false;
+            const count = await notifications.unreadCount(user.id);
+            if (stopped) return;
+            if (count !== lastSent) {
+              lastSent = count;
+              sink.count(count);
+            }
+          } while (readAgain && !stopped);
+        } catch {
+          // The database failed: the client falls back to polling and connects again later.
+          handle.stop();
+        } finally {
+          reading = false;
+        }
+      }
+
+      const unsubscribe = bus.subscribe(user.id, (message) => {
+        if (message.kind === 'count-changed') void sendCount();
+        else if (endsSession(message, session.id)) handle.stop();
+      });
+
+      const endAtExpiry = () => {
+        const left = Date.parse(session.expiresAt) - now().getTime();
+        if (left <= 0) {
+          handle.stop();
+          return;
+        }
+        expiryTimer = setTimeout(endAtExpiry, Math.min(left, LONGEST_TIMER_MS));
+        expiryTimer.unref();
+      };
+
+      openStreams.add(handle);
+      endAtExpiry();
+      if (closing) handle.stop();
+      else await sendCount();
+      return handle;
+    },
+
+    /** The server is closing: every open stream ends, so none holds the shutdown open. */
+    closeStreams(): void {
+      closing = true;
+      for (const handle of [...openStreams]) handle.stop();
+    },
+
+    /** How many streams are open (for tests and diagnostics). */
+    openStreamCount(): number {
+      return openStreams.size;
+    },
+  };
+}
