@@ -83,24 +83,27 @@ async function main(): Promise<number> {
 }
 
 /**
- * ADMIN_USERNAMES decides who is a moderator at every start (every other account becomes a
- * member), so the seeded moderator stays one only if the variable names them.
+ * The seeded moderator's role is stored, and a start with ADMIN_USERNAMES unset keeps it; a start
+ * with ADMIN_USERNAMES set makes exactly those accounts moderators, so then it must name them.
  */
-function namesModerator(adminUsernames: string[], moderator: string): boolean {
-  return adminUsernames.some((name) => usernameKey(name) === usernameKey(moderator));
+function keepsModerator(adminUsernames: string[] | null, moderator: string): boolean {
+  return (
+    adminUsernames === null ||
+    adminUsernames.some((name) => usernameKey(name) === usernameKey(moderator))
+  );
 }
 
-function moderatorHint(adminUsernames: string[], moderator: string): string[] {
-  if (namesModerator(adminUsernames, moderator)) return [];
+function moderatorHint(adminUsernames: string[] | null, moderator: string): string[] {
+  if (keepsModerator(adminUsernames, moderator)) return [];
   return [
-    `Who is a moderator is set from ADMIN_USERNAMES at every start: name ${moderator} there`,
-    `(as below) or ${moderator} is a member again after the next start.`,
+    `ADMIN_USERNAMES is set, and it decides who is a moderator at every start: name ${moderator}`,
+    `there (as below) or ${moderator} is a member again after the next start.`,
   ];
 }
 
-function startCommand(adminUsernames: string[], moderator: string): string {
-  if (namesModerator(adminUsernames, moderator)) return 'npm start';
-  return `ADMIN_USERNAMES=${[...adminUsernames, moderator].join(',')} npm start`;
+function startCommand(adminUsernames: string[] | null, moderator: string): string {
+  if (keepsModerator(adminUsernames, moderator)) return 'npm start';
+  return `ADMIN_USERNAMES=${[...(adminUsernames ?? []), moderator].join(',')} npm start`;
 }
 
 main().then(

@@ -172,8 +172,9 @@ async function populate(
   }
   log(`  ${AUTHORS.length} members registered (${avatarUrls.size} with a picture)`);
 
-  // The moderator is named the way ADMIN_USERNAMES names them at start-up (policies/).
-  await app.services.accounts.applyModerators([...config.adminUsernames, MODERATOR]);
+  // The moderator is named the way ADMIN_USERNAMES names them at start-up (policies/); the role
+  // is stored, so it stays while ADMIN_USERNAMES is unset.
+  await app.services.accounts.applyModerators([...(config.adminUsernames ?? []), MODERATOR]);
 
   const events = schedule(random, clock.start + 3 * DAY_MS, clock.end);
   let files = avatarUrls.size;

@@ -79,10 +79,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       options,
     );
     app.decorate('services', services);
-    // ADMIN_USERNAMES: who is a moderator is set anew at every start (policies/).
-    const { missing } = await services.accounts.applyModerators(config.adminUsernames);
-    if (missing.length > 0) {
-      app.log.warn(`ADMIN_USERNAMES names no account yet: ${missing.join(', ')}`);
+    // ADMIN_USERNAMES, when set: who is a moderator is set anew at this start (policies/).
+    if (config.adminUsernames !== null) {
+      const { missing } = await services.accounts.applyModerators(config.adminUsernames);
+      if (missing.length > 0) {
+        app.log.warn(`ADMIN_USERNAMES names no account yet: ${missing.join(', ')}`);
+      }
     }
     app.addHook('onClose', async () => services.publicCache.close());
     if (config.processing.workerConcurrency > 0) {

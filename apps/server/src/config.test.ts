@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       userStorageQuotaBytes: 1_073_741_824,
       signedUrlTtlSeconds: 3600,
       blockGc: { intervalSeconds: 86_400, graceSeconds: 3600 },
-      adminUsernames: [],
+      adminUsernames: null,
       notificationHeartbeatMs: 25_000,
       reports: { minAccountAgeSeconds: 0, rateLimit: { max: 10, windowSeconds: 3600 } },
       processing: {
@@ -279,6 +279,12 @@ describe('ADMIN_USERNAMES', () => {
       'ada',
       'grace.h',
     ]);
+  });
+
+  it('unset is null (roles stay as stored); set but empty is the empty list (no moderators)', () => {
+    expect(loadConfig({}).adminUsernames).toBeNull();
+    expect(loadConfig({ ADMIN_USERNAMES: '' }).adminUsernames).toEqual([]);
+    expect(loadConfig({ ADMIN_USERNAMES: ' , ' }).adminUsernames).toEqual([]);
   });
 
   it('refuses a name that cannot be a username, naming it', () => {

@@ -102,10 +102,11 @@ export interface Config {
   blockGc: { intervalSeconds: number; graceSeconds: number };
   // Roles.
   /**
-   * ADMIN_USERNAMES: the accounts that are moderators (may delete anyone's posts and comments),
-   * set at every start-up; every other account is a member. Empty: no moderators.
+   * ADMIN_USERNAMES: the accounts that are moderators, set at every start-up; every other
+   * account is a member (empty: no moderators). Null when unset: the roles stay as stored (the
+   * seed's moderator, or the last start's list).
    */
-  adminUsernames: string[];
+  adminUsernames: string[] | null;
   /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream sends a heartbeat. */
   notificationHeartbeatMs: number;
 }
@@ -194,24 +195,29 @@ const envSchema = z.object({
   BLOCK_GC_GRACE_SECONDS: wholeNumber(3600, 60, 2_592_000),
   // Notifications: the live stream's heartbeat (proxies close connections silent for long).
   NOTIFICATIONS_HEARTBEAT_MS: wholeNumber(NOTIFICATIONS_HEARTBEAT_MS, 50, 300_000),
-  // Roles: comma-separated usernames made moderators at start-up (default: none).
-  ADMIN_USERNAMES: setting().transform((value, ctx) => {
-    const names = (value ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
-    for (const name of names) {
-      const checked = usernameSchema.safeParse(name);
-      if (!checked.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${name}" is not a username: ${checked.error.issues[0]?.message ?? 'invalid'}`,
-        });
-        return z.NEVER;
+  // Roles: comma-separated usernames made moderators at start-up. Unset: roles stay as stored;
+  // set (even to nothing): exactly these, so a name taken off the list loses the role.
+  ADMIN_USERNAMES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return null;
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+      for (const name of names) {
+        const checked = usernameSchema.safeParse(name);
+        if (!checked.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${name}" is not a username: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+          });
+          return z.NEVER;
+        }
       }
-    }
-    return [...new Set(names)];
-  }),
+      return [...new Set(names)];
+    }),
   ...faucetEnvSchema.shape,
   TRUST_PROXY: setting().transform((value, ctx) => {
     if (value === undefined || value === 'false') return false;

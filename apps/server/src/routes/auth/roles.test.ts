@@ -47,5 +47,25 @@ describeEachDatabase('roles: member by default, moderators from ADMIN_USERNAMES'
     } finally {
       await withBob.close();
     }
+
+    // Unset: the roles stay as the last start left them.
+    const unset = await buildApp(
+      { ...first.config, adminUsernames: null },
+      { now: first.clock.now },
+    );
+    try {
+      expect(await roleOf(unset, bob.headers)).toBe('moderator');
+      expect(await roleOf(unset, ada.headers)).toBe('member');
+    } finally {
+      await unset.close();
+    }
+
+    // Set to nothing: no moderators.
+    const none = await buildApp({ ...first.config, adminUsernames: [] }, { now: first.clock.now });
+    try {
+      expect(await roleOf(none, bob.headers)).toBe('member');
+    } finally {
+      await none.close();
+    }
   });
 });
