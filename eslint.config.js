@@ -7,7 +7,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['auth', 'posts', 'comments', 'profiles', 'wallet', 'home', 'upload', 'token'];
+const webFeatures = [
+  'auth',
+  'posts',
+  'comments',
+  'profiles',
+  'wallet',
+  'home',
+  'upload',
+  'token',
+  'reports',
+  'moderation',
+  'notifications',
+];
 
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SERVER_ENV } from './e2e/fixtures/server-env';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real built server (apps/server/dist) serving
@@ -95,24 +96,7 @@ export default defineConfig({
         timeout: 60_000,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          // Always the embedded database of the fresh data directory.
-          DATABASE_URL: '',
-          LOG_LEVEL: 'warn',
-          // Every test signs in; the production limits would throttle the suite.
-          LOGIN_RATE_LIMIT_IP_MAX: '1000',
-          LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1000',
-          // Every test registers its members from this one address.
-          REGISTER_RATE_LIMIT_MAX: '1000',
-          // …and uploads all its posts from a few members.
-          UPLOAD_RATE_LIMIT_MAX: '10000',
-          // Uploads stay 'processing' until a test starts a worker (e2e/processing.spec.ts), so
-          // screens are tested in a known state; that test runs the worker as its own process.
-          WORKER_CONCURRENCY: '0',
-        },
+        env: { ...E2E_SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
       }
     : undefined,
 });

@@ -40,6 +40,10 @@ const RegisterRoute = lazyRoute(
   () => import('./routes/register'),
   (m) => m.RegisterRoute,
 );
+const ModerationRoute = lazyRoute(
+  () => import('./routes/moderation'),
+  (m) => m.ModerationRoute,
+);
 const NotFoundRoute = lazyRoute(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -62,6 +66,7 @@ export function AppRouter() {
           <Route path={paths.author.path} element={<AuthorRoute />} />
           <Route path={paths.myPage.path} element={<MyPageRoute />} />
           <Route path={paths.register.path} element={<RegisterRoute />} />
+          <Route path={paths.moderation.path} element={<ModerationRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

@@ -1,3 +1,6 @@
+/** The element id of a comment on the post detail, so a link can scroll to it. */
+export const commentAnchor = (commentId: string) => `comment-${commentId}`;
+
 /** Every route of the app (spec §2), so links and the router cannot disagree. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -10,8 +13,17 @@ export const paths = {
   postDetail: {
     path: '/forum/detail/:id',
     href: (id: string) => `/forum/detail/${encodeURIComponent(id)}`,
+    /** The post detail scrolled to one of its comments. */
+    comment: (id: string, commentId: string) =>
+      `/forum/detail/${encodeURIComponent(id)}#${encodeURIComponent(commentAnchor(commentId))}`,
   },
-  author: { path: '/author/:id', href: (id: string) => `/author/${encodeURIComponent(id)}` },
+  author: {
+    path: '/author/:id',
+    href: (id: string) => `/author/${encodeURIComponent(id)}`,
+    /** `@username` in a text links here; the author page resolves the name (features/profiles). */
+    byUsername: (username: string) => `/author/@${encodeURIComponent(username)}`,
+  },
   myPage: { path: '/mypage', href: () => '/mypage' },
   register: { path: '/register', href: () => '/register' },
+  moderation: { path: '/moderation', href: () => '/moderation' },
 } as const;

@@ -9,6 +9,7 @@ import {
   AuthorLoadFailed,
   AuthorLoginRequired,
 } from '@/features/profiles/components/author-unavailable';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -56,5 +57,19 @@ export function AuthorRoute() {
       />
     );
   }
-  return <AuthorProfile key={query.data.user_id} info={query.data} onBack={back} />;
+  return (
+    <AuthorProfile
+      key={query.data.user_id}
+      info={query.data}
+      onBack={back}
+      actions={
+        <ReportButton
+          targetType="user"
+          targetId={query.data.user_id}
+          authorId={query.data.user_id}
+          subject={`the member ${query.data.username}`}
+        />
+      }
+    />
+  );
 }

@@ -7,6 +7,7 @@ import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-di
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { MyProfile } from '@/features/profiles/components/my-profile';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
@@ -46,6 +47,15 @@ export function MyPageRoute() {
   const { token, user } = useAuth();
   if (!token) return <LoginScreen />;
   // A cached user is shown as is, without a background refresh (spec §4).
-  if (user) return <MyProfile user={user} actions={<LogoutButton />} wallet={<WalletCard />} />;
+  if (user) {
+    return (
+      <MyProfile
+        user={user}
+        actions={<LogoutButton />}
+        wallet={<WalletCard />}
+        settings={<NotificationSettings />}
+      />
+    );
+  }
   return <CurrentUserLoader />;
 }

@@ -12,6 +12,7 @@ import { PostDetailView } from '@/features/posts/components/post-detail-view';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
 import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -74,6 +75,14 @@ export function PostDetailRoute() {
       key={query.data.id}
       post={query.data}
       onBack={goBack}
+      actions={
+        <ReportButton
+          targetType="post"
+          targetId={query.data.id}
+          authorId={query.data['author id']}
+          subject={`the post “${query.data.title.trim() || 'Untitled post'}”`}
+        />
+      }
       onSaved={(saved) => refreshProfiles(saved['author id'])}
       onDeleted={() => {
         refreshProfiles(query.data['author id']);
@@ -92,6 +101,17 @@ export function PostDetailRoute() {
           // A deleted comment may leave a '[deleted]' placeholder: the server's count decides.
           onCommentDeleted={() =>
             void queryClient.invalidateQueries({ queryKey: postQueryKey(id) })
+          }
+          renderCommentActions={(comment, actionClassName) =>
+            comment.deleted ? null : (
+              <ReportButton
+                targetType="comment"
+                targetId={comment._id}
+                authorId={comment.userId}
+                subject={`the comment by ${comment.username.trim() || MESSAGES.anonymous}`}
+                className={actionClassName}
+              />
+            )
           }
         />
       }

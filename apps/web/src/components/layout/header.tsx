@@ -12,12 +12,18 @@ const NAV_ITEMS = [
   { label: 'My Page', to: paths.myPage.href(), end: false },
 ] as const;
 
+export type NavItem = { label: string; to: string; end?: boolean };
+
 type HeaderProps = {
   /** The wallet connect control; the app decides what goes here. */
   walletSlot?: ReactNode;
+  /** The notifications bell; the app decides what goes here. */
+  notificationsSlot?: ReactNode;
+  /** Links after the main ones that only some people get (e.g. Moderation for moderators). */
+  extraNavItems?: readonly NavItem[];
 };
 
-export function Header({ walletSlot }: HeaderProps) {
+export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: HeaderProps) {
   const isMobile = useDeviceType() === 'mobile';
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -50,7 +56,7 @@ export function Header({ walletSlot }: HeaderProps) {
           <span className={styles.logo} aria-hidden="true">
             S
           </span>
-          Symposia
+          <span className={styles.brandText}>Symposia</span>
         </Link>
 
         <nav
@@ -60,7 +66,7 @@ export function Header({ walletSlot }: HeaderProps) {
           hidden={navHidden}
         >
           <ul className={styles.links}>
-            {NAV_ITEMS.map((item) => (
+            {[...NAV_ITEMS, ...extraNavItems].map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -77,6 +83,7 @@ export function Header({ walletSlot }: HeaderProps) {
         </nav>
 
         <div className={styles.end}>
+          {notificationsSlot}
           {walletSlot}
           {isMobile ? (
             <button

@@ -1,20 +1,31 @@
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, type NavItem } from './header';
 import styles from './main-layout.module.css';
 
 type MainLayoutProps = {
   children: ReactNode;
   walletSlot?: ReactNode;
+  notificationsSlot?: ReactNode;
+  extraNavItems?: readonly NavItem[];
 };
 
-export function MainLayout({ children, walletSlot }: MainLayoutProps) {
+export function MainLayout({
+  children,
+  walletSlot,
+  notificationsSlot,
+  extraNavItems,
+}: MainLayoutProps) {
   return (
     <>
       <a className={styles.skipLink} href="#main-content">
         Skip to main content
       </a>
-      <Header walletSlot={walletSlot} />
+      <Header
+        walletSlot={walletSlot}
+        notificationsSlot={notificationsSlot}
+        extraNavItems={extraNavItems}
+      />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         {children}
       </main>

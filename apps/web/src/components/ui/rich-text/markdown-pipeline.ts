@@ -1,11 +1,19 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { KatexOptions } from 'katex';
-import type { Parents as MdastParents, Root as MdastRoot, RootContent, Text } from 'mdast';
+import type {
+  Parents as MdastParents,
+  PhrasingContent,
+  Root as MdastRoot,
+  RootContent,
+  Text,
+} from 'mdast';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import type { Options as MarkdownOptions } from 'react-markdown';
+import { findMentions } from '@symposia/shared';
+import { mentionHref } from './mention-links';
 
 type PluggableList = NonNullable<MarkdownOptions['remarkPlugins']>;
 export type Pluggable = PluggableList[number];
@@ -88,12 +96,47 @@ function remarkMathDelimiters() {
   };
 }
 
+/**
+ * Each `@username` (shared/mentions.ts, the reading the server notifies by) becomes a link to the
+ * member's profile; not inside a link, and not in code, whose text is no `text` node.
+ */
+function remarkMentions() {
+  const walk = (parent: MdastParents) => {
+    const children = parent.children as RootContent[];
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index]!;
+      if (child.type === 'link' || child.type === 'linkReference') continue;
+      if (child.type !== 'text') {
+        if ('children' in child) walk(child);
+        continue;
+      }
+      const mentions = findMentions(child.value);
+      if (mentions.length === 0) continue;
+      const parts: PhrasingContent[] = [];
+      let at = 0;
+      for (const { start, end, username } of mentions) {
+        if (start > at) parts.push({ type: 'text', value: child.value.slice(at, start) });
+        parts.push({
+          type: 'link',
+          url: mentionHref(username),
+          children: [{ type: 'text', value: `@${username}` }],
+        });
+        at = end;
+      }
+      if (at < child.value.length) parts.push({ type: 'text', value: child.value.slice(at) });
+      children.splice(index, 1, ...(parts as RootContent[]));
+    }
+  };
+  return (tree: MdastRoot) => walk(tree);
+}
+
 export const REMARK_PLUGINS: PluggableList = [
   remarkGfm,
   remarkMath,
   remarkRawHtmlAsText,
   remarkMathDelimiters,
   remarkBreaks,
+  remarkMentions,
 ];
 
 // --- rehype (HTML tree) ---------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import { memo, useId, useMemo, type ComponentProps } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import { Link } from 'react-router';
 import {
   REMARK_PLUGINS,
   REMARK_REHYPE_OPTIONS,
   rehypePlugins,
   type Pluggable,
 } from './markdown-pipeline';
+import { isMentionHref } from './mention-links';
 import { gatewayImageSource, isExternalHttpUrl, transformUrl } from './safe-urls';
 import styles from './markdown.module.css';
 
@@ -17,6 +19,13 @@ type LinkProps = ComponentProps<'a'>;
 function SafeLink({ href, children, target: _target, rel: _rel, ...rest }: LinkProps) {
   // transformUrl already removed every href that is not http(s), mailto or an in-page fragment.
   if (!href) return <span>{children}</span>;
+  if (isMentionHref(href)) {
+    return (
+      <Link {...rest} to={href} data-mention="">
+        {children}
+      </Link>
+    );
+  }
   if (href.startsWith('#')) {
     return (
       <a {...rest} href={href}>

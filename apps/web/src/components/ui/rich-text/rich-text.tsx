@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { hasMarkdownSyntax, hasMathSyntax } from './markdown-syntax';
+import { withMentionLinks } from './mentions';
 
 // Chunks of their own, loaded only when a text needs them: the Markdown renderer, and KaTeX with
 // its styles and fonts on top of it for texts with math.
@@ -25,19 +26,22 @@ const linesOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The text exactly as the app showed it before Markdown: no parser, no lazy load. */
+/**
+ * The text exactly as the app showed it before Markdown (no parser, no lazy load), with each
+ * `@username` linked to that member's profile.
+ */
 export function PlainText({ text, plain, className, testId }: RichTextProps) {
   if (plain === 'text') {
     return (
       <p className={className} data-testid={testId}>
-        {text}
+        {withMentionLinks(text)}
       </p>
     );
   }
   return (
     <div className={className} data-testid={testId}>
       {linesOf(text).map((line, index) => (
-        <p key={index}>{line}</p>
+        <p key={index}>{withMentionLinks(line)}</p>
       ))}
     </div>
   );

@@ -1,8 +1,11 @@
 /**
- * Which URLs user-written Markdown may use. Links go only to http(s) and mailto (plus in-page
- * fragments such as footnotes); images load only from this site's IPFS gateway (`/ipfs/…`), so a
- * post cannot make its readers' browsers fetch from elsewhere (tracking pixels, mixed content).
+ * Which URLs user-written Markdown may use. Links go only to http(s) and mailto, plus in-page
+ * fragments (footnotes) and `@username` links to a profile; images load only from this site's
+ * IPFS gateway (`/ipfs/…`), so a post cannot make its readers' browsers fetch from elsewhere
+ * (tracking pixels, mixed content).
  */
+
+import { isMentionHref } from './mention-links';
 
 const SCHEME = /^([a-z][a-z\d+.-]*):/i;
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
@@ -11,9 +14,9 @@ const GATEWAY_PREFIX = '/ipfs/';
 /** The link target if it is allowed, otherwise undefined (the text is then shown without a link). */
 export function safeHref(url: string): string | undefined {
   const value = url.trim();
-  if (value.startsWith('#')) return value;
+  if (value.startsWith('#') || isMentionHref(value)) return value;
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
-  // Relative links have no scheme and are refused too: their target depends on the page they sit on.
+  // Other relative links are refused: their target depends on the page they sit on.
   return scheme && LINK_SCHEMES.has(scheme) ? value : undefined;
 }
 

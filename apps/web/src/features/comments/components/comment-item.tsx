@@ -1,14 +1,15 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog/confirm-dialog';
 import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
+import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
 import { notify } from '@/components/ui/toast/toast';
 import { notifyUpdateFailed, updateFailureDetails } from '@/components/ui/toast/update-failure';
-import { paths } from '@/config/paths';
+import { commentAnchor, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
@@ -52,6 +53,12 @@ function reportDeleteFailure(error: unknown) {
 export const authorOf = (comment: Comment) =>
   comment.deleted ? DELETED_COMMENT : comment.username.trim() || ANONYMOUS;
 
+/**
+ * What the app adds to a comment's actions (e.g. Report), drawn with the actions' own look
+ * (`actionClassName`).
+ */
+export type RenderCommentActions = (comment: Comment, actionClassName: string) => ReactNode;
+
 /** Who may do what to a comment: its author edits it; its author or a moderator deletes it. */
 function usePermissions(comment: Comment) {
   const { token, user } = useAuth();
@@ -70,6 +77,7 @@ type CommentItemProps = {
   onPosted: (comment: Comment) => void;
   /** The comment was deleted on the server (e.g. to refresh the post's comment count). */
   onDeleted?: () => void;
+  renderActions?: RenderCommentActions;
 };
 
 /**
@@ -84,6 +92,7 @@ export function CommentItem({
   onCloseReply,
   onPosted,
   onDeleted,
+  renderActions,
 }: CommentItemProps) {
   const like = useLikeComment(postId, comment._id, { onFailure: reportLikeFailure });
   const edit = useUpdateComment(postId, comment._id, { onFailure: reportUpdateFailure });
@@ -123,6 +132,8 @@ export function CommentItem({
       <article
         className={topLevel ? styles.comment : `${styles.comment} ${styles.reply}`}
         aria-label={DELETED_COMMENT}
+        id={commentAnchor(comment._id)}
+        tabIndex={-1}
         data-comment-id={comment._id}
         data-level={comment.level}
         data-deleted="true"
@@ -143,8 +154,12 @@ export function CommentItem({
     <article
       className={topLevel ? styles.comment : `${styles.comment} ${styles.reply}`}
       aria-label={`Comment by ${author}`}
+      id={commentAnchor(comment._id)}
+      // A link to the comment (a notification) moves focus here.
+      tabIndex={-1}
       data-comment-id={comment._id}
       data-level={comment.level}
+      data-hidden={comment.hidden || undefined}
     >
       <div className={styles.avatar}>
         <Avatar src={comment.avatar} name={author} size={topLevel ? 48 : 32} />
@@ -166,6 +181,7 @@ export function CommentItem({
               edited <time dateTime={comment.edited_at}>{formatDateTime(comment.edited_at)}</time>
             </span>
           ) : null}
+          {comment.hidden ? <HiddenBadge /> : null}
         </header>
 
         {editing ? (
@@ -230,6 +246,7 @@ export function CommentItem({
               Delete<span className="visually-hidden"> comment by {author}</span>
             </button>
           ) : null}
+          {renderActions?.(comment, styles.action ?? '')}
         </div>
 
         {confirmingDelete ? (

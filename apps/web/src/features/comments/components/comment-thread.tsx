@@ -7,7 +7,7 @@ import {
   visibleReplies,
   type CommentThread as Thread,
 } from '../utils/threads';
-import { CommentItem, authorOf } from './comment-item';
+import { CommentItem, authorOf, type RenderCommentActions } from './comment-item';
 import styles from './comments-section.module.css';
 
 type CommentThreadProps = {
@@ -20,6 +20,7 @@ type CommentThreadProps = {
   onReply: (commentId: string | null) => void;
   onPosted: (comment: Comment) => void;
   onDeleted?: () => void;
+  renderActions?: RenderCommentActions;
 };
 
 /**
@@ -35,6 +36,7 @@ export function CommentThread({
   onReply,
   onPosted,
   onDeleted,
+  renderActions,
 }: CommentThreadProps) {
   const repliesId = useId();
   const hidden = hiddenReplyCount(thread.replies);
@@ -49,6 +51,7 @@ export function CommentThread({
       onCloseReply={() => onReply(null)}
       onPosted={onPosted}
       onDeleted={onDeleted}
+      renderActions={renderActions}
     />
   );
 

@@ -21,6 +21,7 @@ function renderSection(
   comments: Comment[] | Handler,
   routes: Record<string, Handler> = {},
   onCommentCreated = vi.fn(),
+  route = '/',
 ) {
   // The server sends the thread as everyone reads it, and the reader's likes on their own.
   const handlers = routeFetch({
@@ -41,6 +42,7 @@ function renderSection(
       <CommentsSection postId="post-1" onCommentCreated={onCommentCreated} />
       <ToastHost />
     </>,
+    { route },
   );
   return { ...handlers, ...view, onCommentCreated };
 }
@@ -67,6 +69,10 @@ function creating(all: Comment[], overrides: Partial<Comment> = {}): Handler {
     return jsonResponse(created, 201);
   };
 }
+
+/** A paragraph whose whole text is `text`, links (an @name) included. */
+const textIs = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -102,7 +108,12 @@ describe('CommentsSection: the list', () => {
       'Comment by erin',
     ]);
     const replies = screen.getByRole('list', { name: 'Replies to alice' });
-    expect(within(replies).getByText('@bob second')).toBeVisible();
+    // The @name links to bob's profile (rich-text/mentions.tsx), within the comment's text.
+    expect(within(replies).getByText(textIs('@bob second'))).toBeVisible();
+    expect(within(replies).getByRole('link', { name: '@bob' })).toHaveAttribute(
+      'href',
+      '/author/@bob',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Hide replies' }));
     expect(articles()).toHaveLength(3);
@@ -206,7 +217,7 @@ describe('CommentsSection: writing', () => {
     await user.type(box, 'agreed');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText('@bob agreed')).toBeVisible();
+    expect(await screen.findByText(textIs('@bob agreed'))).toBeVisible();
     expect(bodyOf(posts(requests)[0]!)).toEqual({
       postId: 'post-1',
       content: '@bob agreed',
@@ -403,5 +414,39 @@ describe('CommentsSection: likes', () => {
     status = 401;
     await user.click(like);
     await waitFor(() => expect(authStore.getState().loginPrompt).not.toBeNull());
+  });
+});
+
+describe('CommentsSection: a link to one comment', () => {
+  it('opens the folded thread of the linked reply, scrolls to it and moves focus to it', async () => {
+    // jsdom lays nothing out and has no scrollIntoView: record the call instead.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const root = makeComment({ username: 'alice', createdAt: at(1) });
+    const first = makeReply(root, { username: 'bob', createdAt: at(2) });
+    const linked = makeReply(root, { username: 'carol', createdAt: at(3), content: 'Linked' });
+    renderSection([root, first, linked], {}, vi.fn(), `/forum/detail/post-1#comment-${linked._id}`);
+
+    const article = await screen.findByRole('article', { name: 'Comment by carol' });
+    await waitFor(() => expect(article).toHaveFocus());
+    expect(article).toHaveAttribute('id', `comment-${linked._id}`);
+    expect(screen.getByRole('button', { name: 'Hide replies' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('marks a comment the moderators hid, as its author and the moderators get it', async () => {
+    renderSection([
+      makeComment({ username: 'alice', content: 'Seen by its author', hidden: true }),
+      makeComment({ username: 'bob', content: 'Seen by all' }),
+    ]);
+    const hidden = await screen.findByRole('article', { name: 'Comment by alice' });
+    expect(hidden).toHaveTextContent(MESSAGES.hiddenByModerators);
+    expect(screen.getByRole('article', { name: 'Comment by bob' })).not.toHaveTextContent(
+      MESSAGES.hiddenByModerators,
+    );
   });
 });

@@ -1,12 +1,15 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
+import { commentAnchor } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useComments } from '../api/get-comments';
 import { draftKey, readDraft } from '../utils/drafts';
-import { countComments, threadIdOf } from '../utils/threads';
+import { countComments, threadIdOf, type CommentThread as Thread } from '../utils/threads';
 import { CommentComposer } from './comment-composer';
+import type { RenderCommentActions } from './comment-item';
 import { CommentThread } from './comment-thread';
 import styles from './comments-section.module.css';
 
@@ -18,7 +21,56 @@ type CommentsSectionProps = {
   onCommentCreated?: (comment: Comment) => void;
   /** A comment was just deleted. */
   onCommentDeleted?: () => void;
+  /** What the app adds to each comment's actions (e.g. Report). */
+  renderCommentActions?: RenderCommentActions;
 };
+
+/** The comment an address points at (`#comment-{id}`, paths.postDetail.comment), if any. */
+function linkedCommentId(hash: string): string | null {
+  const prefix = `#${commentAnchor('')}`;
+  if (!hash.startsWith(prefix)) return null;
+  try {
+    return decodeURIComponent(hash.slice(prefix.length)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The thread that holds the comment, when it is a reply (its root needs no opening). */
+function threadOfReply(threads: readonly Thread[], id: string): string | null {
+  const thread = threads.find((candidate) => candidate.replies.some((reply) => reply._id === id));
+  return thread ? thread.root._id : null;
+}
+
+/**
+ * An address with `#comment-{id}` (a notification's link) scrolls to that comment once the
+ * comments are there, opening its thread if the reply is folded away, and moves focus to it.
+ */
+function useScrollToLinkedComment(
+  threads: readonly Thread[] | undefined,
+  expand: (rootId: string) => void,
+) {
+  const { hash } = useLocation();
+  const linked = linkedCommentId(hash);
+  const [opened, setOpened] = useState<string | null>(null);
+  const scrolled = useRef<string | null>(null);
+
+  // Adjusting state while rendering (react.dev "you might not need an effect"): open once per link.
+  if (threads && linked && opened !== linked) {
+    setOpened(linked);
+    const rootId = threadOfReply(threads, linked);
+    if (rootId) expand(rootId);
+  }
+
+  useEffect(() => {
+    if (!threads || !linked || opened !== linked || scrolled.current === linked) return;
+    const element = document.getElementById(commentAnchor(linked));
+    if (!element) return;
+    scrolled.current = linked;
+    element.scrollIntoView({ block: 'center' });
+    element.focus({ preventScroll: true });
+  }, [threads, linked, opened]);
+}
 
 /**
  * The comments of a post (spec §2 Post detail, §4 New comments): 'Comments' with the count, 'Write a
@@ -29,6 +81,7 @@ export function CommentsSection({
   postId,
   onCommentCreated,
   onCommentDeleted,
+  renderCommentActions,
 }: CommentsSectionProps) {
   const headingId = useId();
   const editorId = useId();
@@ -45,6 +98,8 @@ export function CommentsSection({
 
   const expand = (rootId: string) =>
     setExpanded((current) => (current.has(rootId) ? current : new Set(current).add(rootId)));
+
+  useScrollToLinkedComment(threads, expand);
 
   const toggle = (rootId: string) =>
     setExpanded((current) => {
@@ -115,6 +170,7 @@ export function CommentsSection({
                 onReply={setReplyingTo}
                 onPosted={posted}
                 onDeleted={onCommentDeleted}
+                renderActions={renderCommentActions}
               />
             ))}
           </ol>

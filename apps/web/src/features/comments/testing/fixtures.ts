@@ -21,6 +21,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     rootId: null,
     edited_at: null,
     deleted: false,
+    hidden: false,
     ...(level === 1 ? { replyCount: 0 } : {}),
     liked: false,
     ...overrides,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type PostDetail } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
@@ -30,6 +31,8 @@ type PostDetailViewProps = {
   onBack: () => void;
   /** The comments section, composed by the app. */
   comments?: ReactNode;
+  /** More actions beside Cite, composed by the app (e.g. Report). */
+  actions?: ReactNode;
   /** The author deleted the post: leave its page. */
   onDeleted?: () => void;
   /** The author saved an edit; the detail already shows it. */
@@ -52,6 +55,7 @@ export function PostDetailView({
   post,
   onBack,
   comments,
+  actions,
   onDeleted = onBack,
   onSaved,
 }: PostDetailViewProps) {
@@ -70,11 +74,13 @@ export function PostDetailView({
         </button>
         <div className={styles.actions}>
           <CiteButton postId={post.id} version={post.edited_at} />
+          {actions}
           <PostOwnerActions post={post} onDeleted={onDeleted} onSaved={onSaved} />
         </div>
       </div>
 
       <header className={styles.header}>
+        {post.hidden ? <HiddenBadge variant="banner" /> : null}
         <h1 id="post-title" className={styles.title}>
           {title}
         </h1>

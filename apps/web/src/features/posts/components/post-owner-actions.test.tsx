@@ -62,6 +62,24 @@ describe('Post detail: Edit and Delete', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
 
+  it("shows a moderator Delete, not Edit, on someone else's post; a hidden post says so", async () => {
+    authStore.signIn(
+      'token-1',
+      makeCurrentUser({ id: 'mod-1', username: 'mod', role: 'moderator' }),
+    );
+    const { requests } = renderDetail(makePostDetail({ 'author id': 'author-1', hidden: true }), {
+      'DELETE /media/post-1': () => new Response(null, { status: 204 }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(MESSAGES.hiddenByModerators)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    expect(dialog).toHaveTextContent('by ada will be deleted');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent(requests, 'DELETE')).toHaveLength(1));
+  });
+
   it('edits: the form starts with the post, sends only what changed, and the page shows it', async () => {
     signInAs('author-1');
     const post = makePostDetail({

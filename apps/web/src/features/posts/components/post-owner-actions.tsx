@@ -19,8 +19,9 @@ type PostOwnerActionsProps = {
 type Open = 'edit' | 'delete' | null;
 
 /**
- * Edit and Delete on the post detail, for the post's author only: Edit opens the
- * editor; Delete asks first (Cancel / Delete, Escape cancels), then deletes and leaves the page.
+ * Edit and Delete on the post detail: Edit for the post's author, Delete for the author and the
+ * moderators. Edit opens the editor; Delete asks first (Cancel / Delete, Escape cancels), then
+ * deletes and leaves the page.
  */
 export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsProps) {
   const { token, user } = useAuth();
@@ -39,19 +40,23 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
     },
   });
 
-  if (!token || !user || user.id !== post['author id']) return null;
+  if (!token || !user) return null;
+  const own = user.id === post['author id'];
+  if (!own && user.role !== 'moderator') return null;
   const title = post.title.trim() || 'Untitled post';
 
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className="button button-secondary"
-        aria-haspopup="dialog"
-        onClick={() => setOpen('edit')}
-      >
-        Edit
-      </button>
+      {own ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-haspopup="dialog"
+          onClick={() => setOpen('edit')}
+        >
+          Edit
+        </button>
+      ) : null}
       <button
         type="button"
         className={`button button-secondary ${styles.delete}`}
@@ -76,7 +81,10 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
             if (!remove.isPending) setOpen(null);
           }}
         >
-          <p>“{title}” will be deleted with its comments and likes. This cannot be undone.</p>
+          <p>
+            “{title}”{own ? '' : ` by ${post['author name'].trim() || 'its author'}`} will be
+            deleted with its comments and likes. This cannot be undone.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -24,6 +24,7 @@ export function makePostListItem(overrides: Partial<PostListItem> = {}): PostLis
     comments: 2,
     liked: false,
     edited_at: null,
+    hidden: false,
     ...overrides,
   };
 }
@@ -56,6 +57,7 @@ export function makePostDetail(overrides: Partial<PostDetail> = {}): PostDetail 
     status: 'published',
     edited_at: null,
     doi: null,
+    hidden: false,
     files: [
       {
         cid: 'cid-a',

@@ -3,16 +3,24 @@ import { MESSAGES, authorInfoSchema, type AuthorInfo } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /auth/person_information?user_id={id}: an author's profile, with the sections they keep
- * private left out by the server. Signed-in members only: a 401 opens the login overlay with
- * 'Please login to view this author profile' (spec §6).
+ * Which author an address names: `/author/{id}`, or `/author/@{username}` (the links `@username`
+ * in a text makes), looked up as `user_id` or `username`.
+ */
+export function authorLookup(id: string): { user_id: string } | { username: string } {
+  return id.startsWith('@') ? { username: id.slice(1) } : { user_id: id };
+}
+
+/**
+ * GET /auth/person_information?user_id={id} (or ?username= for an `@username` address): an
+ * author's profile, with the sections they keep private left out by the server. Signed-in members
+ * only: a 401 opens the login overlay with 'Please login to view this author profile' (spec §6).
  */
 export function getAuthor(
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AuthorInfo> {
   return api.get('/auth/person_information', {
-    params: { user_id: id },
+    params: authorLookup(id),
     schema: authorInfoSchema,
     signal,
     loginPrompt: MESSAGES.loginToViewAuthor,

@@ -13,12 +13,14 @@ import {
 } from '../utils/author-sections';
 import { EmptyState } from './empty-state';
 import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
-import { Tabs } from './tabs';
+import { Tabs } from '@/components/ui/tabs/tabs';
 import styles from './author-profile.module.css';
 
 type AuthorProfileProps = {
   info: AuthorInfo;
   onBack: () => void;
+  /** More actions beside Back, composed by the app (e.g. Report). */
+  actions?: ReactNode;
 };
 
 const HIDDEN = {
@@ -262,7 +264,7 @@ function ConnectSection({ info }: { info: AuthorInfo }) {
  * Activity, Statistics, each replaced by its hidden notice when the author keeps it private and
  * the server sent nothing; a Connect section when contact is public; Back.
  */
-export function AuthorProfile({ info, onBack }: AuthorProfileProps) {
+export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
   const name = info.nickname.trim() || info.username;
   const badges = authorBadges(info);
   const { email, phone, website, websiteText } = contactOf(info);
@@ -275,6 +277,7 @@ export function AuthorProfile({ info, onBack }: AuthorProfileProps) {
         <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
           <span aria-hidden="true">←</span> Back
         </button>
+        {actions}
       </div>
 
       <header className={styles.header}>

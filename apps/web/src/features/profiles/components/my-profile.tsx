@@ -21,7 +21,7 @@ import { MyProfileOverview } from './my-profile-overview';
 import { PasswordSettings } from './password-settings';
 import { PrivacySettings } from './privacy-settings';
 import { SettingsWindow } from './settings-window';
-import { Tabs } from './tabs';
+import { Tabs } from '@/components/ui/tabs/tabs';
 import styles from './my-profile.module.css';
 
 type MyProfileProps = {
@@ -30,6 +30,8 @@ type MyProfileProps = {
   actions?: ReactNode;
   /** The wallet card the app provides (spec §2: shown when a wallet is connected). */
   wallet?: ReactNode;
+  /** More sections of the Settings window, composed by the app (e.g. notifications). */
+  settings?: ReactNode;
 };
 
 /**
@@ -38,7 +40,7 @@ type MyProfileProps = {
  * Comments, Likes and Statistics. Every change is saved at once and answered with the updated
  * user, which replaces the cached one.
  */
-export function MyProfile({ user, actions, wallet }: MyProfileProps) {
+export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const modifyProfile = useModifyProfile();
   const modifyTitle = useModifyTitle();
@@ -131,6 +133,7 @@ export function MyProfile({ user, actions, wallet }: MyProfileProps) {
               modifySettings.mutateAsync({ userId: user.id, field, value })
             }
           />
+          {settings}
           <ContactSettings
             email={user.email}
             phone={user.phone}

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import popover from '@/components/ui/popover/popover.module.css';
+import { useDismiss } from '@/components/ui/popover/use-dismiss';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { WALLET_TEXTS, WALLET_UI } from '../texts';
 import { networkLabel } from '../utils/network-label';
@@ -20,32 +22,16 @@ export function WalletControl() {
   const panelId = useId();
   const expanded = open && wallet.connected;
 
-  useEffect(() => {
-    if (!expanded) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [expanded]);
+  useDismiss(expanded, () => setOpen(false), rootRef, toggleRef);
 
   return (
-    <div ref={rootRef} className={styles.control}>
+    <div ref={rootRef} className={`${popover.anchor} ${styles.control}`}>
       {wallet.connected && wallet.address ? (
         <>
           <button
             ref={toggleRef}
             type="button"
-            className={styles.addressButton}
+            className={`${popover.toggle} ${styles.addressButton}`}
             aria-expanded={expanded}
             aria-controls={panelId}
             title={wallet.address}
@@ -55,7 +41,7 @@ export function WalletControl() {
             <span className="visually-hidden">{WALLET_UI.connectedWallet} </span>
             <span className={styles.short}>{shortAddress(wallet.address)}</span>
           </button>
-          <div id={panelId} className={styles.panel} hidden={!expanded}>
+          <div id={panelId} className={popover.panel} hidden={!expanded}>
             <dl className={styles.details}>
               <div>
                 <dt>{WALLET_UI.address}</dt>

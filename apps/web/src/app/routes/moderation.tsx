@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@symposia/shared';
+import { ErrorView } from '@/components/ui/error-view/error-view';
+import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { ModerationScreen } from '@/features/moderation/components/moderation-screen';
+import { ModeratorsOnly } from '@/features/moderation/components/moderators-only';
+import { MODERATION_TITLE } from '@/features/moderation/texts';
+import { ApiError } from '@/lib/api-client';
+import { authStore, useAuth } from '@/lib/auth-store';
+import { useDocumentTitle } from '@/lib/document-title';
+
+/**
+ * /moderation: signed out, the sign-in form; signed in, the moderation screen for moderators and
+ * a plain 'Only moderators' for everyone else. The role is the one GET /auth/me gave (loaded
+ * here when only a token is known); the server checks it again on every call.
+ */
+export function ModerationRoute() {
+  useDocumentTitle(MODERATION_TITLE);
+  const navigate = useNavigate();
+  const { token, user } = useAuth();
+  const me = useCurrentUser({
+    enabled: Boolean(token) && !user,
+    throwOnError: (error) => !(error instanceof ApiError),
+  });
+  useEffect(() => {
+    if (me.data) authStore.setUser(me.data);
+  }, [me.data]);
+
+  if (!token) return <LoginScreen />;
+  if (!user) {
+    if (me.isError && !me.isFetching) {
+      return (
+        <ErrorView
+          message={MESSAGES.myPageLoadFailed}
+          details={me.error instanceof ApiError ? me.error.detail : me.error.message}
+          onRetry={() => void me.refetch()}
+          onBack={() => void navigate(-1)}
+        />
+      );
+    }
+    return <LoadingScreen />;
+  }
+  if (user.role !== 'moderator') return <ModeratorsOnly />;
+  return <ModerationScreen />;
+}

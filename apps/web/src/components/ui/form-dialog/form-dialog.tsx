@@ -1,0 +1,90 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Modal } from '../modal/modal';
+import styles from './form-dialog.module.css';
+
+type FormDialogProps = {
+  title: string;
+  /** A sentence under the title: what the form does. */
+  description?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+  submitLabel: string;
+  /** Shown on the submit button while the form is sent. */
+  pendingLabel: string;
+  pending: boolean;
+  /** A destructive action: the submit button is red. */
+  danger?: boolean;
+  /** Why the last attempt failed, as an alert above the buttons; the dialog stays open. */
+  failure?: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Cancel, Escape, the close button and a click outside all end here (not while sending). */
+  onCancel: () => void;
+};
+
+/**
+ * A small form in a modal (focus trapped, Escape cancels): title, fields, the failure of the last
+ * attempt, Cancel and the action. The fields validate themselves; while the form is sent, a second
+ * submit and a cancel are ignored.
+ */
+export function FormDialog({
+  title,
+  description,
+  children,
+  submitLabel,
+  pendingLabel,
+  pending,
+  danger = false,
+  failure,
+  onSubmit,
+  onCancel,
+}: FormDialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const cancel = () => {
+    if (!pending) onCancel();
+  };
+  return (
+    <Modal
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      onClose={cancel}
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!pending) onSubmit(event);
+        }}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {description ? (
+          <div id={descriptionId} className={styles.description}>
+            {description}
+          </div>
+        ) : null}
+        {children}
+        {failure ? (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="button" className="button button-secondary" onClick={cancel}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`button button-primary ${danger ? styles.danger : ''}`}
+            aria-disabled={pending || undefined}
+            aria-busy={pending || undefined}
+          >
+            {pending ? pendingLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

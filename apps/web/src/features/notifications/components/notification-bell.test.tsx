@@ -1,0 +1,180 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES, type Notification } from '@symposia/shared';
+import { authStore } from '@/lib/auth-store';
+import { jsonResponse, neverAnswer, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { makeCurrentUser } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { unreadCount } from '../stores/unread-count';
+import { NotificationBell, badgeText, bellLabel } from './notification-bell';
+import { NotificationSettings } from './notification-settings';
+
+function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 'n-1',
+    type: 'reply',
+    actor: { id: 'u-bob', username: 'bob', avatar: '' },
+    post_id: 'p-1',
+    comment_id: 'c-9',
+    excerpt: 'It does hold',
+    count: 1,
+    created_at: '2026-03-01T08:00:00.000Z',
+    read: false,
+    ...overrides,
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.hash}</p>;
+}
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+function renderBell(routes: Record<string, Handler>) {
+  const handlers = routeFetch({
+    // The live stream stays open without a word: the count is set by the test.
+    'GET /notifications/stream': neverAnswer,
+    ...routes,
+  });
+  renderWithProviders(
+    <>
+      <NotificationBell />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+  );
+  return handlers;
+}
+
+afterEach(() => {
+  act(() => authStore.clear());
+});
+
+describe('bell texts', () => {
+  it('names the count for screen readers and draws at most two digits', () => {
+    expect(bellLabel(null)).toBe('Notifications');
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(150)).toBe('99+');
+  });
+});
+
+describe('NotificationBell', () => {
+  it('is not there for visitors', () => {
+    renderBell({});
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the count, opens the list, goes to the comment and marks it read', async () => {
+    authStore.signIn('token-1', makeCurrentUser());
+    const { requests } = renderBell({
+      'GET /notifications': () =>
+        jsonResponse([
+          makeNotification(),
+          makeNotification({ id: 'n-2', type: 'like', count: 5, comment_id: null, read: true }),
+        ]),
+      'POST /notifications/read': () => jsonResponse({ count: 1 }),
+    });
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    // The stream was opened with the token in a header, not in its address.
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.endsWith('/notifications/stream'))).toBe(true),
+    );
+    const stream = requests.find((request) => request.url.endsWith('/notifications/stream'))!;
+    expect(stream.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(stream.url).not.toContain('token-1');
+
+    act(() => unreadCount.set(2));
+    expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+    expect(screen.getByTestId('notification-badge')).toHaveTextContent('2');
+
+    await userEvent.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Unread: bob replied to your comment'),
+      expect.stringContaining('bob and 4 others liked your post'),
+    ]);
+    await userEvent.click(within(items[0]!).getByRole('link'));
+
+    expect(screen.getByTestId('where')).toHaveTextContent('/forum/detail/p-1#comment-c-9');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const read = requests.find((request) => request.method === 'POST')!;
+    expect(JSON.parse(String(read.body))).toEqual({ ids: ['n-1'] });
+    expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  });
+
+  it('Mark all as read clears the count; Escape closes the panel onto the bell', async () => {
+    authStore.signIn('token-1', makeCurrentUser());
+    let read = false;
+    const { requests } = renderBell({
+      'GET /notifications': () => jsonResponse([makeNotification({ read })]),
+      'POST /notifications/read': () => {
+        read = true;
+        return jsonResponse({ count: 1 });
+      },
+    });
+    act(() => unreadCount.set(1));
+    const bell = screen.getByRole('button', { name: 'Notifications, 1 unread' });
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    await within(panel).findByRole('listitem');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+
+    expect(bell).toHaveAccessibleName('Notifications');
+    await waitFor(() => expect(within(panel).queryByText(/Unread:/)).not.toBeInTheDocument());
+    const sent = requests.find((request) => request.method === 'POST')!;
+    expect(JSON.parse(String(sent.body))).toEqual({ all: true });
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+  });
+
+  it('says when there is nothing, and forgets the count on sign-out', async () => {
+    authStore.signIn('token-1', makeCurrentUser());
+    renderBell({ 'GET /notifications': () => jsonResponse([]) });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(MESSAGES.noNotifications)).toBeVisible();
+    act(() => unreadCount.set(4));
+    act(() => authStore.clear());
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+    expect(unreadCount.get()).toBeNull();
+  });
+});
+
+describe('NotificationSettings', () => {
+  it('shows a switch per type and saves one change at a time', async () => {
+    authStore.signIn('token-1', makeCurrentUser());
+    const settings = {
+      comment: true,
+      reply: true,
+      mention: true,
+      like: true,
+      moderation: true,
+      reward: true,
+    };
+    const { requests } = routeFetch({
+      'GET /notifications/settings': () => jsonResponse(settings),
+      'PUT /notifications/settings': (request) =>
+        jsonResponse({ ...settings, ...(JSON.parse(String(request.body)) as object) }),
+    });
+    renderWithProviders(<NotificationSettings />);
+    const likes = await screen.findByRole('switch', { name: 'Likes' });
+    expect(screen.getAllByRole('switch')).toHaveLength(6);
+    expect(likes).toBeChecked();
+    await userEvent.click(likes);
+    expect(likes).not.toBeChecked();
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(JSON.parse(String(put.body))).toEqual({ like: false });
+    expect(screen.getByRole('switch', { name: 'Likes' })).not.toBeChecked();
+  });
+});

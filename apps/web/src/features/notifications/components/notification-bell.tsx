@@ -1,0 +1,77 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import popover from '@/components/ui/popover/popover.module.css';
+import { useDismiss } from '@/components/ui/popover/use-dismiss';
+import { useAuth } from '@/lib/auth-store';
+import { useLiveUnreadCount } from '../hooks/use-live-unread-count';
+import { useUnreadCount } from '../stores/unread-count';
+import styles from './notification-bell.module.css';
+
+// The list, its schemas and its queries load when the bell is first opened.
+const NotificationPanel = lazy(() => import('./notification-panel'));
+
+/** "99+" beyond two digits, so the badge keeps its size. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** The name the bell is announced by: the count is part of it, the badge is only drawn. */
+export const bellLabel = (count: number | null) =>
+  count ? `Notifications, ${count} unread` : 'Notifications';
+
+/**
+ * The header's bell, for signed-in members: the unread count on a badge, kept live by the stream;
+ * pressing it opens the notification panel under it (Escape or a press outside closes it).
+ */
+export function NotificationBell() {
+  const { token } = useAuth();
+  useLiveUnreadCount(token);
+  const count = useUnreadCount();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, toggleRef);
+
+  if (!token) return null;
+  return (
+    <div ref={rootRef} className={popover.anchor}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={`${popover.toggle} ${styles.bell}`}
+        aria-label={bellLabel(count)}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <BellIcon />
+        {count ? (
+          <span className={styles.badge} aria-hidden="true" data-testid="notification-badge">
+            {badgeText(count)}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense
+          fallback={
+            <div id={panelId} className={popover.panel} role="status">
+              Loading notifications…
+            </div>
+          }
+        >
+          <NotificationPanel id={panelId} onClose={close} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 16a2.5 2.5 0 0 0 5 0h-5Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
