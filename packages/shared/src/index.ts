@@ -12,3 +12,4 @@ export * from './schemas/profiles.js';
 export * from './schemas/token.js';
 export * from './schemas/moderation.js';
 export * from './schemas/notifications.js';
+export * from './schemas/rewards.js';

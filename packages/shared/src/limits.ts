@@ -167,3 +167,6 @@ export const NOTIFICATIONS_MENTIONS_PER_TEXT = 10;
  * subscription, so the bound keeps one account from exhausting the server's memory and sockets.
  */
 export const NOTIFICATIONS_STREAMS_PER_MEMBER = 8;
+
+/** Rewards: the leaderboard's length. */
+export const REWARD_LEADERBOARD_SIZE = 20;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { SOLANA_ADDRESS_MAX_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+
+/**
+ * Contribution rewards: the community's signals (likes and comments received) are scored per
+ * epoch, and at its end a fixed pool of tokens is split among the members by score. Amounts are
+ * decimal strings of whole tokens with up to TOKEN_DECIMALS places ("12.5"), never floats.
+ */
+const tokenAmount = z.string();
+
+/** One epoch: numbered from 1, from the first start-up on, REWARD_EPOCH_SECONDS long. */
+export const rewardEpochSchema = z.object({
+  id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type RewardEpoch = z.infer<typeof rewardEpochSchema>;
+
+/** GET /rewards/me. */
+export const rewardsMeSchema = z.object({
+  /** Credited and not yet claimed. */
+  claimable: tokenAmount,
+  /** The member's score so far in the current epoch. */
+  pending_score: z.number(),
+  epoch: z.object({ id: z.number().int(), ends_at: z.string() }),
+  history: z.array(
+    z.object({
+      epoch: z.number().int(),
+      score: z.number(),
+      amount: tokenAmount,
+      claimed_at: z.string().nullable(),
+      signature: z.string().nullable(),
+    }),
+  ),
+  /** Everything credited so far, claimed or not (My Page statistics). */
+  total_earned: tokenAmount,
+  /** When a claim becomes possible by account age (REWARD_MIN_CLAIM_AGE_SECONDS); null: now. */
+  claim_allowed_from: z.string().nullable(),
+  /** The smallest balance a claim pays (REWARD_MIN_CLAIM). */
+  min_claim: tokenAmount,
+});
+export type RewardsMe = z.infer<typeof rewardsMeSchema>;
+
+/** POST /rewards/claim (JSON): the address defaults to the member's connected wallet. */
+export const claimRewardsBodySchema = z.object({
+  address: z
+    .string()
+    .trim()
+    .max(SOLANA_ADDRESS_MAX_LENGTH, MESSAGES.invalidSolanaAddress)
+    .optional(),
+  /** A client-chosen id: retrying with the same id returns the first result, never pays twice. */
+  request_id: z
+    .string({ message: 'request_id is required' })
+    .trim()
+    .min(1, { message: 'request_id is required' })
+    .max(100, { message: 'must be at most 100 characters' }),
+});
+export type ClaimRewardsBody = z.infer<typeof claimRewardsBodySchema>;
+
+/** A paid claim. */
+export const rewardClaimSchema = z.object({
+  address: z.string(),
+  amount: tokenAmount,
+  signature: z.string(),
+  time: z.string(),
+  explorer_url: z.string().nullable(),
+});
+export type RewardClaim = z.infer<typeof rewardClaimSchema>;
+
+/** GET /rewards/leaderboard?epoch= (default: the last ended epoch). */
+export const leaderboardQuerySchema = z.object({
+  epoch: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1_000_000, { message: 'must be at most 1000000' })
+    .optional(),
+});
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+export const leaderboardSchema = z.object({
+  /** Null when no epoch has ended yet. */
+  epoch: rewardEpochSchema.nullable(),
+  /** The top 20 by amount; members whose statistics are private show as 'Anonymous'. */
+  entries: z.array(
+    z.object({
+      rank: z.number().int(),
+      /** Null for a member shown as 'Anonymous'. */
+      user_id: z.string().nullable(),
+      username: z.string(),
+      avatar: z.string(),
+      score: z.number(),
+      amount: tokenAmount,
+    }),
+  ),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
