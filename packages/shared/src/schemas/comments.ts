@@ -5,8 +5,8 @@ import {
   COMMENT_MIN_LEVEL,
   COMMENTS_DEFAULT_LIMIT,
   COMMENTS_MAX_LIMIT,
-  LIST_MAX_SKIP,
 } from '../limits.js';
+import { pageQuerySchema } from './common.js';
 
 /**
  * A comment as spec §3 names its fields: the same for everyone who may see the post, so a long
@@ -91,18 +91,5 @@ export const createCommentBodySchema = z.object({
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 /** GET /comments/post/{id} query. */
-export const commentListQuerySchema = z.object({
-  skip: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be at least 0' })
-    .max(LIST_MAX_SKIP, { message: `must be at most ${LIST_MAX_SKIP}` })
-    .default(0),
-  limit: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(COMMENTS_MAX_LIMIT, { message: `must be at most ${COMMENTS_MAX_LIMIT}` })
-    .default(COMMENTS_DEFAULT_LIMIT),
-});
+export const commentListQuerySchema = pageQuerySchema(COMMENTS_DEFAULT_LIMIT, COMMENTS_MAX_LIMIT);
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
-  LIST_MAX_SKIP,
   POST_FIELD_MAX_LENGTH,
   POST_MAX_TAGS,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { optionalText } from './common.js';
+import { optionalText, pageQuerySchema } from './common.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
 
 /** Post visibility (spec §3, §4): public by default. */
@@ -37,19 +36,7 @@ const queryBoolean = z
   .transform((value) => value === 'true' || value === '1');
 
 /** GET /media/list query (spec §7). Without sort_by a search is ordered by relevance. */
-export const postListQuerySchema = z.object({
-  skip: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be at least 0' })
-    .max(LIST_MAX_SKIP, { message: `must be at most ${LIST_MAX_SKIP}` })
-    .default(0),
-  limit: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(LIST_MAX_LIMIT, { message: `must be at most ${LIST_MAX_LIMIT}` })
-    .default(LIST_DEFAULT_LIMIT),
+export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT).extend({
   sort_by: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(SORT_OPTIONS, { message: `must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
