@@ -9,6 +9,7 @@ import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { formBodyPlugin } from './plugins/form-body.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { notificationBusPlugin } from './plugins/notification-bus.js';
 import { generateRequestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
@@ -18,12 +19,13 @@ import { serverLimits } from './server-limits.js';
 import { apiRoutes } from './routes/index.js';
 import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
-import { openChain } from './chain/index.js';
+import { openChain, type Chain } from './chain/index.js';
 import { createProcessing } from './processing/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
 import { systemClock } from './services/clock.js';
 import { workerPlugin } from './plugins/worker.js';
 import { blockGcPlugin } from './plugins/block-gc.js';
+import { rewardClockPlugin } from './plugins/reward-clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,11 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Replaces the system clock (token expiry, rate-limit windows, timestamps). */
   now?: Clock;
+  /**
+   * Replaces the chain FAUCET_* describes (tests: an embedded chain whose balances they read).
+   * The app closes it with itself.
+   */
+  chain?: Chain;
 }
 
 // src/ and dist/ both sit one level below the package root.
@@ -64,8 +71,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { settings: config.database });
     await app.register(contentStorePlugin, { dataDir: config.dataDir });
+    // Live notification streams, shared by every server process on PostgreSQL.
+    await app.register(notificationBusPlugin, { settings: config.database });
     const repositories = createRepositories(app.db, config.database.dialect);
-    const chain = await openChain(config.faucet, config.dataDir);
+    const chain = options.chain ?? (await openChain(config.faucet, config.dataDir));
     if (chain) {
       app.addHook('onClose', () => chain.close());
       app.log.info(
@@ -74,7 +83,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       );
     }
     const services = createServices(
-      { repositories, store: app.contentStore, chain },
+      { repositories, store: app.contentStore, chain, bus: app.notificationBus },
       config,
       options,
     );
@@ -98,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           info: (message) => app.log.info(message),
           warn: (message, error) => app.log.warn({ err: error }, message),
         },
+        rewards: services.rewards,
       });
       await app.register(workerPlugin, { worker });
     }
@@ -112,6 +122,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       lookup: (cid, token) => app.services.files.lookup(cid, token),
     });
     await app.register(blockGcPlugin, { gc: services.blockGc });
+    // Reward epochs: opened from the first start-up on; each ended one queued for distribution.
+    await app.register(rewardClockPlugin, { rewards: services.rewards });
     const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
     if (!webRoot) {
       app.log.warn(

@@ -42,6 +42,17 @@ describe('loadConfig', () => {
       blockGc: { intervalSeconds: 86_400, graceSeconds: 3600 },
       adminUsernames: null,
       notificationHeartbeatMs: 25_000,
+      rewards: {
+        epochSeconds: 604_800,
+        poolUnits: 10_000_000_000_000n,
+        maxShare: 0.05,
+        minPayoutUnits: 1_000_000_000n,
+        minActorAgeSeconds: 86_400,
+        maxEventsPerActorDaily: 20,
+        weights: { post_like: 3, comment_like: 1, comment_received: 2, reply_received: 1 },
+        minClaimAgeSeconds: 604_800,
+        minClaimUnits: 10_000_000_000n,
+      },
       reports: { minAccountAgeSeconds: 0, rateLimit: { max: 10, windowSeconds: 3600 } },
       processing: {
         workerConcurrency: 2,
@@ -102,6 +113,18 @@ describe('loadConfig', () => {
         BLOCK_GC_GRACE_SECONDS: '600',
         ADMIN_USERNAMES: 'ada,grace',
         NOTIFICATIONS_HEARTBEAT_MS: '1000',
+        REWARD_EPOCH_SECONDS: '3600',
+        REWARD_POOL_PER_EPOCH: '250.5',
+        REWARD_MAX_SHARE: '0.25',
+        REWARD_MIN_PAYOUT: '0',
+        REWARD_MIN_ACTOR_AGE_SECONDS: '0',
+        REWARD_MAX_EVENTS_PER_ACTOR_DAILY: '5',
+        REWARD_WEIGHT_POST_LIKE: '2.5',
+        REWARD_WEIGHT_COMMENT_LIKE: '0',
+        REWARD_WEIGHT_COMMENT_RECEIVED: '4',
+        REWARD_WEIGHT_REPLY_RECEIVED: '0.5',
+        REWARD_MIN_CLAIM_AGE_SECONDS: '0',
+        REWARD_MIN_CLAIM: '0.001',
         REPORT_MIN_ACCOUNT_AGE_SECONDS: '86400',
         REPORT_RATE_LIMIT_MAX: '3',
         REPORT_RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -147,6 +170,17 @@ describe('loadConfig', () => {
       blockGc: { intervalSeconds: 0, graceSeconds: 600 },
       adminUsernames: ['ada', 'grace'],
       notificationHeartbeatMs: 1000,
+      rewards: {
+        epochSeconds: 3600,
+        poolUnits: 250_500_000_000n,
+        maxShare: 0.25,
+        minPayoutUnits: 0n,
+        minActorAgeSeconds: 0,
+        maxEventsPerActorDaily: 5,
+        weights: { post_like: 2.5, comment_like: 0, comment_received: 4, reply_received: 0.5 },
+        minClaimAgeSeconds: 0,
+        minClaimUnits: 1_000_000n,
+      },
       reports: { minAccountAgeSeconds: 86_400, rateLimit: { max: 3, windowSeconds: 60 } },
       processing: {
         workerConcurrency: 0,
@@ -166,6 +200,19 @@ describe('loadConfig', () => {
         maxAttempts: 2,
       },
     });
+  });
+
+  it.each([
+    ['REWARD_MAX_SHARE', '0', /REWARD_MAX_SHARE="0": must be a number above 0 and at most 1/],
+    ['REWARD_MAX_SHARE', '1.5', /REWARD_MAX_SHARE="1.5": must be a number above 0/],
+    ['REWARD_POOL_PER_EPOCH', '0', /REWARD_POOL_PER_EPOCH="0": must be a number of tokens/],
+    ['REWARD_MIN_PAYOUT', '0.0000000001', /REWARD_MIN_PAYOUT=.*at most 9 decimals/],
+    ['REWARD_WEIGHT_POST_LIKE', '-1', /REWARD_WEIGHT_POST_LIKE="-1": must be a number from 0/],
+    ['REWARD_EPOCH_SECONDS', '10', /REWARD_EPOCH_SECONDS="10": must be a whole number from 60/],
+    // Above the largest share (5% of 10,000 tokens) nothing would ever be paid.
+    ['REWARD_MIN_PAYOUT', '501', /REWARD_MIN_PAYOUT="501": must be at most .* \(500 tokens\)/],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('refuses AI_PROVIDER=openai without a model, naming what to set', () => {

@@ -14,6 +14,8 @@ import {
   SECRET_SETTINGS,
   type FaucetSettings,
 } from './chain/settings.js';
+import { formatTokenAmount, parseTokenAmount } from './chain/units.js';
+import { shareCapUnits } from './services/rewards/distribution.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -109,6 +111,35 @@ export interface Config {
   adminUsernames: string[] | null;
   /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream sends a heartbeat. */
   notificationHeartbeatMs: number;
+  /** REWARD_*: contribution rewards (epochs, the pool and its split, the claim gates). */
+  rewards: RewardSettings;
+}
+
+/** Contribution rewards (issue 16); token amounts in the token's smallest unit. */
+export interface RewardSettings {
+  /** REWARD_EPOCH_SECONDS: how long an epoch lasts; the first starts at the first start-up. */
+  epochSeconds: number;
+  /** REWARD_POOL_PER_EPOCH: what each ended epoch splits among the members by score. */
+  poolUnits: bigint;
+  /** REWARD_MAX_SHARE: the largest part of the pool one member gets (the rest is re-split). */
+  maxShare: number;
+  /** REWARD_MIN_PAYOUT: smaller amounts are carried over to the member's next payout. */
+  minPayoutUnits: bigint;
+  /** REWARD_MIN_ACTOR_AGE_SECONDS: a like or comment counts only from accounts this old. */
+  minActorAgeSeconds: number;
+  /** REWARD_MAX_EVENTS_PER_ACTOR_DAILY: signals one member's actions count per UTC day. */
+  maxEventsPerActorDaily: number;
+  /** REWARD_WEIGHT_*: what each kind of signal adds to the score of the member receiving it. */
+  weights: {
+    post_like: number;
+    comment_like: number;
+    comment_received: number;
+    reply_received: number;
+  };
+  /** REWARD_MIN_CLAIM_AGE_SECONDS: how old an account must be to claim. */
+  minClaimAgeSeconds: number;
+  /** REWARD_MIN_CLAIM: the smallest balance a claim pays. */
+  minClaimUnits: bigint;
 }
 
 /** The built web app, found from this file so it works from src/ (tsx) and dist/ (node) alike. */
@@ -129,6 +160,41 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
     const parsed = Number(value);
     if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
       ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** The largest reward amount accepted, in tokens: every sum of units stays a 64-bit integer. */
+const MAX_REWARD_TOKENS = 1_000_000_000;
+
+/** A number of tokens (up to 9 decimals) as units; `min` says whether 0 is allowed. */
+const rewardTokens = (fallback: number, min: 0 | 'positive') =>
+  setting().transform((value, ctx) => {
+    const units = parseTokenAmount(value ?? String(fallback));
+    const exact = value === undefined || parseTokenAmount(value, 18) === (units ?? 0n) * 10n ** 9n;
+    const max = BigInt(MAX_REWARD_TOKENS) * 10n ** 9n;
+    if (units === null || !exact || units > max || (min === 'positive' && units === 0n)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a number of tokens from ${min === 0 ? 0 : 'above 0'} to ${MAX_REWARD_TOKENS}, with at most 9 decimals`,
+      });
+      return z.NEVER;
+    }
+    return units;
+  });
+
+/** A decimal number within [min, max]: a weight or a share. */
+const decimalNumber = (fallback: number, min: number, max: number, minExclusive = false) =>
+  setting().transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    const aboveMin = minExclusive ? parsed > min : parsed >= min;
+    if (!/^\d+(\.\d+)?$/.test(value) || !aboveMin || parsed > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a number ${minExclusive ? 'above' : 'from'} ${min} ${minExclusive ? 'and at most' : 'to'} ${max}`,
+      });
       return z.NEVER;
     }
     return parsed;
@@ -195,6 +261,19 @@ const envSchema = z.object({
   BLOCK_GC_GRACE_SECONDS: wholeNumber(3600, 60, 2_592_000),
   // Notifications: the live stream's heartbeat (proxies close connections silent for long).
   NOTIFICATIONS_HEARTBEAT_MS: wholeNumber(NOTIFICATIONS_HEARTBEAT_MS, 50, 300_000),
+  // Contribution rewards: epochs, the pool and how it is split, what counts, the claim gates.
+  REWARD_EPOCH_SECONDS: wholeNumber(604_800, 60, 31_536_000),
+  REWARD_POOL_PER_EPOCH: rewardTokens(10_000, 'positive'),
+  REWARD_MAX_SHARE: decimalNumber(0.05, 0, 1, true),
+  REWARD_MIN_PAYOUT: rewardTokens(1, 0),
+  REWARD_MIN_ACTOR_AGE_SECONDS: wholeNumber(86_400, 0, 31_536_000),
+  REWARD_MAX_EVENTS_PER_ACTOR_DAILY: wholeNumber(20, 1, 1_000_000),
+  REWARD_WEIGHT_POST_LIKE: decimalNumber(3, 0, 1000),
+  REWARD_WEIGHT_COMMENT_LIKE: decimalNumber(1, 0, 1000),
+  REWARD_WEIGHT_COMMENT_RECEIVED: decimalNumber(2, 0, 1000),
+  REWARD_WEIGHT_REPLY_RECEIVED: decimalNumber(1, 0, 1000),
+  REWARD_MIN_CLAIM_AGE_SECONDS: wholeNumber(604_800, 0, 31_536_000),
+  REWARD_MIN_CLAIM: rewardTokens(10, 0),
   // Roles: comma-separated usernames made moderators at start-up. Unset: roles stay as stored;
   // set (even to nothing): exactly these, so a name taken off the list loses the role.
   ADMIN_USERNAMES: z
@@ -273,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
   const faucet = faucetSettingsFromEnv(vars);
+  const rewards = rewardSettingsFrom(vars);
   const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
   return {
     port: vars.PORT,
@@ -327,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     adminUsernames: vars.ADMIN_USERNAMES,
     notificationHeartbeatMs: vars.NOTIFICATIONS_HEARTBEAT_MS,
+    rewards,
     ai,
     faucet,
     processing: {
@@ -338,6 +419,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       parseMemoryMb: vars.PROCESSING_PARSE_MEMORY_MB,
     },
   };
+}
+
+/**
+ * The REWARD_* settings. A minimum payout above one member's largest share would carry every
+ * amount over forever, so it is refused at start-up.
+ */
+function rewardSettingsFrom(vars: z.infer<typeof envSchema>): RewardSettings {
+  const settings: RewardSettings = {
+    epochSeconds: vars.REWARD_EPOCH_SECONDS,
+    poolUnits: vars.REWARD_POOL_PER_EPOCH,
+    maxShare: vars.REWARD_MAX_SHARE,
+    minPayoutUnits: vars.REWARD_MIN_PAYOUT,
+    minActorAgeSeconds: vars.REWARD_MIN_ACTOR_AGE_SECONDS,
+    maxEventsPerActorDaily: vars.REWARD_MAX_EVENTS_PER_ACTOR_DAILY,
+    weights: {
+      post_like: vars.REWARD_WEIGHT_POST_LIKE,
+      comment_like: vars.REWARD_WEIGHT_COMMENT_LIKE,
+      comment_received: vars.REWARD_WEIGHT_COMMENT_RECEIVED,
+      reply_received: vars.REWARD_WEIGHT_REPLY_RECEIVED,
+    },
+    minClaimAgeSeconds: vars.REWARD_MIN_CLAIM_AGE_SECONDS,
+    minClaimUnits: vars.REWARD_MIN_CLAIM,
+  };
+  const cap = shareCapUnits(settings.poolUnits, settings.maxShare);
+  if (settings.minPayoutUnits > cap) {
+    throw new StartupError(
+      `Invalid setting REWARD_MIN_PAYOUT=${JSON.stringify(formatTokenAmount(settings.minPayoutUnits))}: ` +
+        `must be at most one member's largest share, REWARD_MAX_SHARE of REWARD_POOL_PER_EPOCH (${formatTokenAmount(cap)} tokens)`,
+    );
+  }
+  return settings;
 }
 
 /** The database location for logs and error messages, without any password. */

@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { Chain } from '../src/chain/index.js';
 import { loadConfig, type Config } from '../src/config.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   /** Environment variables as an operator would set them (DATA_DIR/DATABASE_URL are set here). */
   env?: Record<string, string>;
   clock?: TestClock;
+  /** The chain the app pays on, instead of a fresh embedded one (chain/testing.ts). */
+  chain?: Chain;
 }
 
 export interface TestApp {
@@ -127,7 +130,7 @@ export async function buildTestApp(
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { now: clock.now });
+    app = await buildApp(config, { now: clock.now, chain: options.chain });
   } catch (error) {
     await cleanUp();
     throw error;

@@ -555,6 +555,7 @@ test.describe('My Page', () => {
       String(me.stats.posts),
       String(me.stats.comments),
       String(me.stats.likes),
+      me.stats.tokens_earned,
     ]);
     expect(me.stats.posts).toBe(2);
   });

@@ -170,3 +170,5 @@ export const NOTIFICATIONS_STREAMS_PER_MEMBER = 8;
 
 /** Rewards: the leaderboard's length. */
 export const REWARD_LEADERBOARD_SIZE = 20;
+/** Rewards: the epochs GET /rewards/me lists in its history, the latest first. */
+export const REWARD_HISTORY_SIZE = 100;

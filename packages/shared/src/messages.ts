@@ -98,6 +98,18 @@ export const MESSAGES = {
   tokenAmountTooLong: (max: number) => `Enter the amount in at most ${max} characters`,
   faucetRequestIdReused:
     'This request_id was already used for another address or amount; use a new request_id for a new request',
+  // Reward claims (POST /rewards/claim).
+  rewardClaimTooEarly: (when: string) =>
+    `Your account is too new to claim rewards. You can claim after ${when}`,
+  rewardClaimBelowMinimum: (min: string, claimable: string) =>
+    `You can claim once you have at least ${min} tokens; you have ${claimable}`,
+  rewardClaimsDisabled: 'Reward claims are not available right now',
+  rewardClaimPending:
+    'This claim is still being processed. Please wait a moment, then check again.',
+  rewardClaimRequestIdReused:
+    'This request_id was already used for another address; use a new request_id for a new claim',
+  // Rewards (GET /rewards/leaderboard).
+  rewardEpochNotFound: 'No such reward epoch',
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
   networkError: 'Could not reach the server. Check your connection and try again.',

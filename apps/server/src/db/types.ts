@@ -183,6 +183,72 @@ export interface FaucetRequestsTable {
   completed_at: string | null;
 }
 
+/**
+ * The ledger of reward claims (migration 0011): one row per claim, written before sending; the
+ * payouts it pays carry its id in `reward_payouts.claim_id`.
+ */
+export interface RewardClaimsTable {
+  id: string;
+  user_id: string;
+  request_id: string;
+  address: string;
+  /** Smallest token units; bigint, so PostgreSQL hands back a string. Written as text. */
+  amount_units: number | string;
+  /** pending | sent | failed */
+  status: string;
+  signature: string | null;
+  error_kind: string | null;
+  error: string | null;
+  created_at: string;
+  /** When the signed transaction was about to be sent (its signature is then set). */
+  sent_at: string | null;
+  completed_at: string | null;
+}
+
+/** A contribution signal (migration 0010): append-only; a reversal is a row with delta −1. */
+export interface ContributionEventsTable {
+  id: string;
+  /** post_like | comment_like | comment_received | reply_received */
+  kind: string;
+  /** The author of the target: who earns. */
+  recipient_id: string;
+  actor_id: string;
+  post_id: string;
+  /** The post or comment whose author receives; with the actor and kind, the pair counted once. */
+  target_id: string;
+  /** The comment written (comment_received, reply_received); null for likes. */
+  source_id: string | null;
+  /** 1, or −1 for an unlike or a comment deleted or hidden. */
+  delta: number;
+  created_at: string;
+}
+
+/** A reward epoch (migration 0010): numbered from 1, the first from the first start-up. */
+export interface RewardEpochsTable {
+  id: number;
+  starts_at: string;
+  ends_at: string;
+  /** Smallest token units; bigint, so PostgreSQL hands back a string. Written as text. */
+  pool_units: number | string;
+  /** What the distribution left unpaid (rounding, the share cap); null until distributed. */
+  remainder_units: number | string | null;
+  distributed_at: string | null;
+}
+
+/** What a member was credited for an epoch (migration 0010); one row per epoch and member. */
+export interface RewardPayoutsTable {
+  epoch_id: number;
+  user_id: string;
+  score: number;
+  /** Credited units (0 when below REWARD_MIN_PAYOUT); bigint written as text. */
+  amount_units: number | string;
+  /** Units carried to the member's next payout (below REWARD_MIN_PAYOUT). */
+  carry_units: number | string;
+  created_at: string;
+  /** The claim that took this payout (migration 0011); null while claimable. */
+  claim_id: string | null;
+}
+
 /** Every file a member stored (migration 0006): what the storage quota adds up. */
 export interface UploadsTable {
   id: string;
@@ -310,6 +376,10 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   file_derivatives: FileDerivativesTable;
   faucet_requests: FaucetRequestsTable;
+  reward_claims: RewardClaimsTable;
+  contribution_events: ContributionEventsTable;
+  reward_epochs: RewardEpochsTable;
+  reward_payouts: RewardPayoutsTable;
   uploads: UploadsTable;
   server_secrets: ServerSecretsTable;
   maintenance_leases: MaintenanceLeasesTable;

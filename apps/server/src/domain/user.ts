@@ -28,7 +28,7 @@ export type UserActivity = Pick<CurrentUser, 'stats' | 'posts' | 'comments' | 'l
  * every account until posts, comments and likes exist.
  */
 export const EMPTY_ACTIVITY: UserActivity = {
-  stats: { posts: 0, comments: 0, likes: 0, activity_level: 0 },
+  stats: { posts: 0, comments: 0, likes: 0, activity_level: 0, tokens_earned: '0' },
   posts: [],
   comments: [],
   likes: [],

@@ -24,6 +24,7 @@ export {
 } from './content-policy.js';
 export { ALLOW, authorize, deny, type Decision, type Denial } from './decision.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
+export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-policy.js';
 export {
   decideModeration,
   decideReport,

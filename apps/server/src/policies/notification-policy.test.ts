@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commentRecipients, likeRecipient, type PostFacts } from './index.js';
+import { notificationFollowsItsContent } from './notification-policy.js';
 
 const AUTHOR = { id: 'author' };
 const ACTOR = { id: 'actor' };
@@ -109,5 +110,15 @@ describe('policies: who is told of a like', () => {
     // A comment's author on a post that became private sees it no more.
     expect(likeRecipient({ actor: AUTHOR, authorId: OTHER.id, post: privatePost })).toBeNull();
     expect(likeRecipient({ actor: OTHER, authorId: AUTHOR.id, post: privatePost })).toBe(AUTHOR.id);
+  });
+});
+
+describe('which notifications leave with what they are about', () => {
+  it('those quoting a post or comment do; moderation outcomes and rewards stay', () => {
+    for (const type of ['comment', 'reply', 'mention', 'like'] as const) {
+      expect(notificationFollowsItsContent(type), type).toBe(true);
+    }
+    expect(notificationFollowsItsContent('moderation')).toBe(false);
+    expect(notificationFollowsItsContent('reward')).toBe(false);
   });
 });

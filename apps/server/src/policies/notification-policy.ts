@@ -1,4 +1,4 @@
-import type { UserRole } from '@symposia/shared';
+import type { NotificationType, UserRole } from '@symposia/shared';
 import { mayReadPost, type PostFacts } from './content-policy.js';
 
 /**
@@ -65,4 +65,26 @@ export function likeRecipient(like: {
 }): string | null {
   if (like.authorId === like.actor.id) return null;
   return mayReadPost({ id: like.authorId }, like.post) ? like.authorId : null;
+}
+
+/**
+ * Which notifications are shown only while their recipient may still see what they are about.
+ * Those that quote a post or a comment (a comment, a reply, a mention, a like) leave with it —
+ * deleted, hidden from the recipient by the moderators, made private — and come back with it (a
+ * restore), so a notification never shows what its recipient may no longer read. A moderation
+ * outcome is about that very removal and quotes the moderators, not the content; a reward is
+ * about the recipient's own tokens: both stay. repositories/visibility.ts
+ * (`notificationShownTo`) is the SQL form.
+ */
+const FOLLOWS_ITS_CONTENT: Record<NotificationType, boolean> = {
+  comment: true,
+  reply: true,
+  mention: true,
+  like: true,
+  moderation: false,
+  reward: false,
+};
+
+export function notificationFollowsItsContent(type: NotificationType): boolean {
+  return FOLLOWS_ITS_CONTENT[type];
 }

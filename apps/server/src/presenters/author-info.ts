@@ -1,4 +1,5 @@
 import type { AuthorInfo } from '@symposia/shared';
+import { formatTokenAmount } from '../chain/units.js';
 import type { AuthorView } from '../services/profiles/profile-service.js';
 
 /**
@@ -6,7 +7,7 @@ import type { AuthorView } from '../services/profiles/profile-service.js';
  * empty: what the author keeps private never leaves the server.
  */
 export function presentAuthorInfo(view: AuthorView): AuthorInfo {
-  const { user, profile, posts, activity, statistics, contact } = view;
+  const { user, profile, posts, activity, statistics, tokensEarned, contact } = view;
   return {
     user_id: user.id,
     username: user.username,
@@ -18,6 +19,7 @@ export function presentAuthorInfo(view: AuthorView): AuthorInfo {
       comments_post: statistics.comments,
       like_received: statistics.likesReceived,
     }),
+    ...(tokensEarned !== undefined && { tokens_earned: formatTokenAmount(tokensEarned) }),
     ...(activity && { activity }),
     ...(posts && {
       posts: posts.map(({ id, title, date, likes, comments }) => ({

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Repositories } from '../repositories/index.js';
-import { PROCESS_POST_JOB } from '../services/index.js';
+import { DISTRIBUTE_REWARDS_JOB, PROCESS_POST_JOB, type RewardService } from '../services/index.js';
+import { createRewardService } from '../services/rewards/reward-service.js';
 import type { Clock } from '../services/clock.js';
 import type { ContentVersion } from '../services/content-version.js';
 import type { ContentStore } from '../storage/index.js';
@@ -33,6 +34,11 @@ export function createProcessing(deps: {
   log: ProcessingLog;
   /** Overrides WORKER_CONCURRENCY (the worker process takes its own). */
   concurrency?: number;
+  /**
+   * Distributes ended reward epochs (the server's, whose notifications reach its live streams);
+   * the worker process makes its own.
+   */
+  rewards?: RewardService;
 }): Worker {
   const { config, repositories, store, contentVersion, now, log } = deps;
   const analyzer = createAnalyzer(config.ai, createEmbeddedAnalyzer(), (message, error) =>
@@ -56,9 +62,24 @@ export function createProcessing(deps: {
     tmpDir,
     log,
   });
+  const rewards =
+    deps.rewards ??
+    createRewardService({
+      rewards: repositories.rewards,
+      settings: config.rewards,
+      maxJobAttempts: config.processing.maxAttempts,
+      now,
+      // No live streams in this process: members see the notification at their next look.
+      notifications: { changed: () => undefined },
+    });
   return createWorker({
     jobs: repositories.jobs,
-    handlers: { [PROCESS_POST_JOB]: (postId, signal) => processor.process(postId, signal) },
+    handlers: {
+      [PROCESS_POST_JOB]: (postId, signal) => processor.process(postId, signal),
+      [DISTRIBUTE_REWARDS_JOB]: async (epochId) => {
+        await rewards.distributeEpoch(Number(epochId));
+      },
+    },
     settings: {
       concurrency: deps.concurrency ?? config.processing.workerConcurrency,
       leaseSeconds: config.processing.leaseSeconds,

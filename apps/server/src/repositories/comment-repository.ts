@@ -2,6 +2,7 @@ import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Comment, NewComment, ParentComment } from '../domain/comment.js';
 import type { Viewer } from '../domain/post.js';
+import { addCommentContributions } from './contribution-writes.js';
 import { RowGoneError } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import type { Dialect, HiddenChange } from './post-repository.js';
@@ -160,6 +161,8 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
     }
     const target = await lockComment(trx, id);
     if (!target || target.deleted_at !== null) return false;
+    // Its contribution signals are taken back (a hidden comment's were when it was hidden).
+    if (target.hidden_at === null) await addCommentContributions(trx, id, -1, at);
     if (await hasReplies(trx, id)) {
       await trx
         .updateTable('comments')
@@ -315,6 +318,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
             .where('id', '=', comment.rootId)
             .execute();
         }
+        await addCommentContributions(trx, comment.id, 1, comment.createdAt);
         const told: string[] = [];
         for (const notification of notifications) {
           if (await addNotification(trx, notification)) told.push(notification.recipientId);
@@ -350,10 +354,16 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
     /**
      * Hides the comment (`hiddenAt`) or shows it again (null), inside the caller's transaction.
      * A hidden comment is not counted, as a deleted one: the post's comment count and the thread's
-     * reply count move by one with it. 'unchanged' when it already was so, 'gone' when it is
+     * reply count move by one with it, and its contribution signals are taken back (or given
+     * again, dated `at`, when shown again). 'unchanged' when it already was so, 'gone' when it is
      * deleted or never existed.
      */
-    async setHiddenWithin(trx: Trx, id: string, hiddenAt: string | null): Promise<HiddenChange> {
+    async setHiddenWithin(
+      trx: Trx,
+      id: string,
+      hiddenAt: string | null,
+      at: string | null = hiddenAt,
+    ): Promise<HiddenChange> {
       const found = await trx
         .selectFrom('comments')
         .select('post_id')
@@ -371,6 +381,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       if ((target.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
       await trx.updateTable('comments').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
       await moveCounts(trx, target, hiddenAt === null ? 1 : -1);
+      if (at !== null) await addCommentContributions(trx, id, hiddenAt === null ? 1 : -1, at);
       return 'changed';
     },
   };

@@ -9,6 +9,8 @@ import { createNotificationRepository } from './notification-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createReportRepository } from './report-repository.js';
+import { createRewardClaimRepository } from './reward-claim-repository.js';
+import { createRewardRepository } from './reward-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createStorageRepository } from './storage-repository.js';
 import { createUserRepository } from './user-repository.js';
@@ -26,6 +28,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
     faucet: createFaucetRepository(db, dialect),
+    rewardClaims: createRewardClaimRepository(db, dialect),
+    rewards: createRewardRepository(db, dialect),
     storage: createStorageRepository(db),
     notifications: createNotificationRepository(db),
     reports: createReportRepository(db),
@@ -65,6 +69,15 @@ export type { LikeAction, LikeRepository } from './like-repository.js';
 export type { NotificationRepository } from './notification-repository.js';
 export type { NewNotification } from './notification-writes.js';
 export type { FaucetRepository } from './faucet-repository.js';
+export type { RewardClaim, RewardClaimRepository } from './reward-claim-repository.js';
+export type {
+  DistributionDecision,
+  DistributionFacts,
+  LeaderboardRow,
+  MemberRewards,
+  PayoutHistoryEntry,
+  RewardRepository,
+} from './reward-repository.js';
 export type { HealthRepository } from './health-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { SessionRepository } from './session-repository.js';

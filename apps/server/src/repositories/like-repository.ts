@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
+import { addContribution } from './contribution-writes.js';
 import { RowGoneError } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import type { Dialect } from './post-repository.js';
@@ -10,12 +11,22 @@ export type LikeAction = 'liked' | 'unliked';
 
 /** Where the likes of one kind of object live and which table counts them. */
 const TARGETS = {
-  post: { likes: 'post_likes', key: 'post_id', counted: 'posts', live: postNotDeleted },
+  post: {
+    likes: 'post_likes',
+    key: 'post_id',
+    counted: 'posts',
+    live: postNotDeleted,
+    // The contribution signal a like records (issue 16), and the column naming its post.
+    signal: 'post_like',
+    postColumn: 'id',
+  },
   comment: {
     likes: 'comment_likes',
     key: 'comment_id',
     counted: 'comments',
     live: commentNotDeleted,
+    signal: 'comment_like',
+    postColumn: 'post_id',
   },
 } as const;
 
@@ -54,7 +65,8 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
    * row is locked first (PostgreSQL), so a deletion running at the same time either sees this like
    * and removes it, or makes this toggle throw RowGoneError having written nothing. A like (not
    * taking one back) writes `onLiked`, the notification it causes, in the same transaction;
-   * `told` names whom it gave something new.
+   * `told` names whom it gave something new. Either way the contribution signal for the object's
+   * author is recorded with it (+1, or −1 for a like taken back).
    */
   async function toggle(
     kind: keyof typeof TARGETS,
@@ -63,12 +75,14 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
     at: string,
     onLiked: NewNotification | null,
   ): Promise<{ action: LikeAction; likes: number; told: string[] }> {
-    const { likes, key, counted, live } = TARGETS[kind];
+    const { likes, key, counted, live, signal, postColumn } = TARGETS[kind];
     return db.transaction().execute(async (trx) => {
       const forUpdate = dialect === 'postgres' ? sql`for update` : sql``;
-      const target = await sql`select id from ${sql.table(counted)}
+      const target = await sql<{ user_id: string; post_id: string }>`
+        select user_id, ${sql.ref(postColumn)} as post_id from ${sql.table(counted)}
         where id = ${id} and ${live()} ${forUpdate}`.execute(trx);
-      if (target.rows.length === 0) throw new RowGoneError(counted);
+      const liked = target.rows[0];
+      if (!liked) throw new RowGoneError(counted);
       const inserted = await sql`
         insert into ${sql.table(likes)} (${sql.ref(key)}, user_id, created_at)
         values (${id}, ${userId}, ${at})
@@ -83,6 +97,16 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       const { rows } = await sql<{ likes: number | string }>`
         update ${sql.table(counted)} set likes = likes + ${step}
         where id = ${id} returning likes`.execute(trx);
+      await addContribution(trx, {
+        kind: signal,
+        recipientId: liked.user_id,
+        actorId: userId,
+        postId: liked.post_id,
+        targetId: id,
+        sourceId: null,
+        delta: step,
+        at,
+      });
       const told =
         action === 'liked' && onLiked && (await addNotification(trx, onLiked))
           ? [onLiked.recipientId]

@@ -375,7 +375,12 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
         const done =
           restoration.targetType === 'post'
             ? await posts.setHiddenWithin(trx, restoration.targetId, null)
-            : await comments.setHiddenWithin(trx, restoration.targetId, null);
+            : await comments.setHiddenWithin(
+                trx,
+                restoration.targetId,
+                null,
+                restoration.at.toISOString(),
+              );
         if (done === 'gone') return { kind: 'target-gone' as const };
         if (done === 'unchanged') return { kind: 'not-hidden' as const };
         const logId = await appendLog(trx, {

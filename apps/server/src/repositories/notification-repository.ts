@@ -1,26 +1,38 @@
 import { NOTIFICATION_TYPES, type NotificationType, type UserRole } from '@symposia/shared';
 import type { AppDatabase } from '../db/index.js';
 import type { NotificationPreferences, NotificationView } from '../domain/notification.js';
+import type { Viewer } from '../domain/post.js';
+import { notificationShownTo } from './visibility.js';
+
+/** Whose notifications are read: the member, with the role that decides what they may see. */
+export type Recipient = NonNullable<Viewer>;
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
 
 /**
  * What members read of their notifications, and their settings. Notifications are written by
  * what causes them, in its transaction (notification-writes.ts); here they are only read, marked
- * read, and the settings kept.
+ * read, and the settings kept. A member is shown only those about what they may still see
+ * (visibility.ts `notificationShownTo`): a notification of a comment since deleted or hidden
+ * from them is left out of the list, the unread count and marking read, and is back if the
+ * comment is restored.
  */
 export function createNotificationRepository(db: AppDatabase) {
-  const unread = (recipientId: string) =>
-    db.selectFrom('notifications').where('user_id', '=', recipientId).where('read_at', 'is', null);
+  const shownTo = (recipient: Recipient) =>
+    db
+      .selectFrom('notifications')
+      .leftJoin('posts', 'posts.id', 'notifications.post_id')
+      .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+      .where('notifications.user_id', '=', recipient.id)
+      .where(notificationShownTo(recipient));
 
   return {
     /** A page of the member's notifications, the most recently raised first. */
     async list(
-      recipientId: string,
+      recipient: Recipient,
       page: { skip: number; limit: number },
     ): Promise<NotificationView[]> {
-      const rows = await db
-        .selectFrom('notifications')
+      const rows = await shownTo(recipient)
         .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
         .select([
           'notifications.id',
@@ -35,7 +47,6 @@ export function createNotificationRepository(db: AppDatabase) {
           'actor.username as actor_username',
           'actor.avatar as actor_avatar',
         ])
-        .where('notifications.user_id', '=', recipientId)
         .orderBy('notifications.updated_at', 'desc')
         .orderBy('notifications.id', 'desc')
         .limit(page.limit)
@@ -61,26 +72,56 @@ export function createNotificationRepository(db: AppDatabase) {
       }));
     },
 
-    async unreadCount(recipientId: string): Promise<number> {
-      const row = await unread(recipientId)
+    async unreadCount(recipient: Recipient): Promise<number> {
+      const row = await shownTo(recipient)
+        .where('notifications.read_at', 'is', null)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /**
-     * Marks the member's unread notifications read: those of `ids` that are theirs (any other id
-     * is passed over), or all. Returns how many changed.
+     * Marks the member's unread notifications read: those of `ids` that are theirs and shown to
+     * them (any other id is passed over), or all shown. Returns how many changed.
      */
-    async markRead(recipientId: string, which: string[] | 'all', at: string): Promise<number> {
+    async markRead(recipient: Recipient, which: string[] | 'all', at: string): Promise<number> {
       const result = await db
         .updateTable('notifications')
         .set({ read_at: at })
-        .where('user_id', '=', recipientId)
-        .where('read_at', 'is', null)
-        .$if(which !== 'all', (query) => query.where('id', 'in', which as string[]))
+        .where(
+          'id',
+          'in',
+          shownTo(recipient)
+            .where('notifications.read_at', 'is', null)
+            .$if(which !== 'all', (query) =>
+              query.where('notifications.id', 'in', which as string[]),
+            )
+            .select('notifications.id'),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Who has unread notifications about this post (any on it: of the post, its comments, their
+     * likes) or this comment: whose count moves when it is deleted, hidden, restored or made
+     * private. Read after that change commits.
+     */
+    async unreadRecipientsAbout(
+      target: { postId: string } | { commentId: string },
+    ): Promise<string[]> {
+      const [column, id] =
+        'postId' in target
+          ? (['post_id', target.postId] as const)
+          : (['comment_id', target.commentId] as const);
+      const rows = await db
+        .selectFrom('notifications')
+        .select('user_id')
+        .distinct()
+        .where('read_at', 'is', null)
+        .where(column, '=', id)
+        .execute();
+      return rows.map((row) => row.user_id);
     },
 
     /** Which types the member wants (a type without a row is on). */

@@ -1,6 +1,8 @@
+import { NOTIFICATION_TYPES } from '@symposia/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Viewer } from '../domain/post.js';
 import { seesHiddenContent } from '../policies/content-policy.js';
+import { notificationFollowsItsContent } from '../policies/notification-policy.js';
 
 /**
  * The one SQL form of "who may see which post and comment" (docs/ARCHITECTURE.md §4). The rule
@@ -94,4 +96,19 @@ export function commentHiddenFrom(viewer: Viewer): Expression<SqlBool> {
   if (!viewer) return sql<SqlBool>`(${commentHidden()})`;
   if (seesHiddenContent(viewer)) return sql<SqlBool>`${sql.lit(false)}`;
   return sql<SqlBool>`(${commentHidden()} and ${sql.ref('comments.user_id')} <> ${viewer.id})`;
+}
+
+/**
+ * The notifications `recipient` is shown (policies `notificationFollowsItsContent`): one about a
+ * post or a comment only while they may see it (`postVisibleTo`, `commentVisibleTo`), so it
+ * never shows what was deleted, hidden from them or made private since; a moderation outcome or
+ * a reward always. Use it in a query that left-joins `posts` on `notifications.post_id` and
+ * `comments` on `notifications.comment_id`, under those names.
+ */
+export function notificationShownTo(recipient: NonNullable<Viewer>): Expression<SqlBool> {
+  const following = NOTIFICATION_TYPES.filter(notificationFollowsItsContent);
+  // A comment deleted without replies left no row: the join finds nothing, and nothing is shown.
+  const postSeen = sql<SqlBool>`(${sql.ref('notifications.post_id')} is null or (${sql.ref('posts.id')} is not null and ${postVisibleTo(recipient)}))`;
+  const commentSeen = sql<SqlBool>`(${sql.ref('notifications.comment_id')} is null or (${sql.ref('comments.id')} is not null and ${commentVisibleTo(recipient)}))`;
+  return sql<SqlBool>`(${sql.ref('notifications.type')} not in (${sql.join(following)}) or (${postSeen} and ${commentSeen}))`;
 }

@@ -13,6 +13,8 @@ import { notificationRoutes } from './notifications/index.js';
 import { notificationStreamRoutes } from './notifications/stream.js';
 import { profileRoutes } from './profiles/index.js';
 import { reportRoutes } from './reports/index.js';
+import { rewardClaimRoutes } from './rewards/claim.js';
+import { rewardRoutes } from './rewards/index.js';
 import { tokenRoutes } from './token/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
@@ -34,4 +36,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(notificationStreamRoutes);
   await app.register(tokenRoutes, { tokens: app.services.tokens });
+  await app.register(rewardRoutes, { rewards: app.services.rewards });
+  await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });
 };

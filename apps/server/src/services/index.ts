@@ -1,4 +1,4 @@
-import type { LoginRateLimitSettings } from '../config.js';
+import type { LoginRateLimitSettings, RewardSettings } from '../config.js';
 import type { Chain, FaucetSettings } from '../chain/index.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ContentStore } from '../storage/index.js';
@@ -13,11 +13,13 @@ import { createHealthService } from './health-service.js';
 import { MemoryCache } from './memory-cache.js';
 import { createModerationService } from './moderation/moderation-service.js';
 import { createReportService } from './moderation/report-service.js';
-import { createInProcessBus } from './notifications/notification-bus.js';
+import { createInProcessBus, type NotificationBus } from './notifications/notification-bus.js';
 import { createNotificationService } from './notifications/notification-service.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
 import { createTokenService } from './token/token-service.js';
+import { createRewardClaimService } from './rewards/claim-service.js';
+import { createRewardService } from './rewards/reward-service.js';
 import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
 import { createBlockGc } from './storage/block-gc.js';
 import { createFileAccess } from './storage/file-access.js';
@@ -42,6 +44,8 @@ export interface ServiceSettings {
   reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
   /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream says it is alive. */
   notificationHeartbeatMs: number;
+  /** REWARD_*: contribution rewards (epochs, the split, the claim gates). */
+  rewards: RewardSettings;
 }
 
 export interface ServiceOptions {
@@ -53,12 +57,17 @@ export interface ServiceDependencies {
   store: ContentStore;
   /** The Solana faucet's chain; null when FAUCET_ENABLED=false. */
   chain: Chain | null;
+  /**
+   * How live notification streams hear of changes: shared by every server process on
+   * PostgreSQL (plugins/notification-bus.ts); this process alone when absent.
+   */
+  bus?: NotificationBus;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  { repositories, store, chain }: ServiceDependencies,
+  { repositories, store, chain, bus }: ServiceDependencies,
   settings: ServiceSettings,
   options: ServiceOptions = {},
 ) {
@@ -98,10 +107,10 @@ export function createServices(
     ttlSeconds: settings.signedUrlTtlSeconds,
     rememberMs: settings.publicCacheTtlMs,
   });
-  // Live notification streams hear of changes through this bus (one process; see its file).
+  // Live notification streams hear of changes through this bus (see notification-bus.ts).
   const notifications = createNotificationService({
     notifications: repositories.notifications,
-    bus: createInProcessBus(),
+    bus: bus ?? createInProcessBus(),
     now,
     heartbeatMs: settings.notificationHeartbeatMs,
   });
@@ -147,6 +156,7 @@ export function createServices(
       now,
       contentVersion,
       allowance,
+      rewards: repositories.rewards,
     }),
     files,
     blockGc: createBlockGc({
@@ -193,6 +203,21 @@ export function createServices(
       settings: settings.faucet,
       now,
     }),
+    // Contribution rewards: the epochs, their distribution, balances and the leaderboard.
+    rewards: createRewardService({
+      rewards: repositories.rewards,
+      settings: settings.rewards,
+      maxJobAttempts: settings.processing.maxAttempts,
+      now,
+      notifications,
+    }),
+    // Contribution rewards are paid from the faucet's account with its transfer (issue 16).
+    rewardClaims: createRewardClaimService({
+      claims: repositories.rewardClaims,
+      chain,
+      settings: settings.rewards,
+      now,
+    }),
   };
 }
 
@@ -209,6 +234,8 @@ export {
   UnsupportedFileError,
 } from './errors.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
+export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
+export type { RewardService } from './rewards/reward-service.js';
 export { addressKey } from './rate-limit/client-address.js';
 export { ChainOperationError, FaucetUnavailableError } from './token/errors.js';
 export type { UploadPart } from './posts/post-service.js';

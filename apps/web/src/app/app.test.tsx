@@ -177,8 +177,9 @@ describe('routes', () => {
     expect(document.title).toBe('Community Forum · Symposia');
   });
 
-  it('/token shows Token Management: the wallet prompt and the Get Tokens card', async () => {
+  it('/token shows Token Management: the wallet prompt, Get Tokens, rewards and leaderboard', async () => {
     routeFetch({
+      'GET /rewards/leaderboard': () => jsonResponse({ epoch: null, entries: [] }),
       'GET /token/info': () =>
         jsonResponse({
           enabled: true,
@@ -205,6 +206,10 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'Get Tokens', level: 2 })).toBeVisible();
     expect(screen.getByLabelText('Receiving address')).toBeInTheDocument();
     expect(await screen.findByText('Up to 100 tokens per request.')).toBeInTheDocument();
+    // Signed out: the rewards card invites to sign in; the leaderboard shows anyway.
+    expect(screen.getByRole('heading', { name: 'Your rewards', level: 2 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await screen.findByText(/No epoch has ended yet/)).toBeVisible();
     expect(document.title).toBe('Token Management · Symposia');
   });
 

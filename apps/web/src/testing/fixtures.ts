@@ -23,7 +23,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
       public_statistics: false,
       public_contact: false,
     },
-    stats: { posts: 0, comments: 0, likes: 0, activity_level: 0 },
+    stats: { posts: 0, comments: 0, likes: 0, activity_level: 0, tokens_earned: '0' },
     posts: [],
     comments: [],
     likes: [],

@@ -139,7 +139,7 @@ export const authorPostSchema = z.object({
 /**
  * The author info of spec §3. Sections the author keeps private are absent for everyone else:
  * profile (title, biography, tags), posts, activity, statistics (posts_number, comments_post,
- * like_received), contact (email, phone, userurl). The show_* flags are always present.
+ * like_received, tokens_earned), contact (email, phone, userurl). The show_* flags are always present.
  */
 export const authorInfoSchema = z.object({
   user_id: z.string(),
@@ -153,6 +153,8 @@ export const authorInfoSchema = z.object({
   posts_number: z.number().int().optional(),
   comments_post: z.number().int().optional(),
   like_received: z.number().int().optional(),
+  /** Tokens ever credited as contribution rewards ("12.5"); with the statistics. */
+  tokens_earned: z.string().optional(),
   activity: z.array(authorActivitySchema).optional(),
   posts: z.array(authorPostSchema).optional(),
   phone: z.string().optional(),

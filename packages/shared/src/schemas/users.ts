@@ -14,6 +14,8 @@ export const userStatsSchema = z.object({
   comments: z.number().int(),
   likes: z.number().int(),
   activity_level: z.number(),
+  /** Tokens ever credited as contribution rewards, a decimal string ("12.5"). */
+  tokens_earned: z.string(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 

@@ -8,6 +8,8 @@ import { storageMigration } from './0006-storage.js';
 import { postDoiMigration } from './0007-post-doi.js';
 import { editAndDeleteMigration } from './0008-edit-and-delete.js';
 import { communityMigration } from './0009-community.js';
+import { rewardsMigration } from './0010-rewards.js';
+import { rewardClaimsMigration } from './0011-reward-claims.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -25,5 +27,7 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0007-post-doi': postDoiMigration,
     '0008-edit-and-delete': editAndDeleteMigration,
     '0009-community': communityMigration,
+    '0010-rewards': rewardsMigration,
+    '0011-reward-claims': rewardClaimsMigration,
   };
 }

@@ -75,7 +75,7 @@ describeEachDatabase('POST /auth/register', (db) => {
       tags: fields.tags,
       self_page: fields.self_page,
       settings: DEFAULT_SETTINGS,
-      stats: { posts: 0, comments: 0, likes: 0, activity_level: 0 },
+      stats: { posts: 0, comments: 0, likes: 0, activity_level: 0, tokens_earned: '0' },
       posts: [],
       comments: [],
       likes: [],

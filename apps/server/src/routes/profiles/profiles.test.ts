@@ -285,7 +285,7 @@ describeEachDatabase('profiles API', (db) => {
       public_profile: ['title', 'biography', 'tags'],
       public_posts: ['posts'],
       public_activities: ['activity'],
-      public_statistics: ['posts_number', 'comments_post', 'like_received'],
+      public_statistics: ['posts_number', 'comments_post', 'like_received', 'tokens_earned'],
       public_contact: ['email', 'phone', 'userurl'],
     } as const;
 

@@ -67,8 +67,11 @@ export function createCommentService(deps: {
   contentVersion: ContentVersion;
   /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
   publicCache: MemoryCache;
-  /** Told whom a comment or a like notified, after it is written (their live streams). */
-  notifications: Pick<NotificationService, 'changed'>;
+  /**
+   * Told whom a comment or a like notified, after it is written, and of a comment deleted (the
+   * notifications about it leave): their live streams.
+   */
+  notifications: Pick<NotificationService, 'changed' | 'contentChanged'>;
   /** Who the `@username`s of a comment are. */
   members: Pick<NotificationRepository, 'membersNamed'>;
 }) {
@@ -339,6 +342,7 @@ export function createCommentService(deps: {
         throw new NotFoundError(MESSAGES.commentNotFound);
       }
       contentVersion.bump();
+      await deps.notifications.contentChanged({ commentId: id });
     },
   };
 }

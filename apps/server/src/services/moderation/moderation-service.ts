@@ -61,8 +61,12 @@ export function createModerationService(deps: {
   contentVersion: ContentVersion;
   /** Told the CIDs of a post hidden or deleted: the gateway stops serving them to anyone. */
   filesWithdrawn?: (cids: string[]) => void;
-  /** The recipients' live streams, and the streams of a suspended member's sessions. */
-  notifications?: Pick<NotificationService, 'changed' | 'sessionsEnded'>;
+  /**
+   * The recipients' live streams, the streams of a suspended member's sessions, and those of
+   * whoever was told of what is hidden, deleted or restored (their notifications of it leave or
+   * come back).
+   */
+  notifications?: Pick<NotificationService, 'changed' | 'sessionsEnded' | 'contentChanged'>;
 }) {
   const { moderation, posts, comments, users, now, contentVersion } = deps;
 
@@ -155,6 +159,15 @@ export function createModerationService(deps: {
     return notices;
   }
 
+  /** A post or comment hidden, deleted or restored: the notifications about it leave or return. */
+  async function notificationsAbout(place: Place): Promise<void> {
+    if (place.commentId !== null) {
+      await deps.notifications?.contentChanged({ commentId: place.commentId });
+    } else if (place.postId !== null) {
+      await deps.notifications?.contentChanged({ postId: place.postId });
+    }
+  }
+
   /** Once a decision is written: readers, the gateway and live streams learn of it. */
   function afterDecision(effect: {
     contentChanged: boolean;
@@ -243,6 +256,7 @@ export function createModerationService(deps: {
         told: outcome.told,
         suspendedId: body.action === 'suspend' ? report.targetAuthorId : undefined,
       });
+      if (changesContent) await notificationsAbout(target.place);
       return {
         status: 'resolved',
         outcome: body.action,
@@ -299,6 +313,7 @@ export function createModerationService(deps: {
       }
       if (outcome.kind === 'not-hidden') throw new ConflictError(MESSAGES.notHidden);
       afterDecision({ contentChanged: true, told: outcome.told });
+      await notificationsAbout(place);
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * How a member's open streams learn that something changed for them: their unread count (a new
- * notification, some read), or the end of a session (sign-out, a password change, a suspension).
- * Services publish after their transaction commits; streams subscribe by member.
+ * notification, some read, what one was about deleted or hidden), or the end of a session
+ * (sign-out, a password change, a suspension). Services publish after their transaction commits;
+ * streams subscribe by member.
  *
- * This implementation reaches the streams of this process only. With several server processes a
- * transport that carries the same messages between them (PostgreSQL LISTEN/NOTIFY, Redis
- * pub/sub) implements the same interface, and nothing else changes.
+ * `createInProcessBus` reaches the streams of this process only (SQLite: one process).
+ * relayed-bus.ts carries the same messages between processes (PostgreSQL LISTEN/NOTIFY,
+ * db/notify-channel.ts); services and streams see the same interface either way.
  */
 export type BusMessage =
   /** The member's unread count may have changed: streams read it again. */
@@ -16,10 +17,19 @@ export type BusMessage =
    */
   | { kind: 'sessions-ended'; sessionId?: string; exceptSessionId?: string };
 
-export type BusListener = (message: BusMessage) => void;
+/**
+ * What a listener hears: the messages published for its member, or `interrupted` — the bus may
+ * have missed messages (its link to the other processes dropped or came back), so what a stream
+ * said may be stale and its session may have ended meanwhile. Streams end on it; their clients
+ * connect again, signing in afresh and reading the count anew.
+ */
+export type BusEvent = BusMessage | { kind: 'interrupted' };
+
+export type BusListener = (event: BusEvent) => void;
 
 export interface NotificationBus {
-  publish(userId: string, message: BusMessage): void;
+  /** Tells these members' listeners, in every process the bus reaches. */
+  publish(userIds: readonly string[], message: BusMessage): void;
   /** Listens to the member's messages until the returned function is called. */
   subscribe(userId: string, listener: BusListener): () => void;
 }
@@ -33,15 +43,21 @@ export function endsSession(
   return message.exceptSessionId !== sessionId;
 }
 
-/** The bus of one process: listeners in memory, by member. */
-export function createInProcessBus(): NotificationBus {
+/** The listeners of this process, by member: where every bus delivers. */
+export function createListenerRegistry() {
   const listeners = new Map<string, Set<BusListener>>();
   return {
-    publish(userId, message) {
-      // A copy: a listener may unsubscribe (its stream closing) while being told.
-      for (const listener of [...(listeners.get(userId) ?? [])]) listener(message);
+    deliver(userIds: readonly string[], event: BusEvent): void {
+      for (const userId of userIds) {
+        // A copy: a listener may unsubscribe (its stream closing) while being told.
+        for (const listener of [...(listeners.get(userId) ?? [])]) listener(event);
+      }
     },
-    subscribe(userId, listener) {
+    /** Tells every listener of the process (`interrupted`). */
+    deliverToAll(event: BusEvent): void {
+      this.deliver([...listeners.keys()], event);
+    },
+    subscribe(userId: string, listener: BusListener): () => void {
       let own = listeners.get(userId);
       if (!own) {
         own = new Set();
@@ -55,5 +71,14 @@ export function createInProcessBus(): NotificationBus {
         if (current.size === 0) listeners.delete(userId);
       };
     },
+  };
+}
+
+/** The bus of one process: listeners in memory, by member. */
+export function createInProcessBus(): NotificationBus {
+  const registry = createListenerRegistry();
+  return {
+    publish: (userIds, message) => registry.deliver(userIds, message),
+    subscribe: (userId, listener) => registry.subscribe(userId, listener),
   };
 }

@@ -65,22 +65,24 @@ export function createNotificationService(deps: {
   let closing = false;
 
   function changed(userIds: Iterable<string>): void {
-    for (const userId of new Set(userIds)) bus.publish(userId, { kind: 'count-changed' });
+    const members = [...new Set(userIds)];
+    if (members.length > 0) bus.publish(members, { kind: 'count-changed' });
   }
 
   return {
+    /** The member's notifications, leaving out those about what they may no longer see. */
     async list(user: User, page: NotificationListQuery): Promise<NotificationView[]> {
-      return notifications.list(user.id, page);
+      return notifications.list(user, page);
     },
 
     async unreadCount(user: User): Promise<number> {
-      return notifications.unreadCount(user.id);
+      return notifications.unreadCount(user);
     },
 
     /** Marks the member's own notifications read (ids of others' are passed over). */
     async markRead(user: User, body: MarkNotificationsReadBody): Promise<number> {
       const which = 'all' in body ? 'all' : body.ids;
-      const count = await notifications.markRead(user.id, which, now().toISOString());
+      const count = await notifications.markRead(user, which, now().toISOString());
       if (count > 0) changed([user.id]);
       return count;
     },
@@ -105,17 +107,35 @@ export function createNotificationService(deps: {
     changed,
 
     /**
+     * A post or comment was deleted, hidden, restored or made private: the notifications about
+     * it leave or come back (the repository shows only those about what their recipient may
+     * see), so the streams of its unread notifications' recipients read their count again.
+     * Called after the change committed. A failure to read them is not the change's: their
+     * counts catch up at their next change or reconnect.
+     */
+    async contentChanged(target: { postId: string } | { commentId: string }): Promise<void> {
+      let recipients: string[];
+      try {
+        recipients = await notifications.unreadRecipientsAbout(target);
+      } catch {
+        return;
+      }
+      changed(recipients);
+    },
+
+    /**
      * Sessions of the member ended (sign-out, a password change, a suspension): the streams
      * opened with them close. One session, or every session but `exceptSessionId` (or all).
      */
     sessionsEnded(userId: string, which: { sessionId: string } | { exceptSessionId?: string }) {
-      bus.publish(userId, { kind: 'sessions-ended', ...which });
+      bus.publish([userId], { kind: 'sessions-ended', ...which });
     },
 
     /**
      * Opens a live stream of the member's unread count: the count now, then each change, a
      * heartbeat when idle. It ends when its session ends (signed out, revoked, expired), when
-     * the server closes, or when `stop` is called (the client went away). At most
+     * the server closes, when the bus may have missed messages (its link between processes
+     * dropped), or when `stop` is called (the client went away). At most
      * NOTIFICATIONS_STREAMS_PER_MEMBER are open per member: one more is refused
      * (TooManyAttemptsError) rather than let one account hold unbounded connections.
      */
@@ -163,7 +183,7 @@ export function createNotificationService(deps: {
         try {
           do {
             readAgain = false;
-            const count = await notifications.unreadCount(user.id);
+            const count = await notifications.unreadCount(user);
             if (stopped) return;
             if (count !== lastSent) {
               lastSent = count;
@@ -178,9 +198,11 @@ export function createNotificationService(deps: {
         }
       }
 
-      const unsubscribe = bus.subscribe(user.id, (message) => {
-        if (message.kind === 'count-changed') void sendCount();
-        else if (endsSession(message, session.id)) handle.stop();
+      const unsubscribe = bus.subscribe(user.id, (event) => {
+        if (event.kind === 'count-changed') void sendCount();
+        // The bus may have missed messages: the client connects again and reads afresh.
+        else if (event.kind === 'interrupted') handle.stop();
+        else if (endsSession(event, session.id)) handle.stop();
       });
 
       const endAtExpiry = () => {

@@ -114,8 +114,11 @@ export function createPostService(deps: {
    * serving to anyone (services/storage/file-access.ts forgets them as public).
    */
   filesWithdrawn?: (cids: string[]) => void;
-  /** Told whom a like notified, after it is written (their live streams). */
-  notifications: Pick<NotificationService, 'changed'>;
+  /**
+   * Told whom a like notified, after it is written, and of a post deleted or edited (made
+   * private, the notifications about it leave): their live streams.
+   */
+  notifications: Pick<NotificationService, 'changed' | 'contentChanged'>;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
   const { allowance } = deps;
@@ -438,6 +441,8 @@ export function createPostService(deps: {
       const edited = await postFor(id, user, 'see');
       // Made private, its files are public no more; the gateway asks again either way.
       if (outcome === 'edited') deps.filesWithdrawn?.(cidsOf(edited));
+      // Made private, its notifications to others leave with it (or come back, made public).
+      if (outcome === 'edited') await deps.notifications.contentChanged({ postId: id });
       return withProcessingError(edited, user);
     },
 
@@ -453,6 +458,7 @@ export function createPostService(deps: {
       }
       contentVersion.bump();
       deps.filesWithdrawn?.(cidsOf(post));
+      await deps.notifications.contentChanged({ postId: id });
     },
 
     /** The versions edits replaced, newest first; for whoever may see the post. */

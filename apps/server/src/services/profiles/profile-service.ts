@@ -19,9 +19,11 @@ import {
   type ProfileLike,
   type ProfilePost,
   type ProfileRepository,
+  type RewardRepository,
   type UserChanges,
   type UserRepository,
 } from '../../repositories/index.js';
+import { formatTokenAmount } from '../../chain/units.js';
 import type { ContentStore } from '../../storage/index.js';
 import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
@@ -41,6 +43,8 @@ export interface AuthorView {
   posts?: ProfilePost[];
   activity?: AuthorActivity[];
   statistics?: ProfileCounts;
+  /** Tokens ever credited as rewards (units); shown with the statistics. */
+  tokensEarned?: bigint;
   contact?: { email: string; phone: string; url: string };
 }
 
@@ -55,6 +59,8 @@ export function createProfileService(deps: {
   contentVersion: ContentVersion;
   /** Avatars count against the member's uploads and storage quota like any other upload. */
   allowance: UploadAllowance;
+  /** What the member earned in contribution rewards (statistics). */
+  rewards: Pick<RewardRepository, 'earnedUnits'>;
 }) {
   const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
 
@@ -112,11 +118,12 @@ export function createProfileService(deps: {
     /** What My Page shows of the member: everything, private posts included. */
     async activityOf(user: User): Promise<UserActivity> {
       const self = { id: user.id, role: user.role };
-      const [counts, own, comments, likes] = await Promise.all([
+      const [counts, own, comments, likes, earned] = await Promise.all([
         profiles.counts(user.id, self),
         profiles.posts(user.id, self, OWN_LIST_LIMIT),
         profiles.comments(user.id, self, OWN_LIST_LIMIT),
         profiles.likes(user.id, self, OWN_LIST_LIMIT),
+        deps.rewards.earnedUnits(user.id),
       ]);
       return {
         stats: {
@@ -124,6 +131,7 @@ export function createProfileService(deps: {
           comments: counts.comments,
           likes: counts.likesGiven,
           activity_level: Math.min(100, counts.posts * 5 + counts.comments * 2 + counts.likesGiven),
+          tokens_earned: formatTokenAmount(earned),
         },
         posts: own.map((post) => ({
           ...post,
@@ -156,10 +164,11 @@ export function createProfileService(deps: {
       if (!user) throw new NotFoundError(MESSAGES.userNotFound);
       const reader = { id: viewer.id, role: viewer.role };
       const shows = (flag: keyof UserSettings) => profileSectionShown(reader, user, flag);
-      const [ownPosts, events, statistics] = await Promise.all([
+      const [ownPosts, events, statistics, tokensEarned] = await Promise.all([
         shows('public_posts') ? profiles.posts(user.id, reader, OWN_LIST_LIMIT) : undefined,
         shows('public_activities') ? activity(user.id, reader) : undefined,
         shows('public_statistics') ? profiles.counts(user.id, reader) : undefined,
+        shows('public_statistics') ? deps.rewards.earnedUnits(user.id) : undefined,
       ]);
       return {
         user,
@@ -169,6 +178,7 @@ export function createProfileService(deps: {
         posts: ownPosts,
         activity: events,
         statistics,
+        tokensEarned,
         contact: shows('public_contact')
           ? { email: user.email, phone: user.phone, url: user.url }
           : undefined,

@@ -73,14 +73,20 @@ type Reservation =
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type Failure = { kind: FaucetErrorKind; message: string; definitive: boolean; logDetail: string };
+/** A failed transfer as the member is told it: exported for reward claims, which pay the same way. */
+export type Failure = {
+  kind: FaucetErrorKind;
+  message: string;
+  definitive: boolean;
+  logDetail: string;
+};
 
 /**
  * Turns the chain's verdict into the spec's message (§8), the kind of failure (which decides the
  * HTTP status) and whether it is final. `phase` tells a lookup that failed before anything was
  * built (the receiving account could not be verified) from a send that could not be finished.
  */
-function failureOf(error: unknown, phase: 'prepare' | 'send'): Failure {
+export function failureOf(error: unknown, phase: 'prepare' | 'send'): Failure {
   if (!(error instanceof FaucetTransferError)) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     // Before sending nothing can have left; after, an unknown error may hide a sent transaction.
@@ -129,7 +135,7 @@ function failureOf(error: unknown, phase: 'prepare' | 'send'): Failure {
   }
 }
 
-function errorFor(kind: FaucetErrorKind, message: string, logDetail?: string): Error {
+export function errorFor(kind: FaucetErrorKind, message: string, logDetail?: string): Error {
   switch (kind) {
     case 'unavailable':
       return new FaucetUnavailableError(message, logDetail);

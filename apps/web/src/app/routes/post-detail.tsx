@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES, type PostDetail } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
-import { getCurrentUserQueryOptions, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { postQueryKey, usePost } from '@/features/posts/api/get-post';
 import { PostDetailView } from '@/features/posts/components/post-detail-view';
@@ -14,20 +13,8 @@ import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError } from '@/lib/api-client';
-import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
-
-/**
- * Edit and Delete show for the post's author, so the page must know who reads: a session whose
- * user is not cached (a cache from an older version, a token stored by another tab) loads it once.
- */
-function useKnownReader() {
-  const { token, user } = useAuth();
-  const query = useCurrentUser({ enabled: Boolean(token) && !user });
-  useEffect(() => {
-    if (query.data) authStore.setUser(query.data);
-  }, [query.data]);
-}
+import { useKnownReader } from '../hooks/use-known-reader';
 
 /**
  * The post detail (spec §2): Back returns to the forum location given in `?from=` (only a forum
@@ -39,6 +26,7 @@ export function PostDetailRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Edit and Delete show for the post's author, so the page must know who reads.
   useKnownReader();
   const backTo = forumReturnPath(params.get('from'));
   const query = usePost(id, { throwOnError: (error) => !(error instanceof ApiError) });

@@ -111,6 +111,30 @@ describe('NotificationBell', () => {
     expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   });
 
+  it("a reward says 'You earned N tokens' and opens the Token page", async () => {
+    authStore.signIn('token-1', makeCurrentUser());
+    renderBell({
+      'GET /notifications': () =>
+        jsonResponse([
+          makeNotification({
+            type: 'reward',
+            actor: null,
+            post_id: null,
+            comment_id: null,
+            excerpt: '125.5',
+          }),
+        ]),
+      'POST /notifications/read': () => jsonResponse({ count: 0 }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const link = await within(panel).findByRole('link', { name: /You earned 125\.5 tokens/ });
+    // The amount is said once, not again as the excerpt.
+    expect(within(panel).getAllByText(/125\.5/)).toHaveLength(1);
+    await userEvent.click(link);
+    expect(screen.getByTestId('where')).toHaveTextContent('/token');
+  });
+
   it('Mark all as read clears the count; Escape closes the panel onto the bell', async () => {
     authStore.signIn('token-1', makeCurrentUser());
     let read = false;

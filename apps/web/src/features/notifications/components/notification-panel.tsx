@@ -10,7 +10,11 @@ import { formatDateTime } from '@/lib/time';
 import { notificationsLimit, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useUnreadCount } from '../stores/unread-count';
-import { describeNotification, notificationTarget } from '../utils/describe-notification';
+import {
+  describeNotification,
+  notificationTarget,
+  rewardAmountOf,
+} from '../utils/describe-notification';
 import styles from './notification-panel.module.css';
 
 type NotificationPanelProps = {
@@ -118,12 +122,14 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const target = notificationTarget(item);
+  // A reward's excerpt is its amount, which the sentence already says.
+  const excerpt = item.type === 'reward' && rewardAmountOf(item.excerpt) ? '' : item.excerpt;
   const body = (
     <>
       <span className={styles.text}>
         {item.read ? null : <span className="visually-hidden">Unread: </span>}
         <span className={styles.what}>{describeNotification(item)}</span>
-        {item.excerpt ? <span className={styles.excerpt}>{item.excerpt}</span> : null}
+        {excerpt ? <span className={styles.excerpt}>{excerpt}</span> : null}
         <time className={styles.time} dateTime={item.created_at}>
           {formatDateTime(item.created_at)}
         </time>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@symposia/shared';
-import { actorsOf, describeNotification, notificationTarget } from './describe-notification';
+import {
+  actorsOf,
+  describeNotification,
+  notificationTarget,
+  rewardAmountOf,
+} from './describe-notification';
 
 const base: Notification = {
   id: 'n1',
@@ -35,9 +40,23 @@ describe('describeNotification', () => {
     expect(describeNotification({ ...base, type: 'moderation', actor: null })).toBe(
       'A message from the moderators',
     );
-    expect(describeNotification({ ...base, type: 'reward', actor: null })).toBe(
-      'You earned a reward',
+  });
+
+  it("a reward says how many tokens: 'You earned N tokens'", () => {
+    const reward = {
+      ...base,
+      type: 'reward' as const,
+      actor: null,
+      post_id: null,
+      comment_id: null,
+    };
+    expect(describeNotification({ ...reward, excerpt: '12.5' })).toBe('You earned 12.5 tokens');
+    expect(describeNotification({ ...reward, excerpt: '250 tokens' })).toBe(
+      'You earned 250 tokens',
     );
+    expect(describeNotification({ ...reward, excerpt: '1' })).toBe('You earned 1 token');
+    expect(describeNotification({ ...reward, excerpt: '' })).toBe('You earned a reward');
+    expect(rewardAmountOf('epoch 3')).toBeNull();
   });
 });
 
@@ -46,5 +65,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(base)).toBe('/forum/detail/p1#comment-c1');
     expect(notificationTarget({ ...base, comment_id: null })).toBe('/forum/detail/p1');
     expect(notificationTarget({ ...base, post_id: null, comment_id: null })).toBeNull();
+  });
+
+  it('a reward goes to the Token page, where it is claimed', () => {
+    expect(
+      notificationTarget({ ...base, type: 'reward', actor: null, post_id: null, comment_id: null }),
+    ).toBe('/token');
   });
 });

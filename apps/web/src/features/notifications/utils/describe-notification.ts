@@ -9,6 +9,14 @@ export function actorsOf(notification: Pick<Notification, 'actor' | 'count'>): s
   return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
 }
 
+/**
+ * The amount of a `reward` notification, whose excerpt is what the epoch credited ("12.5", or
+ * "12.5 tokens"); null when it holds no amount.
+ */
+export function rewardAmountOf(excerpt: string): string | null {
+  return /^\s*(\d+(?:\.\d+)?)\b/.exec(excerpt)?.[1] ?? null;
+}
+
 /** What happened, in one sentence: "alice and 4 others liked your post". */
 export function describeNotification(notification: Notification): string {
   const who = actorsOf(notification);
@@ -23,13 +31,20 @@ export function describeNotification(notification: Notification): string {
       return `${who} liked your ${notification.comment_id ? 'comment' : 'post'}`;
     case 'moderation':
       return 'A message from the moderators';
-    case 'reward':
-      return 'You earned a reward';
+    case 'reward': {
+      const amount = rewardAmountOf(notification.excerpt);
+      if (amount === null) return 'You earned a reward';
+      return `You earned ${amount} ${amount === '1' ? 'token' : 'tokens'}`;
+    }
   }
 }
 
-/** Where opening it goes: the post, scrolled to the comment; null when it is about no post. */
+/**
+ * Where opening it goes: a reward to the Token page, where it is claimed; anything else to its
+ * post, scrolled to the comment; null when it is about no post.
+ */
 export function notificationTarget(notification: Notification): string | null {
+  if (notification.type === 'reward') return paths.token.href();
   if (!notification.post_id) return null;
   return notification.comment_id
     ? paths.postDetail.comment(notification.post_id, notification.comment_id)

@@ -85,6 +85,7 @@ describe('AuthorProfile', () => {
       ['Posts', '1'],
       ['Comments', '4'],
       ['Likes received', '3'],
+      ['Tokens earned', '1,250.5'],
     ]);
 
     const connect = screen.getByRole('region', { name: 'Connect' });

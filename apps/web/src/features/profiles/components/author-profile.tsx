@@ -4,6 +4,7 @@ import type { AuthorActivity, AuthorInfo } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
+import { formatTokenAmount } from '@/lib/token-amount';
 import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import {
   authorBadges,
@@ -198,6 +199,10 @@ function StatisticsPanel({ info }: { info: AuthorInfo }) {
     { label: 'Posts', value: info.posts_number ?? 0 },
     { label: 'Comments', value: info.comments_post ?? 0 },
     { label: 'Likes received', value: info.like_received ?? 0 },
+    // Sent with the other statistics, so only when the author shows them.
+    ...(info.tokens_earned === undefined
+      ? []
+      : [{ label: 'Tokens earned', value: formatTokenAmount(info.tokens_earned) }]),
   ];
   return (
     <Section section="statistics" info={info}>

@@ -7,6 +7,7 @@ import {
 } from '@symposia/shared';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
+import { formatTokenAmount } from '@/lib/token-amount';
 import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import { EmptyState } from './empty-state';
 import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
@@ -174,6 +175,8 @@ export function MyStatisticsPanel({ stats }: { stats: CurrentUser['stats'] }) {
     { label: 'Posts', value: stats.posts },
     { label: 'Comments', value: stats.comments },
     { label: 'Likes', value: stats.likes },
+    // Contribution rewards ever credited (issue 16), claimed or not.
+    { label: 'Tokens earned', value: formatTokenAmount(stats.tokens_earned) },
   ];
   return (
     <section aria-labelledby={headingId}>

@@ -59,7 +59,7 @@ const withPosts = makeCurrentUser({
     },
   ],
   likes: [{ id: 'p-8', title: 'Liked post', date: '2026-03-04T00:00:00.000Z' }],
-  stats: { posts: 2, comments: 1, likes: 5, activity_level: 3 },
+  stats: { posts: 2, comments: 1, likes: 5, activity_level: 3, tokens_earned: '12500.25' },
 });
 
 describe('MyProfile', () => {
@@ -149,6 +149,7 @@ describe('MyProfile', () => {
       ['Posts', '2'],
       ['Comments', '1'],
       ['Likes', '5'],
+      ['Tokens earned', '12,500.25'],
     ]);
     expect(within(panel).getByText('87%')).toBeInTheDocument();
     expect(

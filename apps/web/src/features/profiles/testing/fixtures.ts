@@ -26,6 +26,7 @@ export function makePublicAuthor(overrides: Partial<AuthorInfo> = {}): AuthorInf
     posts_number: 1,
     comments_post: 4,
     like_received: 3,
+    tokens_earned: '1250.5',
     email: 'grace@example.org',
     phone: '+1 (555) 0100',
     userurl: 'https://example.org/grace',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { TOKEN_TEXTS, TOKEN_UI } from '../texts';
 import { GetTokensCard } from './get-tokens-card';
+import { Leaderboard } from './leaderboard';
+import { RewardsCard } from './rewards-card';
 import styles from './token-screen.module.css';
 
 export const TOKEN_TITLE = TOKEN_TEXTS.title;
@@ -12,7 +14,10 @@ type TokenScreenProps = {
   walletAddress: string | null;
 };
 
-/** The Token page (spec §2 Token management): the wallet panel and the 'Get Tokens' card. */
+/**
+ * The Token page (spec §2 Token management): the wallet panel and the 'Get Tokens' card, then the
+ * member's contribution rewards and the leaderboard.
+ */
 export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
   return (
     <div className={styles.page}>
@@ -23,6 +28,10 @@ export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
       <div className={styles.grid}>
         <div className={styles.wallet}>{walletPanel}</div>
         <GetTokensCard walletAddress={walletAddress} />
+      </div>
+      <div className={`${styles.grid} ${styles.rewards}`}>
+        <RewardsCard walletAddress={walletAddress} />
+        <Leaderboard />
       </div>
     </div>
   );

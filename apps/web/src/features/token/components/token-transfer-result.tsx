@@ -4,13 +4,25 @@ import { formatDateTime } from '@/lib/time';
 import { TOKEN_UI } from '../texts';
 import styles from './get-tokens-card.module.css';
 
+/** What a paid transfer shows: the faucet's answer, or a reward claim's (amount as shown). */
+type PaidTransfer = Omit<TokenTransfer, 'amount'> & { amount: number | string };
+
+type TokenTransferResultProps = {
+  transfer: PaidTransfer;
+  /** The box's heading; the faucet's 'Tokens sent' by default. */
+  title?: string;
+};
+
 /** The success box (spec §2): receiving address, amount, transaction hash and time. */
-export function TokenTransferResult({ transfer }: { transfer: TokenTransfer }) {
+export function TokenTransferResult({
+  transfer,
+  title = TOKEN_UI.successTitle,
+}: TokenTransferResultProps) {
   const headingId = useId();
   return (
     <section className={styles.success} role="status" aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.resultTitle}>
-        {TOKEN_UI.successTitle}
+        {title}
       </h3>
       <dl className={styles.resultDetails}>
         <div>

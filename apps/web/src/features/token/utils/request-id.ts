@@ -16,15 +16,17 @@ export function isUnanswered(error: unknown): boolean {
 }
 
 /**
- * One request id per submission. Retrying the same address and amount after a request that got no
- * answer reuses its id, so the server returns the first result instead of paying twice; anything
- * else gets a new id.
+ * One request id per attempt, named by `key` (what the attempt sends). Trying the same key again
+ * after an attempt that ended the way `reuseAfter` says (by default: no answer arrived) reuses its
+ * id, so the server returns the first result instead of paying twice; anything else gets a new id.
  */
-export function createRequestIds(generate: () => string = newRequestId) {
+export function createAttemptIds({
+  generate = newRequestId,
+  reuseAfter = isUnanswered,
+}: { generate?: () => string; reuseAfter?: (error: unknown) => boolean } = {}) {
   let last: { key: string; id: string; retry: boolean } | null = null;
   return {
-    idFor(address: string, amount: number): string {
-      const key = `${address}\n${amount}`;
+    idFor(key: string): string {
       if (last?.retry && last.key === key) {
         last.retry = false;
         return last.id;
@@ -32,9 +34,23 @@ export function createRequestIds(generate: () => string = newRequestId) {
       last = { key, id: generate(), retry: false };
       return last.id;
     },
-    /** Records how the last submission ended. */
+    /** Records how the last attempt ended: without an error, or with `error`. */
     settle(error?: unknown): void {
-      if (last) last.retry = error !== undefined && isUnanswered(error);
+      if (last) last.retry = error !== undefined && reuseAfter(error);
     },
+  };
+}
+
+/**
+ * One request id per faucet submission. Retrying the same address and amount after a request that
+ * got no answer reuses its id, so the server returns the first result instead of paying twice;
+ * anything else gets a new id.
+ */
+export function createRequestIds(generate: () => string = newRequestId) {
+  const ids = createAttemptIds({ generate });
+  return {
+    idFor: (address: string, amount: number): string => ids.idFor(`${address}\n${amount}`),
+    /** Records how the last submission ended. */
+    settle: ids.settle,
   };
 }

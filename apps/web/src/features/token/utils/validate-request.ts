@@ -18,6 +18,16 @@ export type TokenRequestCheck =
   { ok: true; address: string; amount: number } | { ok: false; errors: TokenRequestErrors };
 
 /**
+ * Spec §5's check of a receiving address: required ('Please enter receiving address') and a Solana
+ * address ('Invalid Solana address'). The message, or undefined when it is fine.
+ */
+export function addressProblem(address: string): string | undefined {
+  if (!address) return MESSAGES.enterReceivingAddress;
+  if (!isAddress(address)) return MESSAGES.invalidSolanaAddress;
+  return undefined;
+}
+
+/**
  * The checks of spec §5 before anything is sent: a receiving address is required ('Please enter
  * receiving address') and must be a Solana address ('Invalid Solana address'); the amount is a
  * number above 0 and, when the faucet's cap is known, at most that.
@@ -30,8 +40,8 @@ export function validateTokenRequest({
 }: TokenRequestDraft): TokenRequestCheck {
   const errors: TokenRequestErrors = {};
   const address = (walletAddress ?? addressInput).trim();
-  if (!address) errors.address = MESSAGES.enterReceivingAddress;
-  else if (!isAddress(address)) errors.address = MESSAGES.invalidSolanaAddress;
+  const problem = addressProblem(address);
+  if (problem) errors.address = problem;
 
   const amount = amountInput.trim() === '' ? Number.NaN : Number(amountInput);
   if (!Number.isFinite(amount) || amount <= 0) errors.amount = MESSAGES.tokenAmountInvalid;

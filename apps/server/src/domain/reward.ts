@@ -1,0 +1,49 @@
+/**
+ * The kinds of contribution signal (issue 16), each with its REWARD_WEIGHT_*: a like received on
+ * a post or on a comment, a comment received on a post, a reply received on a comment.
+ */
+export const CONTRIBUTION_KINDS = [
+  'post_like',
+  'comment_like',
+  'comment_received',
+  'reply_received',
+] as const;
+export type ContributionKind = (typeof CONTRIBUTION_KINDS)[number];
+
+/** A reward epoch: numbered from 1, back to back; its end is not part of it. */
+export interface RewardEpoch {
+  id: number;
+  startsAt: string;
+  endsAt: string;
+  poolUnits: bigint;
+  /** Set when distributed: what rounding and the share cap left unpaid. */
+  remainderUnits: bigint | null;
+  distributedAt: string | null;
+}
+
+/** A contribution signal as an epoch's scoring reads it (services/rewards/scoring.ts). */
+export interface ScoredEvent {
+  id: string;
+  kind: ContributionKind;
+  recipientId: string;
+  actorId: string;
+  /** The post or comment whose author receives; with actor and kind, the pair counted once. */
+  targetId: string;
+  delta: 1 | -1;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** When the actor's account was made. */
+  actorCreatedAt: string;
+  /** The pair had events before the epoch began. */
+  pairSeenBefore: boolean;
+}
+
+/** What one member is credited for one epoch. */
+export interface RewardPayout {
+  userId: string;
+  score: number;
+  /** Credited: share plus carry, or 0 when that is below REWARD_MIN_PAYOUT. */
+  amountUnits: bigint;
+  /** Carried on to the member's next payout. */
+  carryUnits: bigint;
+}

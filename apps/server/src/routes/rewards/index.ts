@@ -1,0 +1,59 @@
+import {
+  errorBodySchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+  rewardsMeSchema,
+  validationErrorBodySchema,
+} from '@symposia/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/auth.js';
+import { SIGNED_IN } from '../../plugins/swagger.js';
+import { presentLeaderboard, presentMemberRewards } from '../../presenters/rewards.js';
+import type { RewardService } from '../../services/index.js';
+
+/**
+ * Contribution rewards (issue 16): the member's balance and history, and an epoch's leaderboard.
+ * POST /rewards/claim is in claim.ts.
+ */
+export const rewardRoutes: FastifyPluginAsyncZod<{ rewards: RewardService }> = async (
+  app,
+  { rewards },
+) => {
+  app.get(
+    '/rewards/me',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Your contribution rewards: claimable balance, score so far, history',
+        description:
+          'Likes and comments your posts and comments receive are scored per epoch; when an ' +
+          'epoch ends its token pool is split by score. Amounts are decimal strings of tokens.',
+        tags: ['rewards'],
+        security: SIGNED_IN,
+        response: { 200: rewardsMeSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => presentMemberRewards(await rewards.mine(signedIn(request).user)),
+  );
+
+  app.get(
+    '/rewards/leaderboard',
+    {
+      schema: {
+        summary: "An epoch's top members by reward (default: the last distributed epoch)",
+        description:
+          "Members whose statistics are private are shown as 'Anonymous' (to everyone but " +
+          'themselves).',
+        tags: ['rewards'],
+        querystring: leaderboardQuerySchema,
+        response: {
+          200: leaderboardSchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      presentLeaderboard(await rewards.leaderboard(request.user ?? null, request.query.epoch)),
+  );
+};

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Leaderboard as LeaderboardData } from '@symposia/shared';
+import { Avatar } from '@/components/ui/avatar/avatar';
+import { QueryStatus } from '@/components/ui/query-status/query-status';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-store';
+import { formatDateTime } from '@/lib/time';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { LEADERBOARD_UI } from '../texts';
+import { formatScore, formatTokenAmount } from '@/lib/token-amount';
+import styles from './leaderboard.module.css';
+
+/**
+ * The leaderboard of an ended epoch (the last one first): rank, member, score and tokens. Members
+ * who keep their statistics private come as 'Anonymous', with no link. Anyone may read it.
+ */
+export function Leaderboard() {
+  const headingId = useId();
+  // Undefined: the last ended epoch, whichever it is when asked.
+  const [epoch, setEpoch] = useState<number>();
+  const [latest, setLatest] = useState<number>();
+  const query = useLeaderboard(epoch);
+  const board = query.data;
+  const shown = board?.epoch?.id;
+
+  // The newest epoch there is, learnt from the default answer, bounds "Next".
+  if (epoch === undefined && shown !== undefined && !query.isPlaceholderData && shown !== latest) {
+    setLatest(shown);
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {LEADERBOARD_UI.title}
+        </h2>
+        {shown !== undefined ? (
+          <EpochSwitch
+            shown={shown}
+            latest={latest ?? shown}
+            loading={query.isPlaceholderData}
+            onChoose={(next) => setEpoch(next === latest ? undefined : next)}
+          />
+        ) : null}
+      </div>
+      {board ? (
+        <LeaderboardBody board={board} />
+      ) : (
+        <QueryStatus
+          query={query}
+          loading={LEADERBOARD_UI.loading}
+          failed={LEADERBOARD_UI.loadFailed}
+        />
+      )}
+    </section>
+  );
+}
+
+type EpochSwitchProps = {
+  shown: number;
+  latest: number;
+  loading: boolean;
+  onChoose: (epoch: number) => void;
+};
+
+/**
+ * Previous and next epoch. aria-disabled rather than disabled, so focus stays on a button that
+ * reached the first or the last epoch.
+ */
+function EpochSwitch({ shown, latest, loading, onChoose }: EpochSwitchProps) {
+  const hasPrevious = shown > 1;
+  const hasNext = shown < latest;
+  return (
+    <div className={styles.switch} aria-busy={loading || undefined}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={!hasPrevious || loading || undefined}
+        onClick={() => {
+          if (hasPrevious && !loading) onChoose(shown - 1);
+        }}
+      >
+        <span aria-hidden="true">‹</span> {LEADERBOARD_UI.previous}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={!hasNext || loading || undefined}
+        onClick={() => {
+          if (hasNext && !loading) onChoose(shown + 1);
+        }}
+      >
+        {LEADERBOARD_UI.next} <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  );
+}
+
+function LeaderboardBody({ board }: { board: LeaderboardData }) {
+  const { user } = useAuth();
+  if (!board.epoch) return <p className={styles.empty}>{LEADERBOARD_UI.emptyBeforeFirst}</p>;
+  if (board.entries.length === 0) {
+    return <p className={styles.empty}>{LEADERBOARD_UI.emptyEpoch(board.epoch.id)}</p>;
+  }
+  return (
+    <table className={styles.table}>
+      <caption className={styles.caption}>
+        {LEADERBOARD_UI.caption(board.epoch.id, formatDateTime(board.epoch.ends_at))}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" className={styles.rank}>
+            {LEADERBOARD_UI.rank}
+          </th>
+          <th scope="col">{LEADERBOARD_UI.member}</th>
+          <th scope="col" className={styles.number}>
+            {LEADERBOARD_UI.score}
+          </th>
+          <th scope="col" className={styles.number}>
+            {LEADERBOARD_UI.amount}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {board.entries.map((entry) => {
+          const mine = entry.user_id !== null && entry.user_id === user?.id;
+          return (
+            <tr
+              key={`${entry.rank}-${entry.user_id ?? 'anonymous'}`}
+              className={mine ? styles.mine : undefined}
+              data-testid="leaderboard-row"
+            >
+              <td className={styles.rank}>{entry.rank}</td>
+              <th scope="row" className={styles.member}>
+                <span className={styles.memberInner}>
+                  <span aria-hidden="true" className={styles.avatar}>
+                    <Avatar src={entry.avatar} name={entry.username} size={32} />
+                  </span>
+                  {entry.user_id ? (
+                    <Link to={paths.author.href(entry.user_id)} className={styles.name}>
+                      {entry.username}
+                    </Link>
+                  ) : (
+                    <span className={styles.name}>{entry.username}</span>
+                  )}
+                  {mine ? <span className={styles.you}>{LEADERBOARD_UI.you}</span> : null}
+                </span>
+              </th>
+              <td className={styles.number}>{formatScore(entry.score)}</td>
+              <td className={styles.number}>{formatTokenAmount(entry.amount)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,49 @@
+import { TOKEN_DECIMALS } from '@symposia/shared';
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A token amount as the API gives it (a decimal string of whole tokens, "12.5") in the token's
+ * smallest unit, so amounts compare exactly, without floats. Null for anything else.
+ */
+export function toUnits(amount: string): bigint | null {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  if (fraction.length > TOKEN_DECIMALS) return null;
+  return (
+    BigInt(whole) * 10n ** BigInt(TOKEN_DECIMALS) + BigInt(fraction.padEnd(TOKEN_DECIMALS, '0'))
+  );
+}
+
+/** True when the amount is a positive number of tokens. */
+export function isPositiveAmount(amount: string): boolean {
+  const units = toUnits(amount);
+  return units !== null && units > 0n;
+}
+
+/**
+ * "12345.5" → "12,345.5": thousands grouped, the fraction as given (trailing zeros dropped).
+ * Anything that is not a decimal amount is shown as given.
+ */
+export function formatTokenAmount(amount: string): string {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return amount;
+  const [, whole = '0', fraction = ''] = match;
+  const grouped = BigInt(whole).toLocaleString('en-US');
+  const kept = fraction.replace(/0+$/, '');
+  return kept ? `${grouped}.${kept}` : grouped;
+}
+
+/** "1 token", "12.5 tokens". */
+export function tokensLabel(amount: string): string {
+  const shown = formatTokenAmount(amount);
+  return `${shown} ${shown === '1' ? 'token' : 'tokens'}`;
+}
+
+const scoreFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A score as people read it: grouped, at most two decimals. */
+export function formatScore(score: number): string {
+  return scoreFormat.format(score);
+}
