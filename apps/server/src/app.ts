@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { API_BASE_PATH } from '@symposia/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { prepareDataDir } from './data-dir.js';
+import { accessLogPlugin, flushLog, logDestination } from './plugins/access-log.js';
 import { contentStorePlugin } from './plugins/content-store.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -12,6 +14,7 @@ import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { notificationBusPlugin } from './plugins/notification-bus.js';
 import { generateRequestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { compressJsonPlugin } from './plugins/compress-json.js';
 import { staticSpaPlugin, webAppBuilt } from './plugins/static-spa.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { createRepositories } from './repositories/index.js';
@@ -41,6 +44,8 @@ export interface AppOptions {
    * The app closes it with itself.
    */
   chain?: Chain;
+  /** Where log lines go instead of stdout (tests read the access log from it). */
+  logStream?: DestinationStream;
 }
 
 // src/ and dist/ both sit one level below the package root.
@@ -59,15 +64,21 @@ function trustProxy(setting: Config['trustProxy']) {
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   await prepareDataDir(config.dataDir);
+  const logStream = logDestination(config.logLevel, options.logStream);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    // plugins/access-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     genReqId: generateRequestId,
     ...serverLimits(config.http),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The stdout log is buffered: closing writes it out (pino also does when the process exits).
+  app.addHook('onClose', async () => flushLog(logStream));
   try {
+    await app.register(accessLogPlugin);
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { settings: config.database });
     await app.register(contentStorePlugin, { dataDir: config.dataDir });
@@ -114,6 +125,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(requestIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(securityHeadersPlugin);
+    // JSON answers of 1 KiB and more, compressed when accepted (never streams or /ipfs).
+    await app.register(compressJsonPlugin);
     await app.register(formBodyPlugin);
     await app.register(swaggerPlugin, { version });
     await app.register(apiRoutes, { prefix: API_BASE_PATH });

@@ -67,6 +67,8 @@ export interface Config {
   reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
   /** A session unused for this long stops working (SESSION_IDLE_TIMEOUT_SECONDS). */
   sessionIdleTimeoutSeconds: number;
+  /** How long a process reuses a token's session lookup (SESSION_CACHE_TTL_MS; 0: never). */
+  sessionCacheTtlMs: number;
   processing: {
     /** Jobs this server process runs at once; 0 leaves processing to `npm run worker`. */
     workerConcurrency: number;
@@ -252,6 +254,8 @@ const envSchema = z.object({
   REPORT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   REPORT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
   SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
+  // Signed-in requests reuse a token's session lookup this long; ended sessions leave at once.
+  SESSION_CACHE_TTL_MS: wholeNumber(5000, 0, 60_000),
   // Uploads and the content store: rate limit, quota, signed URLs, block garbage collection.
   UPLOAD_RATE_LIMIT_MAX: wholeNumber(20, 1, 1_000_000),
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
@@ -395,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       },
     },
     sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
+    sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,
     uploadRateLimit: {
       max: vars.UPLOAD_RATE_LIMIT_MAX,
       windowSeconds: vars.UPLOAD_RATE_LIMIT_WINDOW_SECONDS,

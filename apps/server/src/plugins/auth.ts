@@ -22,6 +22,7 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Optional authentication for every route in its scope: a valid bearer token sets request.user;
@@ -49,6 +50,14 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
         request.session = result.session;
       } else {
         request.authFailure = result.reason;
+      }
+    });
+
+    // A member's own change (profile, settings, avatar) shows in their next answer, /auth/me
+    // included: the session cache holds their account. onSend runs before the client hears back.
+    app.addHook('onSend', async (request) => {
+      if (request.user && !SAFE_METHODS.has(request.method)) {
+        sessions.forgetCachedAccount(request.user.id);
       }
     });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { plainPayload } from './compress-json.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../services/memory-cache.js';
 
 declare module 'fastify' {
@@ -49,7 +50,9 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       const started = pending.get(request);
       if (started === undefined || reply.statusCode !== 200) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      // Kept plain: plugins/compress-json.ts compresses each answer, hits too, as its reader accepts.
+      const body =
+        typeof payload === 'string' ? Buffer.from(payload) : plainPayload(request, payload);
       const entry: Entry = {
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body,

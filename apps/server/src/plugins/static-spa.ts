@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_BASE_PATH, MESSAGES } from '@symposia/shared';
 import fp from 'fastify-plugin';
+import { varyOnEncoding } from './content-encoding.js';
 
 const INDEX_FILE = 'index.html';
 // Vite puts content-hashed files here: a changed file gets a new name, so they never go stale.
@@ -34,9 +35,13 @@ export const staticSpaPlugin = fp<{ root: string | null }>(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        // The build writes .br and .gz beside each file (apps/web/scripts/precompress.mjs): the
+        // best one the client accepts is sent as is, with its own length, ranges and ETag.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const inAssets = relative(root, filePath).startsWith(`${HASHED_ASSETS_DIR}${sep}`);
           res.setHeader('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
+          res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));
         },
       });
     }

@@ -4,6 +4,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { ContentStore } from '../storage/index.js';
 import { createAccountService } from './auth/account-service.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
+import { createSessionCache } from './auth/session-cache.js';
 import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
@@ -25,12 +26,17 @@ import { createBlockGc } from './storage/block-gc.js';
 import { createFileAccess } from './storage/file-access.js';
 import { createUploadAllowance } from './storage/upload-allowance.js';
 
+// Signed-in members one process remembers at a time; more only means more database lookups.
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
 export interface ServiceSettings {
   accessTokenTtlSeconds: number;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
   registerRateLimit: { max: number; windowSeconds: number };
   sessionIdleTimeoutSeconds: number;
+  /** SESSION_CACHE_TTL_MS: how long a token's session lookup is reused (services/auth/session-cache.ts). */
+  sessionCacheTtlMs: number;
   processing: { maxAttempts: number };
   faucet: FaucetSettings;
   publicCacheTtlMs: number;
@@ -108,9 +114,10 @@ export function createServices(
     rememberMs: settings.publicCacheTtlMs,
   });
   // Live notification streams hear of changes through this bus (see notification-bus.ts).
+  const notificationBus = bus ?? createInProcessBus();
   const notifications = createNotificationService({
     notifications: repositories.notifications,
-    bus: bus ?? createInProcessBus(),
+    bus: notificationBus,
     now,
     heartbeatMs: settings.notificationHeartbeatMs,
   });
@@ -144,6 +151,13 @@ export function createServices(
       ttlSeconds: settings.accessTokenTtlSeconds,
       idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
       sessionsEnded: notifications.sessionsEnded,
+      // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
+      cache: createSessionCache({
+        ttlMs: settings.sessionCacheTtlMs,
+        maxEntries: SESSION_CACHE_MAX_ENTRIES,
+        now,
+        subscribe: (userId, listener) => notificationBus.subscribe(userId, listener),
+      }),
     }),
     health: createHealthService({ health: repositories.health }),
     posts,

@@ -11,6 +11,7 @@ import {
   InvalidInputError,
   type AuthFailure,
 } from '../errors.js';
+import type { SessionCache } from './session-cache.js';
 import { assertUncommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -40,6 +41,8 @@ export function createSessionService(deps: {
   ttlSeconds: number;
   /** A session unused for this long can no longer be used (SESSION_IDLE_TIMEOUT_SECONDS). */
   idleTimeoutSeconds: number;
+  /** Recent lookups by token hash (session-cache.ts); every lookup reads the database without. */
+  cache?: SessionCache;
   /**
    * Told when sessions end (sign-out, a password change), after the change is written: the live
    * notification streams opened with them close (services/notifications/).
@@ -53,6 +56,14 @@ export function createSessionService(deps: {
   const idleMs = deps.idleTimeoutSeconds * 1000;
   const lastUsedResolutionMs = Math.min(LAST_USED_RESOLUTION_MS, idleMs / 10);
   const idleSince = (at: Date) => new Date(at.getTime() - idleMs).toISOString();
+
+  /** Reads the session from the database and keeps it for the next requests with the token. */
+  async function lookUp(tokenHash: string) {
+    const lookedUpAt = deps.cache?.generation() ?? 0;
+    const found = await sessions.findWithUserByTokenHash(tokenHash);
+    if (found) deps.cache?.set(tokenHash, found, lookedUpAt);
+    return found;
+  }
 
   return {
     /**
@@ -94,7 +105,8 @@ export function createSessionService(deps: {
 
     async authenticate(accessToken: string): Promise<Authentication> {
       if (!looksLikeAccessToken(accessToken)) return { ok: false, reason: 'invalid' };
-      const found = await sessions.findWithUserByTokenHash(hashAccessToken(accessToken));
+      const tokenHash = hashAccessToken(accessToken);
+      const found = deps.cache?.get(tokenHash) ?? (await lookUp(tokenHash));
       if (!found) return { ok: false, reason: 'invalid' };
       const { session, user } = found;
       if (session.revokedAt !== null) return { ok: false, reason: 'revoked' };
@@ -103,13 +115,24 @@ export function createSessionService(deps: {
       const lastActive = Date.parse(session.lastUsedAt ?? session.createdAt);
       if (lastActive + idleMs <= at) return { ok: false, reason: 'expired' };
       if (session.lastUsedAt === null || at - lastActive >= lastUsedResolutionMs) {
-        await sessions.markUsed(session.id, new Date(at).toISOString());
+        const lastUsedAt = new Date(at).toISOString();
+        await sessions.markUsed(session.id, lastUsedAt);
+        deps.cache?.markUsed(tokenHash, lastUsedAt);
       }
       return { ok: true, user, session };
     },
 
+    /**
+     * The member changed something (their profile, settings…): this process's cached lookups of
+     * them, which carry their account, are read afresh on their next request.
+     */
+    forgetCachedAccount(userId: string): void {
+      deps.cache?.forget(userId, {});
+    },
+
     async logout(session: Pick<Session, 'id' | 'userId'>): Promise<void> {
       await sessions.revoke(session.id, now().toISOString());
+      deps.cache?.forget(session.userId, { sessionId: session.id });
       deps.sessionsEnded?.(session.userId, { sessionId: session.id });
     },
 
@@ -141,6 +164,7 @@ export function createSessionService(deps: {
         keepSessionId: input.sessionId,
         at: now().toISOString(),
       });
+      deps.cache?.forget(input.user.id, { exceptSessionId: input.sessionId });
       deps.sessionsEnded?.(input.user.id, { exceptSessionId: input.sessionId });
       return { signedOutSessions };
     },

@@ -1,0 +1,113 @@
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { signedInUser } from '../../test/helpers.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+/** An app on a fresh SQLite database, logging at the default level (info). */
+async function appLoggingTo(stream: pino.DestinationStream) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'symposia-access-log-'));
+  dirs.push(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+    WORKER_CONCURRENCY: '0',
+    FAUCET_ENABLED: 'false',
+  });
+  expect(config.logLevel).toBe('info');
+  return buildApp(config, { logStream: stream });
+}
+
+type Line = Record<string, unknown>;
+
+/** Collects the JSON lines written to it. */
+function capture() {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString('utf8').split('\n')) {
+        if (text) lines.push(JSON.parse(text) as Line);
+      }
+      done();
+    },
+  });
+  return { stream, lines, requests: () => lines.filter((line) => line.msg === 'request') };
+}
+
+it('writes exactly one line per request, with method, URL, status, time, request id and member', async () => {
+  const log = capture();
+  const app = await appLoggingTo(log.stream);
+  try {
+    const ada = await signedInUser(app);
+    const before = log.lines.length;
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me?x=1',
+      headers: { ...ada.headers, 'x-request-id': 'req-42' },
+    });
+    expect(me.statusCode).toBe(200);
+    const written = log.lines.slice(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/api/v1/auth/me?x=1',
+      statusCode: 200,
+      reqId: 'req-42',
+      userId: ada.user.id,
+    });
+    expect(typeof written[0]?.responseTimeMs).toBe('number');
+  } finally {
+    await app.close();
+  }
+});
+
+it('logs anonymous and refused requests; /healthz only when it fails (its logLevel)', async () => {
+  const log = capture();
+  const app = await appLoggingTo(log.stream);
+  try {
+    const before = log.lines.length;
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    const missing = await app.inject({ method: 'GET', url: '/api/v1/no-such-route' });
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const written = log.lines.slice(before);
+    expect(written.map((line) => [line.msg, line.url, line.statusCode, line.userId])).toEqual([
+      ['request', '/api/v1/no-such-route', missing.statusCode, null],
+      ['request', '/api/v1/auth/me', 401, null],
+    ]);
+  } finally {
+    await app.close();
+  }
+});
+
+it('writes what an asynchronous destination still buffers when the app closes', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'symposia-log-file-'));
+  dirs.push(dir);
+  const file = join(dir, 'server.log');
+  // A large minimum length keeps every line in memory until a flush.
+  const destination = pino.destination({ dest: file, sync: false, minLength: 8192 });
+  await once(destination, 'ready');
+  const app = await appLoggingTo(destination);
+  await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+  expect(await readFile(file, 'utf8')).toBe('');
+  await app.close();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n');
+  expect(lines.map((line) => (JSON.parse(line) as Line).url)).toContain('/api/v1/auth/me');
+});
