@@ -3,6 +3,7 @@ import { MESSAGES } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
+import { Card } from '@/components/ui/card/card';
 import { useTokenInfo } from '../api/get-token-info';
 import { useRequestTokens } from '../api/request-tokens';
 import { TOKEN_TEXTS, TOKEN_UI } from '../texts';
@@ -72,7 +73,7 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <Card className={styles.card} labelledBy={headingId}>
       <h2 id={headingId} className={styles.title}>
         {TOKEN_TEXTS.getTokens}
       </h2>
@@ -136,6 +137,6 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
         </div>
       ) : null}
       {mutation.isSuccess ? <TokenTransferResult transfer={mutation.data} /> : null}
-    </section>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@ import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
+import { Card } from '@/components/ui/card/card';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { LEADERBOARD_UI } from '../texts';
 import { formatScore, formatTokenAmount } from '@/lib/token-amount';
@@ -30,7 +31,7 @@ export function Leaderboard() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <Card className={styles.card} labelledBy={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {LEADERBOARD_UI.title}
@@ -53,7 +54,7 @@ export function Leaderboard() {
           failed={LEADERBOARD_UI.loadFailed}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

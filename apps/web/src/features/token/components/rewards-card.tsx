@@ -4,6 +4,7 @@ import type { RewardsMe } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
+import { Card } from '@/components/ui/card/card';
 import { rewardsQueryRoot, useMyRewards } from '../api/get-my-rewards';
 import { REWARDS_UI } from '../texts';
 import { formatScore, tokensLabel } from '@/lib/token-amount';
@@ -25,7 +26,7 @@ export function RewardsCard({ walletAddress }: RewardsCardProps) {
   const headingId = useId();
   const { token } = useAuth();
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <Card className={styles.card} labelledBy={headingId}>
       <h2 id={headingId} className={styles.title}>
         {REWARDS_UI.title}
       </h2>
@@ -44,7 +45,7 @@ export function RewardsCard({ walletAddress }: RewardsCardProps) {
           </button>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 

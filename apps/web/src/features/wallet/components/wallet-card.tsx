@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Card } from '@/components/ui/card/card';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { useTimedNotice } from '../hooks/use-timed-notice';
 import { WALLET_TEXTS, WALLET_UI } from '../texts';
@@ -29,7 +30,7 @@ export function WalletCard() {
   const connected = wallet.connected && wallet.address !== null;
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <Card className={styles.card} labelledBy={headingId}>
       <div className={styles.top}>
         <h2 id={headingId} className={styles.title}>
           {WALLET_UI.walletTitle}
@@ -86,6 +87,6 @@ export function WalletCard() {
           <WalletNotice notice={notice} />
         </div>
       )}
-    </section>
+    </Card>
   );
 }
