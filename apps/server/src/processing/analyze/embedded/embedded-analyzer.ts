@@ -1,18 +1,22 @@
 /**
  * The embedded analyzer (AI_PROVIDER=embedded, the default): extractive, offline, deterministic.
  * Key points are the sentences LexRank ranks highest, the overview their best two or three in
- * document order, tags the best RAKE/TextRank key phrases, and discussion topics questions formed
- * from those phrases. Identical input gives identical output; nothing is random or timed.
+ * document order, tags the noun phrases a part-of-speech tagger finds, ranked by TextRank
+ * (keywords.ts), and discussion topics questions about the document's own claims and the
+ * phrases it connects (topics.ts). Identical input gives identical output; nothing is random or
+ * timed.
  */
 import type { Analysis, AnalysisInput, Analyzer } from '../types.js';
-import { keyPhrases, type PhraseSource } from './key-phrases.js';
 import { keySentences, type SentenceContext } from './key-sentences.js';
+import { keywords, type KeywordSource } from './keywords.js';
+import { legacyTags } from './legacy-tags.js';
 import { splitSentences } from './sentences.js';
 import { INSTRUCTION_WORDS } from './stop-words.js';
 import { contentStems, tokenize } from './tokens.js';
-import { discussionTopics } from './topics.js';
+import { discussionTopics, findClaims } from './topics.js';
 
-export const EMBEDDED_MODEL = 'textrank-1';
+/** Recorded with each analysis; 'textrank-1' was the RAKE/TextRank tagger before noun phrases. */
+export const EMBEDDED_MODEL = 'textrank-2';
 
 export const EMBEDDED_LIMITS = {
   /** Characters of extracted text read at most. */
@@ -28,6 +32,7 @@ export const EMBEDDED_LIMITS = {
   maxTags: 8,
 } as const;
 
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KEYWORD_LINE = /^(?:key ?words|index terms)\s*[:：—-]/i;
 
 export function createEmbeddedAnalyzer(): Analyzer {
@@ -92,22 +97,27 @@ export function analyzeEmbedded(input: AnalysisInput): Analysis {
     title ||
     shorten(sentences[0]?.text ?? '', 400);
 
-  // Tags: the title counts twice, the author's own tags once each when the post's fields
-  // are all there is.
-  const sources: PhraseSource[] = [];
-  if (title) sources.push({ text: title, tokens: tokenize(title), weight: 2 });
-  sentences.forEach((sentence, index) => {
+  // Tags: noun phrases of the title (counted twice) and the text; the author's own tags are
+  // context, and are not suggested again.
+  const sources: KeywordSource[] = [];
+  if (title) sources.push({ text: title, weight: 2 });
+  for (const sentence of sentences) {
     // A paper's own keyword line names its topics: it counts like the title.
-    const weight = KEYWORD_LINE.test(sentence.text) ? 2 : 1;
-    sources.push({ text: sentence.text, tokens: tokens[index] ?? [], weight });
-  });
-  if (!fromText)
-    for (const tag of tags) sources.push({ text: tag, tokens: tokenize(tag), weight: 1 });
-  const phrases = keyPhrases(sources, context, { limit: EMBEDDED_LIMITS.maxTags }).map(
-    (phrase) => phrase.phrase,
+    sources.push({ text: sentence.text, weight: KEYWORD_LINE.test(sentence.text) ? 2 : 1 });
+  }
+  let phrases = keywords(
+    sources,
+    { ...context, authorTags: tags },
+    { limit: EMBEDDED_LIMITS.maxTags },
   );
+  // The tagger reads English only: Chinese or Japanese text keeps the script-agnostic phrases.
+  if (phrases.length === 0 && CJK.test(`${title}${body}`)) {
+    phrases = legacyTags({ title, text: body, tags }, EMBEDDED_LIMITS.maxTags);
+  }
+  const texts = sentences.map((sentence) => sentence.text);
+  const claims = findClaims(texts.slice(0, EMBEDDED_LIMITS.maxRankedSentences));
 
-  return { overview, keyPoints, tags: phrases, topics: discussionTopics(phrases) };
+  return { overview, keyPoints, tags: phrases, topics: discussionTopics(phrases, claims, texts) };
 }
 
 function clean(value: unknown, maxChars: number): string {
