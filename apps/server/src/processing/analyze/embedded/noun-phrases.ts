@@ -191,7 +191,7 @@ const INVARIANT = new Set(
   lens chaos bias gas plus corpus virus status apparatus consensus census thesis analysis basis
   crisis diagnosis prognosis hypothesis synthesis emphasis axis mitosis meiosis apoptosis
   fibrosis sclerosis necrosis homeostasis tuberculosis psoriasis osteoporosis cirrhosis
-  glass class mass grass stress process access success loss cross boss moss`
+  glass class mass grass stress process access success loss cross boss moss trans`
     .trim()
     .split(/\s+/),
 );
@@ -238,6 +238,10 @@ const IRREGULAR: Record<string, string> = {
   radii: 'radius',
   bacilli: 'bacillus',
   genera: 'genus',
+  viruses: 'virus',
+  helices: 'helix',
+  apices: 'apex',
+  cortices: 'cortex',
 };
 
 /**

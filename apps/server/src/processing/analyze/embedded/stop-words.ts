@@ -82,7 +82,10 @@ export const GENERIC_WORDS = words(`
   developments application applications challenge challenges limitation limitations efficiency
   response responses property properties structure structures condition conditions measurement
   measurements quality amount size sample samples test tests outcome outcomes feature features
-  mechanism mechanisms strategy strategies potential design`);
+  mechanism mechanisms strategy strategies potential design function functions organization
+  organisation fragment fragments variant variants population populations sequence sequences
+  activity activities ability abilities manner relative relatives pattern patterns member members
+  component components region regions site sites step steps class classes`);
 
 /** Words of an author's instruction that steer nothing by themselves ("please focus on …"). */
 export const INSTRUCTION_WORDS = words(`
