@@ -21,6 +21,9 @@ const webFeatures = [
   'notifications',
 ];
 
+// Only redis/ talks to Redis: the rest of the server sees the RateLimiter and bus interfaces.
+const ONLY_REDIS = 'Only redis/ talks to Redis (docs/ARCHITECTURE.md §2).';
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -75,6 +78,20 @@ export default tseslint.config(
         message: 'Only routes/ and plugins/ know HTTP.',
       },
       { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
+      { group: ['ioredis'], message: ONLY_REDIS },
+    ]),
+  },
+  {
+    // redis/: connections, the rate-limit script and pub/sub behind the RateLimiter and bus
+    // interfaces, so everything else runs the same with or without REDIS_URL.
+    files: ['apps/server/src/redis/**/*.ts'],
+    rules: restrict([
+      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
+      {
+        group: ['fastify', '@fastify/*', 'fastify-*'],
+        message: 'Only routes/ and plugins/ know HTTP.',
+      },
+      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
     ]),
   },
   {
@@ -85,6 +102,7 @@ export default tseslint.config(
         group: ['**/repositories/**'],
         message: 'Routes call services, services call repositories.',
       },
+      { group: ['ioredis'], message: ONLY_REDIS },
     ]),
   },
   {

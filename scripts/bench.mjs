@@ -4,14 +4,28 @@
 //   npm run bench -- posts upload    only the named server scenarios
 //   npm run bench -- keywords        only the analyzer's keyword precision/recall
 //   npm run bench -- bundle          only the first-load JavaScript of / and /forum
+//   npm run bench -- threads         only opening a post with 2,000 comments in Chromium
+//   npm run bench -- lighthouse      only Lighthouse (mobile) on /, /forum and a seeded post
+//   npm run bench -- cluster         only the anonymous list through nginx, 1 and 2 API processes
+//                                    (PostgreSQL, Redis and nginx running; not in the default run)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const serverScenarios = args.filter((arg) => arg !== 'bundle' && arg !== 'keywords');
+const serverScenarios = args.filter(
+  (arg) =>
+    arg !== 'bundle' &&
+    arg !== 'keywords' &&
+    arg !== 'threads' &&
+    arg !== 'lighthouse' &&
+    arg !== 'cluster',
+);
 const runServer = args.length === 0 || serverScenarios.length > 0;
 const runKeywords = args.length === 0 || args.includes('keywords');
 const runBundle = args.length === 0 || args.includes('bundle');
+const runThreads = args.length === 0 || args.includes('threads');
+const runLighthouse = args.length === 0 || args.includes('lighthouse');
+const runCluster = args.includes('cluster');
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
@@ -21,10 +35,30 @@ function run(command, commandArgs) {
 if (runServer) run('npm', ['run', 'bench', '-w', '@symposia/server', '--', ...serverScenarios]);
 if (runKeywords) {
   // The embedded analyzer's keyword precision/recall at 5 (apps/server/bench/keywords.ts).
-  run('npx', ['tsx', '--tsconfig', 'apps/server/tsconfig.test.json', 'apps/server/bench/keywords.ts']);
+  run('npx', [
+    'tsx',
+    '--tsconfig',
+    'apps/server/tsconfig.test.json',
+    'apps/server/bench/keywords.ts',
+  ]);
 }
 if (runBundle) {
   if (!existsSync('apps/web/dist/index.html')) run('npm', ['run', 'build']);
-  console.log('\nbundle: first-load JavaScript of / and /forum (gzip), budget 150 KiB');
+  console.log('\nbundle: first-load JavaScript of / and /forum (gzip), budget 100 KiB');
   run('node', ['apps/web/scripts/bundle-size.mjs']);
+}
+if (runThreads) {
+  if (!existsSync('apps/web/dist/index.html')) run('npm', ['run', 'build']);
+  // Paged threads in the browser, 4x CPU slowdown (apps/web/scripts/threads-bench.mjs).
+  run('node', ['apps/web/scripts/threads-bench.mjs']);
+}
+if (runLighthouse) {
+  // Seeds a fresh data directory, starts the built server as npm start does, runs Lighthouse's
+  // mobile profile in Chromium and prints scores and Web Vitals beside their targets
+  // (apps/web/bench/lighthouse.mjs).
+  run('node', ['apps/web/bench/lighthouse.mjs']);
+}
+if (runCluster) {
+  // Two API processes, nginx and the engines of deploy/ (scripts/cluster-bench.mjs).
+  run('node', ['scripts/cluster-bench.mjs']);
 }

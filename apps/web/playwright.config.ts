@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,31 @@ if (!hasChromium) {
   console.warn(`\n!!! SKIPPING END-TO-END TESTS: ${reason}\n`);
 }
 
+/**
+ * Another server instead of the one started here:
+ * - SYMPOSIA_E2E_BASE_URL=http://host:port runs the suite against a server already running there
+ *   (started with the settings of e2e/fixtures/server-env.ts);
+ * - SYMPOSIA_E2E_CLUSTER=1 (`npm run test:cluster-e2e`) starts `npm run cluster` with those
+ *   settings — two API processes behind nginx on PostgreSQL and Redis, no worker, since the
+ *   specs expect uploads to stay 'processing' — and runs the suite through nginx.
+ * Specs that start a server or worker of their own (on a data directory of their own) cannot
+ * follow and are left out, found by what they import.
+ */
+const externalBaseUrl = process.env.SYMPOSIA_E2E_BASE_URL || undefined;
+const onCluster = process.env.SYMPOSIA_E2E_CLUSTER === '1';
+const elsewhere = externalBaseUrl !== undefined || onCluster;
+const e2eDir = fileURLToPath(new URL('./e2e', import.meta.url));
+const ownServerSpecs = readdirSync(e2eDir).filter(
+  (file) =>
+    file.endsWith('.spec.ts') &&
+    /own-server|dist\/worker\.js/.test(readFileSync(join(e2eDir, file), 'utf8')),
+);
+if (elsewhere && hasChromium) {
+  console.warn(`Left out (they start their own server or worker): ${ownServerSpecs.join(', ')}`);
+}
+
 for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
-  if (hasChromium && !existsSync(join(repoRoot, built))) {
+  if (hasChromium && !externalBaseUrl && !existsSync(join(repoRoot, built))) {
     throw new Error(`${built} is missing: run "npm run build" at the repository root first.`);
   }
 }
@@ -33,7 +56,7 @@ process.env.SYMPOSIA_E2E_PORT ??= '4317';
 process.env.SYMPOSIA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'symposia-e2e-'));
 const port = Number(process.env.SYMPOSIA_E2E_PORT);
 const dataDir = process.env.SYMPOSIA_E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -73,10 +96,14 @@ export default defineConfig({
     video: 'off',
   },
   projects: [
-    { name: 'chromium', use: browser, testIgnore: /processing\.spec\.ts$/ },
+    {
+      name: 'chromium',
+      use: browser,
+      testIgnore: [/processing\.spec\.ts$/, ...(elsewhere ? ownServerSpecs : [])],
+    },
     // Runs after everything else: its worker processes every queued upload, which would change
     // the posts other tests are looking at.
-    ...(hasChromium
+    ...(hasChromium && !elsewhere
       ? [
           {
             name: 'processing',
@@ -87,16 +114,35 @@ export default defineConfig({
         ]
       : []),
   ],
-  webServer: hasChromium
-    ? {
-        command: 'node apps/server/dist/server.js',
-        cwd: repoRoot,
-        url: `${baseURL}/healthz`,
-        reuseExistingServer: false,
-        timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: { ...E2E_SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
-      }
-    : undefined,
+  webServer:
+    !hasChromium || externalBaseUrl
+      ? undefined
+      : onCluster
+        ? {
+            // The cluster's own database, Redis keys and temporary directories go at SIGINT.
+            command: 'node scripts/cluster.mjs',
+            cwd: repoRoot,
+            url: `${baseURL}/healthz`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            gracefulShutdown: { signal: 'SIGINT', timeout: 60_000 },
+            env: {
+              ...E2E_SERVER_ENV,
+              CLUSTER_PORT: String(port),
+              CLUSTER_WORKERS: '0',
+              CLUSTER_QUIET: '1',
+            },
+          }
+        : {
+            command: 'node apps/server/dist/server.js',
+            cwd: repoRoot,
+            url: `${baseURL}/healthz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: { ...E2E_SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
+          },
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { sharedContractVersion } from './contract-version.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -9,6 +10,7 @@ const apiTarget = process.env.SYMPOSIA_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  define: { __SHARED_CONTRACT_VERSION__: JSON.stringify(sharedContractVersion()) },
   resolve: {
     alias: {
       '@': fromHere('./src'),
@@ -33,10 +35,13 @@ export default defineConfig({
           // Every page needs React, the router and TanStack Query: one chunk for them, rather than
           // the handful of small shared chunks automatic splitting cuts them into as lazy screens
           // are added (each its own request and its own gzip dictionary): 1 KiB less to load.
+          // The shared messages and limits and Vite's preload helper, which every page loads as
+          // well, join them (another 0.4 KiB). zod and the shared schemas are not here: answers
+          // are checked by lib/answer-contract.ts, loaded with the first answer (issue 17).
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]shared[\\/]src[\\/](messages|limits|sort-options)\.ts$|vite[\\/]preload-helper/,
             },
           ],
         },

@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sharedContractVersion } from './contract-version.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
+  define: { __SHARED_CONTRACT_VERSION__: JSON.stringify(sharedContractVersion()) },
   resolve: {
     alias: {
       '@': fromHere('./src'),

@@ -2,16 +2,21 @@ import autocannon from 'autocannon';
 import { scenarios } from './scenarios/index.js';
 import type { Target } from './scenarios/types.js';
 import { describeDatabase } from '../src/config.js';
-import { HELLO_PATH, startBenchServer } from './server.js';
+import { buildServer, startHelloWorld, type OwnProcess } from './processes.js';
+import { startBenchServer } from './server.js';
 
 /**
- * Load-tests the real server against a hello-world route of the same server, so the numbers
- * say what our code costs on this machine rather than what the machine can do.
+ * Load-tests the server against a bare Fastify hello-world in a process of its own, on the same
+ * machine and in the same run, so the ratios say what our code costs on this machine rather than
+ * what the machine can do. hello-world is measured before and after each table; the ratio uses
+ * the mean of the two, and both are printed, so a machine that got busier shows.
  *
  *   npm run bench                 every scenario
- *   npm run bench -- auth         only the named ones
+ *   npm run bench -- production   only the named ones
  *   BENCH_DURATION=3 npm run bench   seconds per target (default 10)
  *   BENCH_CONNECTIONS=100         concurrent connections (default 50), no pipelining
+ *   BENCH_CPU_PROF=dir            the production server writes a V8 CPU profile there on exit
+ *   BENCH_ACCESS_LOG=/dev/null    where the production server's access log goes (default a file)
  */
 
 interface Measurement {
@@ -20,6 +25,7 @@ interface Measurement {
   p50: number;
   p99: number;
   failures: number;
+  target?: number;
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -53,32 +59,67 @@ async function measure(baseUrl: string, target: Target): Promise<Measurement> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    ...(target.target !== undefined && { target: target.target }),
   };
 }
 
-function printTable(title: string, baseline: Measurement, rows: Measurement[]): void {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'failed'];
-  const lines = [baseline, ...rows].map((row) => [
-    row.name,
-    row.requestsPerSecond.toFixed(0),
-    row.p50.toFixed(1),
-    row.p99.toFixed(1),
-    `${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
-    String(row.failures),
-  ]);
+const percent = (fraction: number) => `${(fraction * 100).toFixed(0)}%`;
+
+function printTable(title: string, hello: Measurement[], rows: Measurement[]): void {
+  const baseline = hello.reduce((sum, row) => sum + row.requestsPerSecond, 0) / hello.length;
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'target', 'failed'];
+  const lines = [...hello, ...rows].map((row) => {
+    const ratio = row.requestsPerSecond / baseline;
+    const verdict =
+      row.target === undefined
+        ? ''
+        : `≥ ${percent(row.target)} ${ratio >= row.target ? 'met' : 'MISSED'}`;
+    return [
+      row.name,
+      row.requestsPerSecond.toFixed(0),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      percent(ratio),
+      verdict,
+      String(row.failures),
+    ];
+  });
   const widths = header.map((cell, column) =>
     Math.max(cell.length, ...lines.map((line) => (line[column] ?? '').length)),
   );
   const format = (cells: string[]) =>
     cells
       .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
+        column === 0 || column === 5
+          ? cell.padEnd(widths[column] ?? 0)
+          : cell.padStart(widths[column] ?? 0),
       )
       .join('  ');
-  console.log(`\n${title}`);
+  console.log(
+    `\n${title} (vs hello: against the mean of hello-world before and after, ${baseline.toFixed(0)} req/s)`,
+  );
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
+}
+
+/** Measures hello-world, the targets, and hello-world again; prints them as one table. */
+async function measureTable(
+  title: string,
+  hello: OwnProcess,
+  baseUrl: string,
+  targets: Target[],
+): Promise<void> {
+  const helloTarget = (when: string): Target => ({
+    name: `hello-world, own process (${when})`,
+    path: '/',
+  });
+  const before = await measure(hello.baseUrl, helloTarget('before'));
+  const rows: Measurement[] = [];
+  for (const target of targets) rows.push(await measure(baseUrl, target));
+  const after = await measure(hello.baseUrl, helloTarget('after'));
+  printTable(title, [before, after], rows);
+  if ([before, after, ...rows].some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
@@ -92,31 +133,45 @@ async function main(): Promise<void> {
     ? scenarios.filter((scenario) => requested.includes(scenario.name))
     : scenarios;
 
-  for (const scenario of selected) {
-    const server = await startBenchServer();
-    try {
-      if (scenario.run) {
-        console.log(`${scenario.name}: ${scenario.description}`);
-        await scenario.run(server);
+  let hello: OwnProcess | undefined;
+  const helloWorld = async () => (hello ??= await startHelloWorld());
+  if (selected.some((scenario) => scenario.start)) buildServer();
+  const settings = `${connections} connections, no pipelining, ${duration} s per target, Node ${process.version}`;
+  try {
+    for (const scenario of selected) {
+      if (scenario.start) {
+        const own = await scenario.start();
+        try {
+          console.log(
+            `${scenario.name}: ${scenario.description}\n  ${own.describe}\n  ${settings}`,
+          );
+          await measureTable(scenario.name, await helloWorld(), own.baseUrl, own.targets);
+          for (const line of own.after?.() ?? []) console.log(line);
+        } finally {
+          await own.close();
+        }
         continue;
       }
-      const targets = await scenario.prepare(server);
-      console.log(
-        `${scenario.name}: ${scenario.description}\n` +
-          `  ${describeDatabase(server.config.database)}, ${connections} connections, ` +
-          `no pipelining, ${duration} s per target, Node ${process.version}`,
-      );
-      const baseline = await measure(server.baseUrl, {
-        name: `GET ${HELLO_PATH}`,
-        path: HELLO_PATH,
-      });
-      const rows: Measurement[] = [];
-      for (const target of targets) rows.push(await measure(server.baseUrl, target));
-      printTable(scenario.name, baseline, rows);
-      if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
-    } finally {
-      await server.close();
+      const server = await startBenchServer();
+      try {
+        if (scenario.run) {
+          console.log(`${scenario.name}: ${scenario.description}`);
+          await scenario.run(server);
+          continue;
+        }
+        const targets = await scenario.prepare(server);
+        console.log(
+          `${scenario.name}: ${scenario.description}\n` +
+            `  server in the bench's own process (LOG_LEVEL ${server.config.logLevel}), ` +
+            `${describeDatabase(server.config.database)}, ${settings}`,
+        );
+        await measureTable(scenario.name, await helloWorld(), server.baseUrl, targets);
+      } finally {
+        await server.close();
+      }
     }
+  } finally {
+    await hello?.close();
   }
 }
 

@@ -2276,4 +2276,106 @@ export const POSTS: PostSpec[] = [
       },
     ],
   },
+  // Posts in Chinese and Japanese: search segments them into words (domain/search-text.ts).
+  {
+    author: 'li_wen',
+    title: '基于深度学习的蛋白质结构预测：二十四个膜蛋白的复现笔记',
+    summary:
+      '我们用 AlphaFold2 和 ESMFold 预测了二十四个膜蛋白的三维结构，并与冷冻电镜结构逐一比较：置信度高的区域误差普遍小于 1.5 Å。',
+    content: lines(
+      '跨膜螺旋的预测几乎都很准确，环区和末端的误差最大。',
+      '',
+      '想请教做分子动力学的同学：用预测结构作为模拟的初始构象，大家一般先做多长时间的平衡？',
+    ),
+    tags: '蛋白质结构, 深度学习, structural biology',
+    buzz: 0.6,
+    files: [
+      {
+        kind: 'text',
+        name: 'membrane-protein-notes.md',
+        text: lines(
+          '# 膜蛋白结构预测复现笔记',
+          '',
+          '- 数据：二十四个已发表的冷冻电镜结构，分辨率 2.8 到 3.6 Å。',
+          '- 方法：AlphaFold2（五个模型取最高置信度）和 ESMFold，均不使用模板。',
+          '- 结论：跨膜区域的均方根偏差中位数为 1.1 Å，胞外环区为 3.4 Å。',
+          '',
+        ),
+      },
+    ],
+  },
+  {
+    author: 'li_wen',
+    title: '气候变化对近海浮游植物的影响：十年遥感数据',
+    summary: '用卫星叶绿素数据分析了东海近岸十年的浮游植物变化，春季水华比十年前平均提前了九天。',
+    content: lines(
+      '海表温度升高与水华提前的相关性很强，但营养盐输入的变化也不能忽略。',
+      '',
+      '欢迎做海洋生态和气候模型的朋友一起讨论。',
+    ),
+    tags: '气候变化, 海洋生态, remote sensing',
+    buzz: 0.45,
+    files: [
+      {
+        kind: 'text',
+        name: 'phytoplankton-bloom-timing.csv',
+        text: lines(
+          'year,bloom_start_day,sst_anomaly_c',
+          '2015,102,0.21',
+          '2017,99,0.34',
+          '2019,97,0.41',
+          '2021,95,0.52',
+          '2023,93,0.63',
+          '2024,93,0.66',
+          '',
+        ),
+      },
+    ],
+  },
+  {
+    author: 'li_wen',
+    title: '研究生如何管理实验数据：我们实验室的做法',
+    summary: '从原始数据只读、校验和到版本控制，这是我们实验室新生入学时的第一课。',
+    content: lines(
+      '最重要的一条：所有图表都由脚本生成，从不手工修改。',
+      '',
+      '大家的实验室还有什么好的做法？',
+    ),
+    tags: '数据管理, 可重复性, research software',
+    buzz: 0.5,
+    files: [
+      {
+        kind: 'text',
+        name: 'lab-data-rules.md',
+        text: lines(
+          '# 实验数据管理规范',
+          '',
+          '1. 原始数据只读，所有衍生文件由代码生成。',
+          '2. 记录原始文件的 SHA-256 校验和。',
+          '3. 论文投稿前为代码打标签并存档。',
+          '',
+        ),
+      },
+    ],
+  },
+  {
+    author: 'aiko.tanaka',
+    title: '膜タンパク質の熱安定性：ナノDSFによる変異体の比較',
+    summary:
+      '輸送体の変異体十一種の融解温度をナノDSFで測定しました。安定化変異の組み合わせで融解温度が八度上昇しました。',
+    content: lines(
+      '界面活性剤はDDMミセル、pH 7.5で測定しています。',
+      '',
+      '構造予測と組み合わせた解析に興味のある方はコメントください。',
+    ),
+    tags: 'タンパク質, 熱安定性, structural biology',
+    buzz: 0.4,
+    files: [
+      {
+        kind: 'text',
+        name: 'nanodsf-notes.md',
+        text: lines('# ナノDSF測定メモ', '', '- 昇温速度：毎分1度', '- 測定範囲：20度から95度', ''),
+      },
+    ],
+  },
 ];

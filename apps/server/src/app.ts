@@ -7,11 +7,14 @@ import type { Config } from './config.js';
 import { prepareDataDir } from './data-dir.js';
 import { accessLogPlugin, flushLog, logDestination } from './plugins/access-log.js';
 import { contentStorePlugin } from './plugins/content-store.js';
+import { openContentStore } from './open-content-store.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { formBodyPlugin } from './plugins/form-body.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { notificationBusPlugin } from './plugins/notification-bus.js';
+import { redisPlugin } from './plugins/redis.js';
+import { redisRateLimiters } from './redis/rate-limiter.js';
 import { generateRequestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { compressJsonPlugin } from './plugins/compress-json.js';
@@ -22,7 +25,8 @@ import { serverLimits } from './server-limits.js';
 import { apiRoutes } from './routes/index.js';
 import { gatewayRoutes } from './routes/gateway/index.js';
 import { healthRoutes } from './routes/health/index.js';
-import { openChain, type Chain } from './chain/index.js';
+import type { Chain } from './chain/index.js';
+import { isSharedChain, openAppChain, startChainOwnerDuties } from './chain-sharing.js';
 import { createProcessing } from './processing/index.js';
 import { createServices, type Clock, type Services } from './services/index.js';
 import { systemClock } from './services/clock.js';
@@ -81,24 +85,65 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(accessLogPlugin);
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { settings: config.database });
-    await app.register(contentStorePlugin, { dataDir: config.dataDir });
-    // Live notification streams, shared by every server process on PostgreSQL.
-    await app.register(notificationBusPlugin, { settings: config.database });
+    await app.register(contentStorePlugin, {
+      dataDir: config.dataDir,
+      open: () => openContentStore(config, app.db),
+    });
+    // REDIS_URL: rate limits and the bus below shared by every server process through Redis.
+    await app.register(redisPlugin, { settings: config.redis });
+    // Live notification streams and cache invalidation, shared by every server process on
+    // Redis or, without it, PostgreSQL.
+    await app.register(notificationBusPlugin, { settings: config.database, redis: config.redis });
     const repositories = createRepositories(app.db, config.database.dialect);
-    const chain = options.chain ?? (await openChain(config.faucet, config.dataDir));
-    if (chain) {
+    const chainLog = {
+      info: (message: string) => app.log.info(message),
+      warn: (message: string, error?: unknown) => app.log.warn({ err: error }, message),
+    };
+    // The embedded chain on PostgreSQL is shared by every process: one sends (chain-sharing.ts).
+    const chain =
+      options.chain ??
+      (await openAppChain(config, repositories, options.now ?? systemClock, chainLog));
+    if (chain && !isSharedChain(chain)) {
       app.addHook('onClose', () => chain.close());
+    }
+    if (chain) {
       app.log.info(
         { cluster: chain.cluster, faucet: chain.faucetAddress, mint: chain.mint },
         `token faucet on ${chain.networkName}`,
       );
     }
     const services = createServices(
-      { repositories, store: app.contentStore, chain, bus: app.notificationBus },
+      {
+        repositories,
+        store: app.contentStore,
+        chain,
+        bus: app.notificationBus,
+        contentChanges: app.contentChanges ?? undefined,
+        // Rate limits in Redis, one count for every process; in this process's memory without.
+        rateLimiters:
+          app.redis && config.redis
+            ? redisRateLimiters(app.redis, {
+                keyPrefix: config.redis.keyPrefix,
+                now: options.now,
+                warn: (message, error) => app.log.warn({ err: error }, message),
+              })
+            : undefined,
+      },
       config,
       options,
     );
     app.decorate('services', services);
+    if (isSharedChain(chain)) {
+      const stopChainDuties = await startChainOwnerDuties({
+        chain,
+        services,
+        repositories,
+        config,
+        now: options.now ?? systemClock,
+        log: chainLog,
+      });
+      app.addHook('onClose', stopChainDuties);
+    }
     // ADMIN_USERNAMES, when set: who is a moderator is set anew at this start (policies/).
     if (config.adminUsernames !== null) {
       const { missing } = await services.accounts.applyModerators(config.adminUsernames);

@@ -15,6 +15,7 @@ import {
   type FaucetSettings,
 } from './chain/settings.js';
 import { formatTokenAmount, parseTokenAmount } from './chain/units.js';
+import type { RedisSettings } from './redis/client.js';
 import { shareCapUnits } from './services/rewards/distribution.js';
 import { StartupError } from './startup-error.js';
 
@@ -53,6 +54,12 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseSettings;
+  /**
+   * REDIS_URL, REDIS_KEY_PREFIX: where the server processes share rate limits and their signals
+   * (cache invalidation, session ends, notifications); null: this process alone (or PostgreSQL's
+   * LISTEN/NOTIFY for the signals).
+   */
+  redis: RedisSettings | null;
   accessTokenTtlSeconds: number;
   logLevel: LogLevel;
   webDistDir: string;
@@ -104,6 +111,17 @@ export interface Config {
   signedUrlTtlSeconds: number;
   /** BLOCK_GC_INTERVAL_SECONDS (0: never by itself) and BLOCK_GC_GRACE_SECONDS. */
   blockGc: { intervalSeconds: number; graceSeconds: number };
+  /**
+   * BLOCKSTORE: where IPFS blocks live (`fs`: DATA_DIR/ipfs; `postgres`: the database's `blocks`
+   * table, shared by every process); BLOCKSTORE_CACHE_MB: the local copy of blocks read (postgres).
+   */
+  blockstore: { kind: 'fs' | 'postgres'; cacheBytes: number };
+  /**
+   * The embedded chain across processes (chain/owner.ts): CHAIN_OWNER, whether this process may
+   * own it; CHAIN_OWNER_LEASE_SECONDS, how long an owner that stopped renewing keeps the chain;
+   * CHAIN_TRANSFER_TIMEOUT_SECONDS, how long a request handed over waits for the owner to send it.
+   */
+  chainOwner: { candidate: boolean; leaseSeconds: number; transferTimeoutSeconds: number };
   // Roles.
   /**
    * ADMIN_USERNAMES: the accounts that are moderators, set at every start-up; every other
@@ -210,6 +228,16 @@ const envSchema = z.object({
     (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
     'must be empty (SQLite in DATA_DIR) or a postgres:// URL',
   ),
+  REDIS_URL: setting().refine(
+    (value) => value === undefined || /^rediss?:\/\/[^\s]+$/.test(value),
+    'must be empty (no Redis) or a redis:// or rediss:// URL',
+  ),
+  REDIS_KEY_PREFIX: setting()
+    .transform((value) => value ?? 'symposia:')
+    .refine(
+      (value) => /^[A-Za-z0-9:_.-]{1,64}$/.test(value),
+      'must be 1 to 64 letters, digits or : _ . -',
+    ),
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber(604_800, 60, 31_536_000),
   LOG_LEVEL: setting().pipe(
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -263,6 +291,17 @@ const envSchema = z.object({
   SIGNED_URL_TTL_SECONDS: wholeNumber(3600, 1, 604_800),
   BLOCK_GC_INTERVAL_SECONDS: wholeNumber(86_400, 0, 31_536_000),
   BLOCK_GC_GRACE_SECONDS: wholeNumber(3600, 60, 2_592_000),
+  // Where IPFS blocks live: DATA_DIR/ipfs, or PostgreSQL for several machines without shared disk.
+  BLOCKSTORE: setting().pipe(
+    z.enum(['fs', 'postgres'], { message: 'must be fs or postgres' }).default('fs'),
+  ),
+  BLOCKSTORE_CACHE_MB: wholeNumber(256, 0, 1_048_576),
+  // The embedded chain shared by several processes: the owner's lease, the hand-over's wait.
+  CHAIN_OWNER: setting().pipe(
+    z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  ),
+  CHAIN_OWNER_LEASE_SECONDS: wholeNumber(15, 2, 3600),
+  CHAIN_TRANSFER_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
   // Notifications: the live stream's heartbeat (proxies close connections silent for long).
   NOTIFICATIONS_HEARTBEAT_MS: wholeNumber(NOTIFICATIONS_HEARTBEAT_MS, 50, 300_000),
   // Contribution rewards: epochs, the pool and how it is split, what counts, the claim gates.
@@ -331,7 +370,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const raw = env[name];
     // A database URL may carry a password, so it is never echoed.
     const shown =
-      raw === undefined || name === 'DATABASE_URL' || SECRET_SETTINGS.has(name)
+      raw === undefined ||
+      name === 'DATABASE_URL' ||
+      name === 'REDIS_URL' ||
+      SECRET_SETTINGS.has(name)
         ? ''
         : `=${JSON.stringify(raw)}`;
     throw new StartupError(`Invalid setting ${name}${shown}: ${issue?.message ?? 'invalid value'}`);
@@ -358,6 +400,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const faucet = faucetSettingsFromEnv(vars);
   const rewards = rewardSettingsFrom(vars);
   const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
+  if (vars.BLOCKSTORE === 'postgres' && !vars.DATABASE_URL) {
+    throw new StartupError(
+      'Invalid setting BLOCKSTORE=postgres: blocks go to PostgreSQL, so DATABASE_URL must be a postgres:// URL (or use BLOCKSTORE=fs)',
+    );
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -365,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     database: vars.DATABASE_URL
       ? { dialect: 'postgres', url: vars.DATABASE_URL }
       : { dialect: 'sqlite', file: join(dataDir, SQLITE_FILE_NAME) },
+    redis: vars.REDIS_URL ? { url: vars.REDIS_URL, keyPrefix: vars.REDIS_KEY_PREFIX } : null,
     accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: vars.LOG_LEVEL,
     webDistDir: vars.WEB_DIST_DIR ? resolve(cwd, vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
@@ -409,6 +457,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     blockGc: {
       intervalSeconds: vars.BLOCK_GC_INTERVAL_SECONDS,
       graceSeconds: vars.BLOCK_GC_GRACE_SECONDS,
+    },
+    blockstore: { kind: vars.BLOCKSTORE, cacheBytes: vars.BLOCKSTORE_CACHE_MB * 1024 * 1024 },
+    chainOwner: {
+      candidate: vars.CHAIN_OWNER === 'true',
+      leaseSeconds: vars.CHAIN_OWNER_LEASE_SECONDS,
+      transferTimeoutSeconds: vars.CHAIN_TRANSFER_TIMEOUT_SECONDS,
     },
     adminUsernames: vars.ADMIN_USERNAMES,
     notificationHeartbeatMs: vars.NOTIFICATIONS_HEARTBEAT_MS,

@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { describeDatabase, loadConfig } from './config.js';
 import { prepareDataDir } from './data-dir.js';
 import { openDatabase } from './db/index.js';
-import { CONTENT_STORE_DIR } from './plugins/content-store.js';
+import { openContentStore } from './open-content-store.js';
 import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
 import { createBlockGc } from './services/storage/block-gc.js';
 import { StartupError } from './startup-error.js';
-import { ContentStore } from './storage/index.js';
 
 /**
  * `npm run gc`: one run of the block garbage collector, now, with the server's settings (DATA_DIR,
@@ -19,7 +17,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env, process.env.INIT_CWD || process.cwd());
   await prepareDataDir(config.dataDir);
   const { db } = await openDatabase(config.database);
-  const store = await ContentStore.open(join(config.dataDir, CONTENT_STORE_DIR));
+  const store = await openContentStore(config, db);
   try {
     const gc = createBlockGc({
       store,

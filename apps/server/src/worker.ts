@@ -1,14 +1,15 @@
-import { join } from 'node:path';
 import { loadConfig, describeDatabase } from './config.js';
 import { prepareDataDir } from './data-dir.js';
 import { openDatabase } from './db/index.js';
-import { CONTENT_STORE_DIR } from './plugins/content-store.js';
+import { isSharedChain, openAppChain, startChainOwnerDuties } from './chain-sharing.js';
+import { openContentStore } from './open-content-store.js';
+import { createRewardClaimService } from './services/rewards/claim-service.js';
+import { createTokenService } from './services/token/token-service.js';
 import { createProcessing, type ProcessingLog } from './processing/index.js';
 import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
 import { createContentVersion } from './services/content-version.js';
 import { StartupError } from './startup-error.js';
-import { ContentStore } from './storage/index.js';
 
 /**
  * `npm run worker`: a processing worker without HTTP, for scaling processing apart from the web
@@ -34,10 +35,39 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD || process.cwd());
   await prepareDataDir(config.dataDir);
   const { db } = await openDatabase(config.database);
-  const store = await ContentStore.open(join(config.dataDir, CONTENT_STORE_DIR));
+  const store = await openContentStore(config, db);
+  const repositories = createRepositories(db, config.database.dialect);
+  // The embedded chain on PostgreSQL: this worker may own it and send what servers hand over.
+  const chain = await openAppChain(config, repositories, systemClock, log);
+  let stopChain = async (): Promise<void> => undefined;
+  // Otherwise the servers pay themselves: a chain of its own is of no use here.
+  if (!isSharedChain(chain)) await chain?.close();
+  else {
+    stopChain = await startChainOwnerDuties({
+      chain,
+      services: {
+        tokens: createTokenService({
+          ledger: repositories.faucet,
+          chain,
+          settings: config.faucet,
+          now: systemClock,
+        }),
+        rewardClaims: createRewardClaimService({
+          claims: repositories.rewardClaims,
+          chain,
+          settings: config.rewards,
+          now: systemClock,
+        }),
+      },
+      repositories,
+      config,
+      now: systemClock,
+      log,
+    });
+  }
   const worker = createProcessing({
     config,
-    repositories: createRepositories(db, config.database.dialect),
+    repositories,
     store,
     // Caches live in the web servers; they pick changes up within PUBLIC_CACHE_TTL_MS.
     contentVersion: createContentVersion(),
@@ -50,8 +80,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info(`${signal} received; finishing the jobs in flight`);
-      void worker
-        .stop()
+      void Promise.all([worker.stop(), stopChain()])
         .then(() => Promise.all([store.close(), db.destroy()]))
         .then(() => process.exit(0));
     });

@@ -201,6 +201,20 @@ async function probePostgres(): Promise<string | null> {
 // Probed once per test file, before any suite is declared.
 const postgresProblem = await probePostgres();
 
+/** Why PostgreSQL cannot be used (null: it can), probed once per test file. */
+export function postgresUnavailable(): string | null {
+  return postgresProblem;
+}
+
+/**
+ * A fresh, empty PostgreSQL schema and the URL that selects it, for a suite that builds its
+ * own database clients or several apps on one database; `drop` deletes it.
+ */
+export async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = await createSchema();
+  return { url: urlWithSearchPath(schema), drop: () => dropSchema(schema) };
+}
+
 // --- Requests and factories ---------------------------------------------------------------
 
 /** A form-encoded body, the default encoding of the API (spec §7). */

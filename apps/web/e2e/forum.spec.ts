@@ -273,7 +273,12 @@ test.describe('forum list', () => {
     await page.route('**/api/v1/media/list**', (route) =>
       route.fulfill({ status: 500, json: { detail: MESSAGES.internalError } }),
     );
-    await page.goto('/forum');
+    // The server renders /forum with its list: the browser asks for it when arriving from a link.
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Forum' })
+      .click();
 
     await expect(page.getByRole('alert')).toHaveText(
       /Failed to load posts\. Please try again later\./,

@@ -7,7 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { MESSAGES, type CurrentUser } from '@symposia/shared';
+import { MESSAGES, MY_PAGE_LIST_PAGE_SIZE, type CurrentUser } from '@symposia/shared';
 import { setLocalStorage, uniqueUsername } from './support';
 import { createPost, createUser, files, likeViaApi, type TestUser } from './fixtures/posts';
 
@@ -558,6 +558,44 @@ test.describe('My Page', () => {
       me.stats.tokens_earned,
     ]);
     expect(me.stats.posts).toBe(2);
+  });
+
+  test('a tab shows the first page from /auth/me and pages further with Load more', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const owner = await createUser(request, { prefix: 'mpp' });
+    const count = MY_PAGE_LIST_PAGE_SIZE + 2;
+    for (let index = 0; index < count; index += 1) {
+      await createPost(request, owner, { title: `Paged paper ${index}` });
+    }
+    const me = await meViaApi(request, owner);
+    expect(me.posts).toHaveLength(MY_PAGE_LIST_PAGE_SIZE);
+    expect(me.stats.posts).toBe(count);
+
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/v1/auth/me/')) asked.push(new URL(sent.url()).search);
+    });
+    await openMyPage(page, owner);
+    await page.getByRole('tab', { name: 'Posts' }).click();
+    const posts = page.getByRole('tabpanel', { name: 'Posts' });
+    await expect(posts.getByRole('heading', { name: `My Posts (${count})` })).toBeVisible();
+    await expect(posts.getByRole('listitem')).toHaveCount(MY_PAGE_LIST_PAGE_SIZE);
+    // The oldest two are on the second page.
+    await expect(posts.getByRole('link', { name: 'Paged paper 0', exact: true })).toHaveCount(0);
+    expect(asked).toEqual([]);
+
+    const secondPage = page.waitForResponse((answer) =>
+      answer.url().includes(`/api/v1/auth/me/posts?skip=${MY_PAGE_LIST_PAGE_SIZE}`),
+    );
+    await posts.getByRole('button', { name: 'Load more' }).click();
+    expect((await secondPage).status()).toBe(200);
+    await expect(posts.getByRole('listitem')).toHaveCount(count);
+    await expect(posts.getByRole('link', { name: 'Paged paper 0', exact: true })).toBeVisible();
+    await expect(posts.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    expect(asked).toEqual([`?skip=${MY_PAGE_LIST_PAGE_SIZE}&limit=${MY_PAGE_LIST_PAGE_SIZE}`]);
   });
 
   test('Logout returns to the login screen', async ({ page, request }) => {

@@ -28,10 +28,26 @@ export const UPLOAD_PENDING_POST_ID = 'pending';
 export const HOME_REVEAL = { durationMs: 1000, once: true, offsetPx: 100 } as const;
 
 export const FORUM_PAGE_SIZE = 20;
+/**
+ * Widths of the image renditions processing makes (WebP, never enlarged): cards in the forum grid
+ * and the detail carousel, each about twice what it shows on a phone; the web app offers both in
+ * a srcset.
+ */
+export const IMAGE_RENDITION_WIDTHS = { card: 640, detail: 1600 } as const;
 export const LIST_DEFAULT_LIMIT = 12;
 export const LIST_MAX_LIMIT = 100;
 export const COMMENTS_DEFAULT_LIMIT = 2000;
 export const COMMENTS_MAX_LIMIT = 2000;
+/**
+ * Paged threads (GET /comments/post/{id}/roots, GET /comments/{id}/replies): top-level comments
+ * per page as the reader scrolls, and replies per "Show N more replies".
+ */
+export const COMMENT_ROOTS_DEFAULT_LIMIT = 20;
+export const COMMENT_ROOTS_MAX_LIMIT = 100;
+export const COMMENT_REPLIES_DEFAULT_LIMIT = 50;
+export const COMMENT_REPLIES_MAX_LIMIT = 200;
+/** The longest paging cursor the API accepts (its own are far shorter). */
+export const COMMENT_CURSOR_MAX_LENGTH = 200;
 export const COMMENT_MAX_LENGTH = 5000;
 /** The largest `skip` a list or thread accepts: far past any real page, small enough to count. */
 export const LIST_MAX_SKIP = 1_000_000;
@@ -103,6 +119,11 @@ export const AVATAR_MAX_PIXELS = 50_000_000;
 export const AVATAR_SIZE_PX = 512;
 /** Entries of an author's activity list (spec §3), newest first. */
 export const AUTHOR_ACTIVITY_LIMIT = 20;
+/**
+ * My Page's Posts, Comments and Likes tabs: GET /auth/me carries the first page of each, and the
+ * tabs page on through GET /auth/me/posts, /auth/me/comments and /auth/me/likes.
+ */
+export const MY_PAGE_LIST_PAGE_SIZE = 20;
 
 /**
  * Bounds of the OAuth2 token request's other fields (RFC 6749 leaves them open). The web client

@@ -25,6 +25,7 @@ export const MESSAGES = {
   commentRootMismatch: 'rootId does not match the thread of the comment you reply to',
   anonymous: 'Anonymous',
   commentsLoadFailed: 'Failed to load comments. Please try again later.',
+  repliesLoadFailed: 'Failed to load replies. Please try again later.',
   likeFailed: 'Failed to update like',
   likeFailedDetails: 'Your like was not saved. Please try again later.',
   commentFailed: 'Failed to submit comment. Please try again later.',

@@ -44,7 +44,6 @@ async function fillPosts(server: BenchServer): Promise<{ postId: string; token: 
         status: 'published',
         ai_analysis: '',
         likes: Math.floor(next() ** 3 * 500),
-        search_document: [title, summary, content, tags.join(' '), user.username].join('\n'),
         created_at: createdAt,
         updated_at: createdAt,
       };

@@ -1,12 +1,17 @@
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
   lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type Address,
+  type EncodedAccount,
   type KeyPairSigner,
+  type Signature,
   type Transaction,
 } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
@@ -22,7 +27,11 @@ import type * as LiteSvmTypes from 'litesvm';
 import type { LiteSVM } from 'litesvm';
 import { associatedTokenAddress } from './faucet.js';
 import { failureFromLiteSvm } from './failures.js';
-import { TransactionRejectedError, type ChainTransport } from './types.js';
+import {
+  TransactionRejectedError,
+  TransactionUncertainError,
+  type ChainTransport,
+} from './types.js';
 
 /** SOL the embedded faucet starts with: enough for about 300,000 new receivers. */
 export const EMBEDDED_FAUCET_LAMPORTS = 1_000n * 1_000_000_000n;
@@ -34,6 +43,41 @@ const LIFETIME_BLOCKS = 150n;
 
 type LiteSvmModule = typeof LiteSvmTypes;
 
+/** The sysvars' owner: their accounts are the VM's own, never saved or restored. */
+const SYSVAR_PROGRAM = 'Sysvar1111111111111111111111111111111111111';
+
+/**
+ * Where the embedded chain keeps its state beyond this process (chain/owner.ts: the database,
+ * when several processes share the chain). Without one it lives in memory only.
+ */
+export interface EmbeddedChainState {
+  /** The accounts saved so far; none: a new chain, to be created. */
+  load(): Promise<EncodedAccount[]>;
+  /**
+   * Saves what a transaction (or the chain's creation) left. Throws when it cannot (this process
+   * no longer owns the chain): the transaction then counts as unconfirmed.
+   */
+  save(
+    accounts: EncodedAccount[],
+    signature?: { value: Signature; status: 'confirmed' | 'failed' },
+  ): Promise<void>;
+  /** The outcome of a transaction an earlier owner ran, or null. */
+  signatureStatus(signature: Signature): Promise<'confirmed' | 'failed' | null>;
+}
+
+/** The existing, non-program, non-sysvar accounts among `addresses`, as the VM holds them now. */
+export function accountsToSave(svm: LiteSVM, addresses: readonly Address[]): EncodedAccount[] {
+  const accounts: EncodedAccount[] = [];
+  for (const address of new Set(addresses)) {
+    const account = svm.getAccount(address);
+    if (!account.exists || account.executable || account.programAddress === SYSVAR_PROGRAM) {
+      continue;
+    }
+    accounts.push(account);
+  }
+  return accounts;
+}
+
 /**
  * LiteSVM loads a native library; only the embedded chain needs it, so it is imported on first
  * use and a server on a real cluster never loads it.
@@ -43,12 +87,16 @@ async function loadLiteSvm(): Promise<LiteSvmModule> {
 }
 
 /** The in-process chain: LiteSVM with the real System, SPL Token and Associated Token programs. */
-export async function createEmbeddedTransport(): Promise<{
+export async function createEmbeddedTransport(state?: EmbeddedChainState): Promise<{
   transport: ChainTransport;
   svm: LiteSVM;
 }> {
   const { LiteSVM, FailedTransactionMetadata } = await loadLiteSvm();
   const svm = new LiteSVM();
+  const messages = getCompiledTransactionMessageDecoder();
+  // Saves commit in the order the transactions ran: a later snapshot of an account never gets
+  // overwritten by an earlier one.
+  let saving: Promise<unknown> = Promise.resolve();
   const transport: ChainTransport = {
     kind: 'embedded',
     async getAccounts(addresses) {
@@ -66,6 +114,28 @@ export async function createEmbeddedTransport(): Promise<{
     async sendAndConfirm(transaction: Transaction) {
       // LiteSVM executes synchronously: once this returns, the transaction is final.
       const result = svm.sendTransaction(transaction);
+      if (state) {
+        // What the transaction touched (its fee payer too, when it failed) goes out before the
+        // caller hears of it, so whoever owns the chain next starts from the same balances.
+        const { staticAccounts } = messages.decode(transaction.messageBytes);
+        const failed = result instanceof FailedTransactionMetadata;
+        // Taken now, before anything else runs on the VM.
+        const accounts = accountsToSave(svm, staticAccounts);
+        const saved = saving.then(() =>
+          state.save(accounts, {
+            value: getSignatureFromTransaction(transaction),
+            status: failed ? 'failed' : 'confirmed',
+          }),
+        );
+        saving = saved.catch(() => undefined);
+        try {
+          await saved;
+        } catch (error) {
+          throw new TransactionUncertainError(
+            `the chain's state could not be saved: ${(error as Error).message}`,
+          );
+        }
+      }
       if (result instanceof FailedTransactionMetadata) {
         const failure = failureFromLiteSvm(result.err());
         throw new TransactionRejectedError(failure, `transaction failed: ${failure.reason}`);
@@ -73,7 +143,7 @@ export async function createEmbeddedTransport(): Promise<{
     },
     async getSignatureStatus(signature) {
       const found = svm.getTransaction(signature);
-      if (!found) return 'not-found';
+      if (!found) return (await state?.signatureStatus(signature)) ?? 'not-found';
       return found instanceof FailedTransactionMetadata ? 'failed' : 'confirmed';
     },
     async close() {

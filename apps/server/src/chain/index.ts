@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import type { Address, KeyPairSigner, Signature } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
 import { explorerTxBase, explorerTxUrl, networkName } from './cluster.js';
-import { bootstrapEmbeddedChain, createEmbeddedTransport } from './embedded.js';
+import {
+  accountsToSave,
+  bootstrapEmbeddedChain,
+  createEmbeddedTransport,
+  type EmbeddedChainState,
+} from './embedded.js';
+import { associatedTokenAddress } from './faucet.js';
 import { createFaucet, type Faucet, type PreparedTransfer } from './faucet.js';
 import { loadOrCreateKeyPairFile, signerFromSecretKey } from './keys.js';
 import { createRpcTransportForUrl, type RpcTransportOptions } from './rpc.js';
@@ -25,6 +31,23 @@ export interface Chain {
   signatureStatus(signature: Signature): Promise<SignatureStatus>;
   tokenBalance(owner: Address): Promise<bigint | null>;
   close(): Promise<void>;
+  /**
+   * Present when several processes share the chain and one of them sends every transfer (the
+   * embedded chain on PostgreSQL: chain/owner.ts). Absent: this process sends its own.
+   */
+  readonly relay?: TransferRelay;
+}
+
+/** Transfers sent by the process that owns the chain, handed over by the others. */
+export interface TransferRelay {
+  /** Whether this process sends (it owns the chain, taking it now if no one does). */
+  sendsHere(): Promise<boolean>;
+  /**
+   * Asks the owner to send the pending ledger row `id` (a job); the caller then waits on the
+   * ledger, at most `waitMs`, for its outcome.
+   */
+  handOver(ledger: 'faucet' | 'reward', id: string): Promise<void>;
+  readonly waitMs: number;
 }
 
 /** The embedded chain also hands out its LiteSVM, for tests that look at or change balances. */
@@ -63,22 +86,37 @@ function chainOf(
 }
 
 /**
- * The embedded chain: LiteSVM in this process. Its state lives in memory only. The VM starts on
- * first use (so servers that never pay do not load it), funds the faucet and creates the mint
- * at the addresses of the given keys; a restart therefore brings back the same faucet and mint
- * with fresh balances, while receivers' balances start over.
+ * The embedded chain: LiteSVM in this process. The VM starts on first use (so servers that never
+ * pay do not load it), funds the faucet and creates the mint at the addresses of the given keys.
+ * Without `state` it lives in memory only: a restart brings back the same faucet and mint with
+ * fresh balances, while receivers' balances start over. With `state` (chain/owner.ts), every
+ * transaction's accounts are saved, and a start restores them instead of creating anew.
  */
 export function openEmbeddedChain(options: {
   faucet: KeyPairSigner;
   mint: KeyPairSigner;
   faucetLamports?: bigint;
   supply?: bigint;
+  state?: EmbeddedChainState;
 }): EmbeddedChain {
   let started: Promise<{ faucet: Faucet; svm: LiteSVM; transport: ChainTransport }> | undefined;
   const start = () => {
     started ??= (async () => {
-      const { transport, svm } = await createEmbeddedTransport();
-      await bootstrapEmbeddedChain(svm, options.faucet, options.mint, options);
+      const { state } = options;
+      const { transport, svm } = await createEmbeddedTransport(state);
+      const saved = state ? await state.load() : [];
+      if (saved.length > 0) {
+        for (const account of saved) svm.setAccount(account);
+      } else {
+        await bootstrapEmbeddedChain(svm, options.faucet, options.mint, options);
+        const faucetToken = await associatedTokenAddress(
+          options.faucet.address,
+          options.mint.address,
+        );
+        await state?.save(
+          accountsToSave(svm, [options.faucet.address, options.mint.address, faucetToken]),
+        );
+      }
       return {
         svm,
         transport,
@@ -147,6 +185,7 @@ export async function openChain(settings: FaucetSettings, dataDir: string): Prom
 }
 
 export { FaucetTransferError, type FaucetProblem, type PreparedTransfer } from './faucet.js';
+export type { EmbeddedChainState } from './embedded.js';
 export type { Cluster, SignatureStatus } from './types.js';
 export { CLUSTERS } from './types.js';
 export { explorerTxUrl, networkName } from './cluster.js';

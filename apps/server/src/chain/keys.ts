@@ -76,3 +76,33 @@ async function readKeyFile(path: string): Promise<KeyPairSigner | null> {
   }
   return signerFromSecretKey(key, path);
 }
+
+/**
+ * A new key pair as the text of a solana-keygen file (a JSON array of 64 bytes), or the text of
+ * the file at `path` when there is one: the embedded chain's keys, offered to the database when
+ * several processes share the chain (chain/owner.ts), so a server's existing mint carries over.
+ */
+export async function keyPairText(path: string): Promise<string> {
+  try {
+    const text = await readFile(path, 'utf8');
+    if (parseSecretKey(text)) return text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const seed = randomBytes(32);
+  const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
+  const bytes = new Uint8Array(64);
+  bytes.set(seed, 0);
+  bytes.set(getAddressEncoder().encode(signer.address), 32);
+  seed.fill(0);
+  const text = JSON.stringify(Array.from(bytes));
+  bytes.fill(0);
+  return text;
+}
+
+/** The signer of a key pair's text (keyPairText), naming `name` if it is not one. */
+export async function signerFromText(text: string, name: string): Promise<KeyPairSigner> {
+  const key = parseSecretKey(text);
+  if (!key) throw new StartupError(`The shared key ${name} is not a 64-byte key`);
+  return signerFromSecretKey(key, name);
+}

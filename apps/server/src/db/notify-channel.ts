@@ -15,6 +15,12 @@ export interface NotifyChannel {
   readonly name: string;
   /** NOTIFY on the channel; rejects when the database refuses or cannot be reached. */
   send(payload: string): Promise<void>;
+  /**
+   * One round trip on the listening connection: PostgreSQL sends a listener what was notified
+   * before it answers its next statement, so once this resolves every payload whose NOTIFY committed before the call
+   * has been handed to `onPayload`. Resolves at once while not listening (nothing to wait for).
+   */
+  roundTrip(): Promise<void>;
   /** Stops listening and reconnecting. */
   close(): Promise<void>;
 }
@@ -27,6 +33,8 @@ export interface NotifyChannelOptions {
   onPayload: (payload: string) => void;
   /** Listening stopped (the connection dropped) or started again: payloads may have been missed. */
   onInterrupted: () => void;
+  /** Listening stopped (false) or started again (true). */
+  onLinkChange?: (up: boolean) => void;
   log: {
     warn: (message: string, error?: unknown) => void;
     info: (message: string) => void;
@@ -95,6 +103,7 @@ export async function openNotifyChannel(options: NotifyChannelOptions): Promise<
       void client.end().catch(() => undefined);
       if (closed) return;
       log.warn('notification channel: the listening connection dropped; reconnecting', error);
+      options.onLinkChange?.(false);
       onInterrupted();
       retry();
     };
@@ -130,6 +139,7 @@ export async function openNotifyChannel(options: NotifyChannelOptions): Promise<
     listener = client;
     watch(client);
     log.info('notification channel: listening again');
+    options.onLinkChange?.(true);
     // Whatever was sent while nobody here listened is lost: the streams start afresh.
     onInterrupted();
   }
@@ -141,6 +151,13 @@ export async function openNotifyChannel(options: NotifyChannelOptions): Promise<
     name,
     async send(payload) {
       await sql`select pg_notify(${name}, ${payload})`.execute(db);
+    },
+    async roundTrip() {
+      // LISTEN again: idempotent, and the connection's last statement stays the LISTEN (what an
+      // operator sees in pg_stat_activity). A failure means the connection dropped: `watch`
+      // reports it and reconnects.
+      const client = listener;
+      await client?.query(`LISTEN ${client.escapeIdentifier(name)}`).catch(() => undefined);
     },
     async close() {
       closed = true;

@@ -73,7 +73,6 @@ export interface PostsTable {
   ai_analysis: string;
   likes: Generated<number>;
   comments: Generated<number>;
-  search_document: string;
   created_at: string;
   updated_at: string;
   /** Normalized `10.NNNN/suffix` (migration 0007); null when the post names none. */
@@ -153,12 +152,35 @@ export interface FileDerivativesTable {
 }
 
 /**
- * SQLite only: the FTS5 index over posts.search_document (rowid = posts.seq; `rank` is bm25,
- * lower is better). PostgreSQL searches posts.search_vector instead; no query names this there.
+ * The words search looks through, per live post (migration 0014, domain/search-text.ts): written
+ * by the repository; indexed by post_search_fts on SQLite and by `search_vector` on PostgreSQL.
  */
-export interface PostsFtsTable {
+export interface PostSearchTable {
+  post_seq: number;
+  post_id: string;
+  title: string;
+  tags: string;
+  body: string;
+  author: string;
+  document: Generated<string>;
+  /** The extracted text as written (for snippets); `document` holds its words. */
+  document_text: Generated<string>;
+}
+
+/**
+ * SQLite only: the FTS5 index over post_search (rowid = post_search.post_seq = posts.seq; `rank`
+ * is bm25 with the fields' weights, lower is better). PostgreSQL searches post_search.search_vector.
+ */
+export interface PostSearchFtsTable {
   rowid: number;
   rank: number;
+}
+
+/** Posts like each one (migration 0014), best first by score. */
+export interface PostRelatedTable {
+  post_id: string;
+  related_id: string;
+  score: number;
 }
 
 /** The faucet's ledger (migration 0005): one row per token request, written before sending. */
@@ -363,14 +385,71 @@ export interface NotificationSettingsTable {
   enabled: number;
 }
 
+/** IPFS blocks with BLOCKSTORE=postgres (migration 0013; PostgreSQL only). */
+export interface BlocksTable {
+  /** The CIDv1 `raw` form of the block's multihash. */
+  key: string;
+  data: Uint8Array;
+  size: number;
+  touched_at: Date;
+  /** The import that last wrote or used the block. */
+  writer: string;
+}
+
+/** Blocks held by imports in progress (migration 0013; PostgreSQL only). */
+export interface BlockHoldsTable {
+  hold_id: string;
+  key: string;
+  held_at: Date;
+}
+
+/** Which process owns the embedded chain (migration 0013). */
+export interface ChainOwnersTable {
+  chain: string;
+  holder: string | null;
+  lease_until: string | null;
+  /** Grows at each takeover: a fence for the owner's writes. */
+  generation: Generated<number | string>;
+}
+
+/** The embedded chain's accounts as of the last transaction (migration 0013). */
+export interface ChainAccountsTable {
+  chain: string;
+  address: string;
+  /** A decimal integer (u64). */
+  lamports: string;
+  /** The owning program's address. */
+  program: string;
+  /** 0 or 1. */
+  executable: number;
+  data: Uint8Array;
+  updated_at: string;
+}
+
+/** Transactions the embedded chain ran (migration 0013). */
+export interface ChainSignaturesTable {
+  chain: string;
+  signature: string;
+  /** confirmed | failed */
+  status: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
+  blocks: BlocksTable;
+  block_holds: BlockHoldsTable;
+  chain_owners: ChainOwnersTable;
+  chain_accounts: ChainAccountsTable;
+  chain_signatures: ChainSignaturesTable;
   users: UsersTable;
   sessions: SessionsTable;
   files: FilesTable;
   posts: PostsTable;
   post_files: PostFilesTable;
   post_likes: PostLikesTable;
-  posts_fts: PostsFtsTable;
+  post_search: PostSearchTable;
+  post_search_fts: PostSearchFtsTable;
+  post_related: PostRelatedTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   jobs: JobsTable;

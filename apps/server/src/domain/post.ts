@@ -74,6 +74,8 @@ export interface Post {
   liked: boolean;
   /** Why processing gave up, when it did; set only for the author's eyes. */
   processingError?: string;
+  /** In a search result: where the query matched, HTML-escaped, matches in <mark> (domain/search-snippet.ts). */
+  snippet?: string;
   /** The author's last edit; null if never edited. */
   editedAt: string | null;
   /** The DOI of the work, bare (`10.NNNN/suffix`); null when the post names none. */
@@ -95,10 +97,6 @@ export function servedCids(post: Pick<Post, 'files'>): string[] {
   ]);
 }
 
-/** The text full-text search looks through; written with the post, rewritten when it changes. */
-export function searchDocument(
-  post: Pick<NewPost, 'title' | 'summary' | 'content' | 'tags'>,
-  authorName: string,
-): string {
-  return [post.title, post.summary, post.content, post.tags.join(' '), authorName].join('\n');
-}
+/** Jobs that keep search in step (besides process-post): see services/posts/related-posts.ts. */
+export const INDEX_POST_TEXT_JOB = 'index-post-text';
+export const RELATE_POST_JOB = 'relate-post';

@@ -34,7 +34,8 @@ export function flushLog(destination: DestinationStream | undefined): void {
  */
 export const accessLogPlugin = fp(
   async (app) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: the line is handed to the asynchronous destination, nothing to await.
+    app.addHook('onResponse', (request, reply, done) => {
       const level = reply.statusCode >= 500 ? 'warn' : 'info';
       request.log[level](
         {
@@ -46,6 +47,7 @@ export const accessLogPlugin = fp(
         },
         'request',
       );
+      done();
     });
   },
   { name: 'access-log' },

@@ -55,10 +55,11 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
 
     // A member's own change (profile, settings, avatar) shows in their next answer, /auth/me
     // included: the session cache holds their account. onSend runs before the client hears back.
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.user && !SAFE_METHODS.has(request.method)) {
         sessions.forgetCachedAccount(request.user.id);
       }
+      done(null, payload);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -53,17 +53,20 @@ export const compressJsonPlugin = fp(
       if (reply.hasHeader('content-encoding') || !isJson(reply.getHeader('content-type'))) {
         return payload;
       }
-      const body =
+      // Measured without copying: an answer sent plain (most API clients, and every answer to
+      // a client that accepts no encoding) goes out as the string it is.
+      const size =
         typeof payload === 'string'
-          ? Buffer.from(payload)
+          ? Buffer.byteLength(payload)
           : Buffer.isBuffer(payload)
-            ? payload
-            : null;
-      if (!body || body.length < COMPRESS_MIN_BYTES) return payload;
+            ? payload.length
+            : 0;
+      if (size < COMPRESS_MIN_BYTES) return payload;
       // From here on the answer depends on Accept-Encoding, compressed or not.
       reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (!encoding) return payload;
+      const body = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
       const compressed = await compress(body, encoding);
       plainBodies.set(request, body);
       reply.header('content-encoding', encoding);

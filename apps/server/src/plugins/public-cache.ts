@@ -18,7 +18,8 @@ export interface PublicCacheOptions {
 /**
  * A micro-cache of the serialized answers anonymous visitors get from the forum list and post
  * detail: the most read and least personal answers. Any change made through this process drops
- * every entry at once (the content version moves); changes made by other processes show after at
+ * every entry at once (the content version moves), and so does one made through another process
+ * whose version is linked to this one's (plugins/notification-bus.ts); otherwise it shows after at
  * most the TTL. Signed-in requests never use it: their answers carry the caller's likes.
  *
  * An answer is looked up after its query and parameters were validated, under what the handler

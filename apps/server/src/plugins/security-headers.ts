@@ -59,8 +59,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export const securityHeadersPlugin = fp(
   async (app) => {
     const headers = helmetHeaders(HELMET_OPTIONS);
-    app.addHook('onRequest', async (_request, reply) => {
+    // Computed once above; a callback hook, so no promise per request either.
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_BASE_PATH, MESSAGES } from '@symposia/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { varyOnEncoding } from './content-encoding.js';
+import { loadPageServer } from './server-render.js';
 
 const INDEX_FILE = 'index.html';
 // Vite puts content-hashed files here: a changed file gets a new name, so they never go stale.
@@ -45,6 +47,14 @@ export const staticSpaPlugin = fp<{ root: string | null }>(
         },
       });
     }
+    // Home, the forum and a post are sent rendered, with their data (plugins/server-render.ts).
+    const servePage = root ? await loadPageServer(app, root, app.log) : null;
+    const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (servePage && (await servePage(request, reply))) return reply;
+      return reply.sendFile(INDEX_FILE);
+    };
+    // Ahead of the static files' own answer for / (index.html as built).
+    if (servePage) app.get('/', sendApp);
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -53,7 +63,7 @@ export const staticSpaPlugin = fp<{ root: string | null }>(
       }
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (root && isRead && !isServerPath(path) && !looksLikeFile(path)) {
-        return reply.sendFile(INDEX_FILE);
+        return sendApp(request, reply);
       }
       return reply.code(404).send({ detail: MESSAGES.notFound });
     });

@@ -1,5 +1,7 @@
 import {
+  IMAGE_RENDITION_WIDTHS,
   ipfsPath,
+  type ImageRendition,
   type PostDetail,
   type PostFile,
   type PostListItem,
@@ -18,6 +20,16 @@ export type FileUrls = (post: Post) => FileUrl;
 
 const PUBLIC_URLS: FileUrls = () => ipfsPath;
 
+/** An image's renditions that processing made, narrowest first, for the web app's srcset. */
+function renditionsOf(file: PostFileView | undefined, url: FileUrl): ImageRendition[] {
+  if (file?.mediaType !== 'image') return [];
+  const { card, detail } = file.derivatives;
+  const renditions: ImageRendition[] = [];
+  if (card) renditions.push({ url: url(card), width: IMAGE_RENDITION_WIDTHS.card });
+  if (detail) renditions.push({ url: url(detail), width: IMAGE_RENDITION_WIDTHS.detail });
+  return renditions;
+}
+
 function presentFile(file: PostFileView, url: FileUrl): PostFile {
   const { detail, poster, durationSeconds } = file.derivatives;
   const thumbnail = detail ?? poster;
@@ -29,6 +41,7 @@ function presentFile(file: PostFileView, url: FileUrl): PostFile {
     content_type: file.contentType,
     media_type: file.mediaType,
     thumbnail: thumbnail ? url(thumbnail) : null,
+    renditions: renditionsOf(file, url),
     duration_seconds: durationSeconds ?? null,
   };
 }
@@ -52,6 +65,7 @@ export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostLi
     file_paths: filePaths,
     media: card ? url(card) : (filePaths[0] ?? ''),
     poster: poster ? url(poster) : null,
+    media_renditions: renditionsOf(first, url),
     user_id: post.author.id,
     user_name: post.author.name,
     user_avatar: post.author.avatar,
@@ -61,6 +75,7 @@ export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostLi
     liked: post.liked,
     edited_at: post.editedAt,
     hidden: post.hidden,
+    ...(post.snippet !== undefined && { snippet: post.snippet }),
   };
 }
 

@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Repositories } from '../repositories/index.js';
-import { DISTRIBUTE_REWARDS_JOB, PROCESS_POST_JOB, type RewardService } from '../services/index.js';
+import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
+import {
+  createRelatedPosts,
+  DISTRIBUTE_REWARDS_JOB,
+  PROCESS_POST_JOB,
+  type RewardService,
+} from '../services/index.js';
 import { createRewardService } from '../services/rewards/reward-service.js';
 import type { Clock } from '../services/clock.js';
 import type { ContentVersion } from '../services/content-version.js';
@@ -62,6 +68,7 @@ export function createProcessing(deps: {
     tmpDir,
     log,
   });
+  const related = createRelatedPosts({ related: repositories.related, contentVersion });
   const rewards =
     deps.rewards ??
     createRewardService({
@@ -76,6 +83,8 @@ export function createProcessing(deps: {
     jobs: repositories.jobs,
     handlers: {
       [PROCESS_POST_JOB]: (postId, signal) => processor.process(postId, signal),
+      [INDEX_POST_TEXT_JOB]: (postId, signal) => processor.indexDocuments(postId, signal),
+      [RELATE_POST_JOB]: (postId) => related.refresh(postId),
       [DISTRIBUTE_REWARDS_JOB]: async (epochId) => {
         await rewards.distributeEpoch(Number(epochId));
       },

@@ -148,6 +148,12 @@ describeEachDatabase('processing pipeline', (db) => {
     >();
     expect(card?.media).not.toBe(card?.file_paths[0]);
     expect(await servedImage(app, card?.media ?? '')).toMatchObject({ width: 640 });
+    // Both renditions, narrowest first, for the web app's srcset: in the list and in the detail.
+    expect(card?.media_renditions).toEqual([
+      { url: card?.media, width: 640 },
+      { url: post.files[0]?.thumbnail, width: 1600 },
+    ]);
+    expect(post.files[0]?.renditions).toEqual(card?.media_renditions);
   });
 
   it('refuses to decode an image bomb but still publishes the post', async () => {
@@ -230,6 +236,9 @@ describeEachDatabase('processing pipeline', (db) => {
         PostListItem[]
       >();
       expect(item?.poster).toBe(post.files[0]?.thumbnail);
+      // A poster frame is no rendition of an image: nothing for a srcset.
+      expect(item?.media_renditions).toEqual([]);
+      expect(post.files[0]?.renditions).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

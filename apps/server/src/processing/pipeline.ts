@@ -259,6 +259,24 @@ export function createPostProcessor(deps: {
   }
 
   return {
+    /**
+     * Indexes the text stored from the post's documents (a post processed before search covered
+     * documents: migration 0014 queues this); documents never read are left to process-post.
+     */
+    async indexDocuments(postId: string, signal?: AbortSignal): Promise<void> {
+      const post = await posts.findById(postId);
+      if (!post) return;
+      const texts: string[] = [];
+      for (const file of post.files) {
+        signal?.throwIfAborted();
+        if (file.mediaType === 'document' && file.derivatives.text) {
+          texts.push(await storedText(file.derivatives.text));
+        }
+      }
+      await posts.saveDocumentText(post.id, texts.join('\n\n'), now().toISOString());
+      contentVersion.bump();
+    },
+
     async process(postId: string, signal?: AbortSignal): Promise<void> {
       const post = await posts.findById(postId);
       // A post deleted since its upload leaves nothing to do.
@@ -295,6 +313,8 @@ export function createPostProcessor(deps: {
         at,
         // An edit meanwhile queued the job again; the analysis of the old text is dropped.
         { editedAt: post.editedAt },
+        // Search covers the documents too (repositories/post-repository.ts).
+        texts.join('\n\n'),
       );
       contentVersion.bump();
       log.info(`post ${post.id} processed (${provider}/${model})`);

@@ -44,6 +44,8 @@ export function createWorker(deps: {
   log: ProcessingLog;
 }): Worker {
   const { jobs, handlers, settings, now, log } = deps;
+  // Only jobs this worker can run: another kind may be another process's alone (chain/owner.ts).
+  const kinds = Object.keys(handlers);
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -93,13 +95,21 @@ export function createWorker(deps: {
     }
   }
 
+  // The lookup under way: stop() waits for it, so a job it claims meanwhile is waited for too.
+  let lookup: Promise<void> = Promise.resolve();
+
   /** Claims and starts jobs while there is room; runs one lookup at a time. */
-  async function look(): Promise<void> {
-    if (looking || stopped) return;
+  function look(): Promise<void> {
+    if (looking || stopped) return lookup;
     looking = true;
+    lookup = claimAndStart();
+    return lookup;
+  }
+
+  async function claimAndStart(): Promise<void> {
     try {
       while (!stopped && inFlight.size < settings.concurrency) {
-        const job = await jobs.claim(id, at(), at(settings.leaseSeconds));
+        const job = await jobs.claim(id, at(), at(settings.leaseSeconds), kinds);
         if (!job) break;
         const running = run(job).finally(() => {
           inFlight.delete(running);
@@ -129,6 +139,7 @@ export function createWorker(deps: {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      await lookup;
       await Promise.allSettled([...inFlight]);
     },
   };

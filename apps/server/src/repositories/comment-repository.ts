@@ -15,6 +15,29 @@ import {
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
+/** Where a page of a thread stops: the place of its last comment (created_at, then seq). */
+export interface ThreadPlace {
+  createdAt: string;
+  seq: number;
+}
+
+/** A top-level comment with the start of its thread, as a page of threads lists it. */
+export interface ThreadStart {
+  root: Comment;
+  /** The first replies, oldest first. */
+  replies: Comment[];
+  /** The replies the reader is shown in all ("[deleted]" places for replies included). */
+  replyTotal: number;
+  /** Where the rest of the replies start after `replies`; null when none is left. */
+  repliesAfter: ThreadPlace | null;
+}
+
+/** A page and where the next one starts (null: it is the last). */
+export interface CommentPage<T> {
+  items: T[];
+  next: ThreadPlace | null;
+}
+
 /** Who wrote a comment and where it hangs: what deciding on an edit or a deletion needs. */
 export interface CommentRef {
   id: string;
@@ -84,6 +107,78 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       hidden: !deleted && row.hidden_at !== null,
     };
   };
+
+  /**
+   * The comments of a thread `viewer` is shown: all but those hidden from them (as deleted, for
+   * them) that have no replies; a deleted comment stays in the table only while it has some.
+   */
+  const shownTo = (viewer: Viewer) =>
+    sql<SqlBool>`(not ${commentHiddenFrom(viewer)} or exists (select 1 from comments as replies
+      where replies.parent_id = ${sql.ref('comments.id')}))`;
+
+  const placeOf = (row: { created_at: string; seq: number | string }): ThreadPlace => ({
+    createdAt: row.created_at,
+    seq: Number(row.seq),
+  });
+
+  /**
+   * For each top-level comment: how many replies `viewer` is shown and the first `first` of them
+   * (correlated lookups on comments_thread_index, one row per thread, so a long thread costs no
+   * more than a short one).
+   */
+  async function threadStarts(rootIds: string[], viewer: Viewer, first: number) {
+    const starts = new Map<
+      string,
+      { total: number; replies: Comment[]; after: ThreadPlace | null }
+    >();
+    if (rootIds.length === 0) return starts;
+    const shown = shownTo(viewer);
+    // The inner `comments` (unaliased, as visibility.ts needs) is the thread's reply.
+    const firstIds = Array.from(
+      { length: first },
+      (_, index) =>
+        sql<string | null>`(select comments.id from comments
+          where comments.root_id = ${sql.ref('roots.id')} and ${shown}
+          order by comments.created_at, comments.seq limit 1 offset ${index})`,
+    );
+    const counts = await db
+      .selectFrom('comments as roots')
+      .select('roots.id')
+      .select(
+        sql<number | string>`(select count(*) from comments
+          where comments.root_id = ${sql.ref('roots.id')} and ${shown})`.as('total'),
+      )
+      .select(firstIds.map((id, index) => id.as(`first_${index}`)))
+      .where('roots.id', 'in', rootIds)
+      .execute();
+    const wanted = counts.flatMap((row) =>
+      firstIds
+        .map((_, index) => (row as Record<string, unknown>)[`first_${index}`])
+        .filter((id): id is string => typeof id === 'string'),
+    );
+    const replies = wanted.length
+      ? await selectComments()
+          .select('comments.seq')
+          .select(
+            sql<number>`case when ${commentHiddenFrom(viewer)} then 1 else 0 end`.as('masked'),
+          )
+          .where('comments.id', 'in', wanted)
+          .orderBy('comments.created_at')
+          .orderBy('comments.seq')
+          .execute()
+      : [];
+    for (const row of counts) {
+      const own = replies.filter((reply) => reply.root_id === row.id);
+      const total = Number(row.total);
+      const last = own.at(-1);
+      starts.set(row.id, {
+        total,
+        replies: own.map((reply) => toComment(reply, Number(reply.masked) === 1)),
+        after: last && total > own.length ? placeOf(last) : null,
+      });
+    }
+    return starts;
+  }
 
   type Trx = Transaction<DatabaseSchema>;
 
@@ -213,6 +308,111 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
         .offset(page.skip)
         .execute();
       return rows.map((row) => toComment(row, Number(row.masked) === 1));
+    },
+
+    /**
+     * A page of the post's top-level comments as `viewer` reads them (the rules of `listByPost`),
+     * newest first, after `after`; each with its first `firstReplies` replies and how many replies
+     * it shows in all. Uses comments_roots_index and comments_thread_index (migration 0012).
+     */
+    async rootsPage(
+      postId: string,
+      viewer: Viewer,
+      page: { after: ThreadPlace | null; limit: number; firstReplies: number },
+    ): Promise<CommentPage<ThreadStart>> {
+      const hiddenFromViewer = commentHiddenFrom(viewer);
+      let query = selectComments()
+        .select('comments.seq')
+        .select(sql<number>`case when ${hiddenFromViewer} then 1 else 0 end`.as('masked'))
+        .where('comments.post_id', '=', postId)
+        .where('comments.level', '=', 1)
+        .where(shownTo(viewer));
+      const after = page.after;
+      if (after) {
+        query = query
+          .where('comments.created_at', '<=', after.createdAt)
+          .where((eb) =>
+            eb.or([
+              eb('comments.created_at', '<', after.createdAt),
+              eb('comments.seq', '<', after.seq),
+            ]),
+          );
+      }
+      const rows = await query
+        .orderBy('comments.created_at', 'desc')
+        .orderBy('comments.seq', 'desc')
+        .limit(page.limit + 1)
+        .execute();
+      const more = rows.length > page.limit;
+      const roots = more ? rows.slice(0, page.limit) : rows;
+      const starts = await threadStarts(
+        roots.map((row) => row.id),
+        viewer,
+        page.firstReplies,
+      );
+      const last = roots.at(-1);
+      return {
+        items: roots.map((row) => {
+          const start = starts.get(row.id);
+          return {
+            root: toComment(row, Number(row.masked) === 1),
+            replies: start?.replies ?? [],
+            replyTotal: start?.total ?? 0,
+            repliesAfter: start?.after ?? null,
+          };
+        }),
+        next: more && last ? placeOf(last) : null,
+      };
+    },
+
+    /**
+     * A page of the thread's replies (levels 2 and 3) as `viewer` reads them, oldest first, after
+     * `after`. Uses comments_thread_index (migration 0012).
+     */
+    async repliesPage(
+      rootId: string,
+      viewer: Viewer,
+      page: { after: ThreadPlace | null; limit: number },
+    ): Promise<CommentPage<Comment>> {
+      let query = selectComments()
+        .select('comments.seq')
+        .select(sql<number>`case when ${commentHiddenFrom(viewer)} then 1 else 0 end`.as('masked'))
+        .where('comments.root_id', '=', rootId)
+        .where(shownTo(viewer));
+      const after = page.after;
+      if (after) {
+        query = query
+          .where('comments.created_at', '>=', after.createdAt)
+          .where((eb) =>
+            eb.or([
+              eb('comments.created_at', '>', after.createdAt),
+              eb('comments.seq', '>', after.seq),
+            ]),
+          );
+      }
+      const rows = await query
+        .orderBy('comments.created_at')
+        .orderBy('comments.seq')
+        .limit(page.limit + 1)
+        .execute();
+      const more = rows.length > page.limit;
+      const items = more ? rows.slice(0, page.limit) : rows;
+      const last = items.at(-1);
+      return {
+        items: items.map((row) => toComment(row, Number(row.masked) === 1)),
+        next: more && last ? placeOf(last) : null,
+      };
+    },
+
+    /** The post a top-level comment (deleted or not: its replies may remain) belongs to. */
+    async findThreadPost(rootId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('comments')
+        .select('post_id')
+        .where('id', '=', rootId)
+        .where('level', '=', 1)
+        .executeTakeFirst();
+      return row?.post_id;
     },
 
     /**

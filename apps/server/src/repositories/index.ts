@@ -2,11 +2,13 @@ import type { AppDatabase } from '../db/index.js';
 import { createFaucetRepository } from './faucet-repository.js';
 import { createHealthRepository } from './health-repository.js';
 import { createJobRepository } from './job-repository.js';
+import { createChainRepository } from './chain-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
 import { createModerationRepository } from './moderation-repository.js';
 import { createNotificationRepository } from './notification-repository.js';
 import { createPostRepository, type Dialect } from './post-repository.js';
+import { createRelatedRepository } from './related-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createReportRepository } from './report-repository.js';
 import { createRewardClaimRepository } from './reward-claim-repository.js';
@@ -23,6 +25,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     sessions: createSessionRepository(db),
     health: createHealthRepository(db),
     posts: createPostRepository(db, dialect),
+    related: createRelatedRepository(db, dialect),
     likes: createLikeRepository(db, dialect),
     comments: createCommentRepository(db, dialect),
     profiles: createProfileRepository(db),
@@ -31,6 +34,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     rewardClaims: createRewardClaimRepository(db, dialect),
     rewards: createRewardRepository(db, dialect),
     storage: createStorageRepository(db),
+    chain: createChainRepository(db),
     notifications: createNotificationRepository(db),
     reports: createReportRepository(db),
     moderation: createModerationRepository(db, dialect),
@@ -38,7 +42,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
 }
 
 export { DuplicateKeyError, RowGoneError } from './errors.js';
-export { searchTerms } from './post-repository.js';
+export type { RelatedPost, RelatedRepository } from './related-repository.js';
 export type {
   Dialect,
   PostChanges,
@@ -49,6 +53,7 @@ export type {
   StandaloneUploadKind,
 } from './post-repository.js';
 export type { StorageRepository } from './storage-repository.js';
+export type { ChainRepository } from './chain-repository.js';
 export { ONE_OPEN_REPORT } from './report-repository.js';
 export type { OwnReport, ReportRepository } from './report-repository.js';
 export type {
@@ -57,7 +62,13 @@ export type {
   QueueEntry,
   Resolved,
 } from './moderation-repository.js';
-export type { CommentRef, CommentRepository } from './comment-repository.js';
+export type {
+  CommentPage,
+  CommentRef,
+  CommentRepository,
+  ThreadPlace,
+  ThreadStart,
+} from './comment-repository.js';
 export type {
   ProfileComment,
   ProfileCounts,

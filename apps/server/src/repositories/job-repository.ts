@@ -110,18 +110,31 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
      * Takes the next due job — queued and due, or running with an expired lease (its worker
      * died) — and leases it to `workerId`, in one statement. On PostgreSQL the candidate row is
      * locked with SKIP LOCKED so concurrent workers pass over each other's picks; on SQLite the
-     * single writer makes the statement atomic.
+     * single writer makes the statement atomic. With `kinds`, only jobs of those kinds: a worker
+     * takes only what it can run (the chain owner's transfers are its alone).
      */
-    async claim(workerId: string, now: string, leaseUntil: string): Promise<Job | undefined> {
+    async claim(
+      workerId: string,
+      now: string,
+      leaseUntil: string,
+      kinds?: readonly string[],
+    ): Promise<Job | undefined> {
       const skipLocked = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+      const ofKinds =
+        kinds === undefined
+          ? sql``
+          : kinds.length === 0
+            ? sql`and false`
+            : sql`and kind in (${sql.join(kinds)})`;
       const { rows } = await sql<JobRow>`
         update jobs
         set status = 'running', locked_by = ${workerId}, lease_until = ${leaseUntil},
             attempts = attempts + 1, updated_at = ${now}
         where id = (
           select id from jobs
-          where (status = 'queued' and run_after <= ${now})
-             or (status = 'running' and lease_until < ${now})
+          where ((status = 'queued' and run_after <= ${now})
+             or (status = 'running' and lease_until < ${now}))
+             ${ofKinds}
           order by run_after, id
           limit 1
           ${skipLocked}
@@ -130,6 +143,24 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
                   lease_until, locked_by, last_error`.execute(db);
       const row = rows[0];
       return row && toJob(row);
+    },
+
+    /** Queues a job on its own (its subject is written already); a second one is ignored. */
+    async enqueue(job: NewJob): Promise<void> {
+      await db
+        .insertInto('jobs')
+        .values({
+          id: job.id,
+          kind: job.kind,
+          subject_id: job.subjectId,
+          status: 'queued',
+          max_attempts: job.maxAttempts,
+          run_after: job.at,
+          created_at: job.at,
+          updated_at: job.at,
+        })
+        .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).doNothing())
+        .execute();
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import {
-  searchDocument,
+  RELATE_POST_JOB,
   type DerivativeVariant,
   type FileDerivatives,
   type NewPost,
@@ -18,6 +18,13 @@ import {
   type StoredFile,
   type Viewer,
 } from '../domain/post.js';
+import {
+  documentFields,
+  fts5Query,
+  searchFields,
+  tsQuery,
+  type SearchQuery,
+} from '../domain/search-text.js';
 import { enqueueJob, requeueJob, type NewJob } from './job-repository.js';
 import { postHidden, postListedTo, postNotDeleted, postVisibleTo } from './visibility.js';
 
@@ -27,20 +34,30 @@ export interface PostListFilter {
   viewer: Viewer;
   /** Adds the viewer's own private posts; other people's never appear. */
   includeOwnPrivate: boolean;
-  /** Words to look for (prefix match, all of them); undefined lists everything. */
-  searchTerms?: string[];
+  /** What to look for (domain/search-text.ts); undefined lists everything. */
+  search?: SearchQuery;
   /** Undefined with search terms: by relevance. Undefined without: newest first. */
   sort?: SortOption;
   skip: number;
   limit: number;
 }
 
-/** At most this many words of a search are used: more only slow the query down. */
-const MAX_SEARCH_TERMS = 8;
+/**
+ * Ordered by relevance, a search scores its newest this-many matches (every match when fewer):
+ * a word found in half of 100,000 posts would otherwise be scored 50,000 times per page, far
+ * beyond the search budget (`npm run bench -- search`). Orders by time or likes cover every match.
+ */
+export const SEARCH_RANK_WINDOW = 2000;
 
-/** Splits what a person typed into the words search looks for (letters and digits only). */
-export function searchTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_TERMS);
+/** Queues the refresh of a post's related posts, inside the caller's transaction. */
+async function queueRelate(trx: Transaction<DatabaseSchema>, postId: string, at: string) {
+  await requeueJob(trx, {
+    id: randomUUID(),
+    kind: RELATE_POST_JOB,
+    subjectId: postId,
+    maxAttempts: 3,
+    at,
+  });
 }
 
 const POST_COLUMNS = [
@@ -174,25 +191,52 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
    * Posts with author and the viewer's like, before their files are attached. With search terms
    * only matching posts, each with its relevance `rank` (lower is better); without, rank is 0.
    */
-  function selectPosts(viewer: Viewer, terms: string[] = []) {
+  function selectPosts(viewer: Viewer, search?: SearchQuery, byRelevance = false) {
     let base = db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.user_id')
       .select(POST_COLUMNS);
-    if (terms.length === 0) {
+    if (search === undefined || search.parts.length === 0) {
       base = base.select(sql<number>`0`.as('rank'));
     } else if (dialect === 'sqlite') {
-      // FTS5 query syntax: each word quoted (so nothing in it is an operator), `*` for prefix.
-      const match = terms.map((term) => `"${term}"*`).join(' AND ');
-      base = base
-        .innerJoin('posts_fts', 'posts_fts.rowid', 'posts.seq')
-        .where(sql<SqlBool>`posts_fts match ${match}`)
-        .select('posts_fts.rank as rank');
+      // The table's rank is bm25 with the fields' weights (migration 0014).
+      const { match, required } = fts5Query(search);
+      const hits = db
+        .selectFrom('post_search_fts')
+        .select(['post_search_fts.rowid as seq', 'post_search_fts.rank as rank'])
+        .where(sql<SqlBool>`post_search_fts match ${match}`)
+        // FTS5 walks its matches newest first and stops at the window; only those are scored.
+        .$if(byRelevance, (query) =>
+          query.orderBy('post_search_fts.rowid', 'desc').limit(SEARCH_RANK_WINDOW),
+        )
+        .as('hits');
+      base = required
+        ? base.innerJoin(hits, 'hits.seq', 'posts.seq').select('hits.rank as rank')
+        : base
+            .where(
+              sql<SqlBool>`posts.seq not in (select rowid from post_search_fts where post_search_fts match ${match})`,
+            )
+            .select(sql<number>`0`.as('rank'));
     } else {
-      const query = sql`to_tsquery('simple', ${terms.map((term) => `${term}:*`).join(' & ')})`;
-      base = base
-        .where(sql<SqlBool>`posts.search_vector @@ ${query}`)
-        .select(sql<number>`-ts_rank(posts.search_vector, ${query})`.as('rank'));
+      const { match, required } = tsQuery(search);
+      const query = sql`to_tsquery('simple', ${match})`;
+      // The newest matches within the window are found first; only those are scored.
+      const hits = db
+        .selectFrom('post_search as matched')
+        .select('matched.post_seq as seq')
+        .where(sql<SqlBool>`matched.search_vector @@ ${query}`)
+        .$if(byRelevance, (q) => q.orderBy('matched.post_seq', 'desc').limit(SEARCH_RANK_WINDOW))
+        .as('hits');
+      base = required
+        ? base
+            .innerJoin(hits, 'hits.seq', 'posts.seq')
+            .innerJoin('post_search', 'post_search.post_seq', 'posts.seq')
+            .select(sql<number>`-ts_rank(post_search.search_vector, ${query})`.as('rank'))
+        : base
+            .where(
+              sql<SqlBool>`posts.seq not in (select post_seq from post_search where search_vector @@ ${query})`,
+            )
+            .select(sql<number>`0`.as('rank'));
     }
     if (!viewer) return base.select(sql<number>`0`.as('liked'));
     return base
@@ -286,7 +330,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
         for (const file of uniqueByCid(post.files)) {
           await insertFile(trx, file, post.userId, post.createdAt);
         }
-        await trx
+        const inserted = await trx
           .insertInto('posts')
           .values({
             id: post.id,
@@ -300,10 +344,18 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
             media_type: post.mediaType,
             status: post.status,
             ai_analysis: '',
-            search_document: searchDocument(post, authorName),
             created_at: post.createdAt,
             updated_at: post.createdAt,
             doi: post.doi ?? null,
+          })
+          .returning('seq')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('post_search')
+          .values({
+            post_seq: Number(inserted.seq),
+            post_id: post.id,
+            ...searchFields(post, authorName),
           })
           .execute();
         await trx
@@ -375,39 +427,80 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /**
-     * Stores the analysis, the tags it added and the new status; the search text follows. With
-     * `basedOn` (the post's editedAt when the analysis read it), nothing is written if the author
-     * edited the post since: the analysis of the old text would overwrite the new one's.
+     * Stores the analysis, the tags it added and the new status; the search text follows, with
+     * the text of the post's documents (`documentText`), and its related posts are queued for a
+     * refresh, in one transaction. With `basedOn` (the post's editedAt when the analysis read it),
+     * nothing is written if the author edited the post since: the analysis of the old text would
+     * overwrite the new one's.
      */
     async saveAnalysis(
       id: string,
       result: { aiAnalysis: string; tags: string[]; status: 'published' },
       at: string,
       basedOn?: { editedAt: string | null },
+      documentText = '',
     ): Promise<void> {
-      const row = await db
-        .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.user_id')
-        .select(['posts.title', 'posts.summary', 'posts.content', 'users.username'])
-        .where('posts.id', '=', id)
-        .executeTakeFirst();
-      if (!row) return;
-      await db
-        .updateTable('posts')
-        .set({
-          ai_analysis: result.aiAnalysis,
-          tags: JSON.stringify(result.tags),
-          status: result.status,
-          search_document: searchDocument({ ...row, tags: result.tags }, row.username),
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .$if(basedOn !== undefined, (query) =>
-          basedOn?.editedAt == null
-            ? query.where('edited_at', 'is', null)
-            : query.where('edited_at', '=', basedOn.editedAt),
-        )
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('posts')
+          .innerJoin('users', 'users.id', 'posts.user_id')
+          .select(['posts.title', 'posts.summary', 'posts.content', 'users.username'])
+          .where('posts.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return;
+        const result_ = await trx
+          .updateTable('posts')
+          .set({
+            ai_analysis: result.aiAnalysis,
+            tags: JSON.stringify(result.tags),
+            status: result.status,
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .$if(basedOn !== undefined, (query) =>
+            basedOn?.editedAt == null
+              ? query.where('edited_at', 'is', null)
+              : query.where('edited_at', '=', basedOn.editedAt),
+          )
+          .executeTakeFirst();
+        if (Number(result_.numUpdatedRows) !== 1) return;
+        await trx
+          .updateTable('post_search')
+          .set({
+            ...searchFields({ ...row, tags: result.tags }, row.username),
+            ...documentFields(documentText),
+          })
+          .where('post_id', '=', id)
+          .execute();
+        await queueRelate(trx, id, at);
+      });
+    },
+
+    /**
+     * Indexes the text of the post's documents (read again from the content store for a post
+     * indexed before search covered documents), and queues its related posts for a refresh.
+     */
+    async saveDocumentText(id: string, text: string, at: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('post_search')
+          .set(documentFields(text))
+          .where('post_id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) await queueRelate(trx, id, at);
+      });
+    },
+
+    /** The indexed document text of the given posts, for snippets. */
+    async documentTexts(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('post_search')
+        .select(['post_id', 'document_text'])
+        .where('post_id', 'in', ids)
+        .where('document_text', '!=', '')
         .execute();
+      return new Map(rows.map((row) => [row.post_id, row.document_text]));
     },
 
     /**
@@ -503,9 +596,10 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     async list(filter: PostListFilter): Promise<Post[]> {
-      const { viewer, includeOwnPrivate, searchTerms: terms, sort, skip, limit } = filter;
-      const searching = terms !== undefined && terms.length > 0;
-      let query = selectPosts(viewer, terms).where(
+      const { viewer, includeOwnPrivate, search, sort, skip, limit } = filter;
+      const searching = search !== undefined && search.parts.some((part) => !part.excluded);
+      const byRelevance = searching && sort === undefined;
+      let query = selectPosts(viewer, search, byRelevance).where(
         includeOwnPrivate ? postVisibleTo(viewer) : postListedTo(viewer),
       );
       // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
@@ -616,13 +710,18 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
             ai_instruction: after.aiInstruction,
             visibility: after.visibility,
             doi: after.doi,
-            search_document: searchDocument(after, author.username),
             edited_at: at,
             updated_at: at,
             ...(reanalyse && { ai_analysis: '' }),
           })
           .where('id', '=', id)
           .execute();
+        await trx
+          .updateTable('post_search')
+          .set(searchFields(after, author.username))
+          .where('post_id', '=', id)
+          .execute();
+        await queueRelate(trx, id, at);
         if (reanalyse && reanalysis) await requeueJob(trx, reanalysis.job);
         return 'edited';
       });
@@ -705,7 +804,7 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
 }
 
 /**
- * Rewrites the search text of every post by the member after they changed their name, so a
+ * Rewrites the author words of every post by the member after they changed their name, so a
  * search for the new name finds them (and the old name no longer does).
  */
 export async function rewriteAuthorSearch(
@@ -713,19 +812,13 @@ export async function rewriteAuthorSearch(
   userId: string,
   authorName: string,
 ): Promise<void> {
-  const rows = await db
-    .selectFrom('posts')
-    .select(['id', 'title', 'summary', 'content', 'tags'])
-    .where('user_id', '=', userId)
+  await db
+    .updateTable('post_search')
+    .set({
+      author: searchFields({ title: '', summary: '', content: '', tags: [] }, authorName).author,
+    })
+    .where('post_id', 'in', db.selectFrom('posts').select('id').where('user_id', '=', userId))
     .execute();
-  for (const row of rows) {
-    const document = searchDocument({ ...row, tags: JSON.parse(row.tags) as string[] }, authorName);
-    await db
-      .updateTable('posts')
-      .set({ search_document: document })
-      .where('id', '=', row.id)
-      .execute();
-  }
 }
 
 /**
@@ -745,6 +838,12 @@ async function deletePostWithin(
     .where(postNotDeleted())
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
+  // Out of the index and of every related list; the row stays, so the cascade does not run.
+  await trx.deleteFrom('post_search').where('post_id', '=', id).execute();
+  await trx
+    .deleteFrom('post_related')
+    .where((eb) => eb.or([eb('post_id', '=', id), eb('related_id', '=', id)]))
+    .execute();
   // Their likes go by the foreign keys' cascade.
   await trx.deleteFrom('comments').where('post_id', '=', id).execute();
   await trx.deleteFrom('post_likes').where('post_id', '=', id).execute();

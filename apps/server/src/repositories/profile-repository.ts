@@ -44,7 +44,7 @@ export function createProfileRepository(db: AppDatabase) {
   const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
   return {
-    async posts(userId: string, viewer: Viewer, limit: number): Promise<ProfilePost[]> {
+    async posts(userId: string, viewer: Viewer, limit: number, skip = 0): Promise<ProfilePost[]> {
       const rows = await db
         .selectFrom('posts')
         .select(['id', 'title', 'created_at', 'likes', 'comments', 'visibility'])
@@ -53,6 +53,7 @@ export function createProfileRepository(db: AppDatabase) {
         .orderBy('created_at', 'desc')
         .orderBy('seq', 'desc')
         .limit(limit)
+        .offset(skip)
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -64,7 +65,12 @@ export function createProfileRepository(db: AppDatabase) {
       }));
     },
 
-    async comments(userId: string, viewer: Viewer, limit: number): Promise<ProfileComment[]> {
+    async comments(
+      userId: string,
+      viewer: Viewer,
+      limit: number,
+      skip = 0,
+    ): Promise<ProfileComment[]> {
       const rows = await db
         .selectFrom('comments')
         .innerJoin('posts', 'posts.id', 'comments.post_id')
@@ -81,6 +87,7 @@ export function createProfileRepository(db: AppDatabase) {
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.seq', 'desc')
         .limit(limit)
+        .offset(skip)
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -91,7 +98,7 @@ export function createProfileRepository(db: AppDatabase) {
       }));
     },
 
-    async likes(userId: string, viewer: Viewer, limit: number): Promise<ProfileLike[]> {
+    async likes(userId: string, viewer: Viewer, limit: number, skip = 0): Promise<ProfileLike[]> {
       const rows = await db
         .selectFrom('post_likes')
         .innerJoin('posts', 'posts.id', 'post_likes.post_id')
@@ -99,7 +106,10 @@ export function createProfileRepository(db: AppDatabase) {
         .where('post_likes.user_id', '=', userId)
         .where(postVisibleTo(viewer))
         .orderBy('post_likes.created_at', 'desc')
+        // Likes written in the same instant still page in one order.
+        .orderBy('post_likes.post_id', 'desc')
         .limit(limit)
+        .offset(skip)
         .execute();
       return rows.map((row) => ({ postId: row.post_id, title: row.title, date: row.created_at }));
     },

@@ -9,7 +9,7 @@ import { createSessionService } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
-import { createContentVersion } from './content-version.js';
+import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { MemoryCache } from './memory-cache.js';
 import { createModerationService } from './moderation/moderation-service.js';
@@ -21,7 +21,8 @@ import { createProfileService } from './profiles/profile-service.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
-import { SlidingWindowRateLimiter } from './rate-limit/sliding-window-rate-limiter.js';
+import type { RateLimiterFactory } from './rate-limit/rate-limiter.js';
+import { inMemoryRateLimiters } from './rate-limit/sliding-window-rate-limiter.js';
 import { createBlockGc } from './storage/block-gc.js';
 import { createFileAccess } from './storage/file-access.js';
 import { createUploadAllowance } from './storage/upload-allowance.js';
@@ -68,31 +69,34 @@ export interface ServiceDependencies {
    * PostgreSQL (plugins/notification-bus.ts); this process alone when absent.
    */
   bus?: NotificationBus;
+  /**
+   * How the content version hears of changes made by other server processes, and tells them of
+   * this one's (the bus's relay: Redis or PostgreSQL); this process alone when absent.
+   */
+  contentChanges?: ContentChangeLink;
+  /** Where rate limits count: in Redis when REDIS_URL is set (app.ts); this process's memory without. */
+  rateLimiters?: RateLimiterFactory;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  { repositories, store, chain, bus }: ServiceDependencies,
+  { repositories, store, chain, bus, contentChanges, rateLimiters }: ServiceDependencies,
   settings: ServiceSettings,
   options: ServiceOptions = {},
 ) {
   const now = options.now ?? systemClock;
   const limits = settings.loginRateLimit;
-  // In-memory limiters hold for one process; several processes need a shared RateLimiter store.
+  // In memory, limits hold per process; in Redis (REDIS_URL), for every process together.
+  const limiter = rateLimiters ?? inMemoryRateLimiters(now);
   const loginLimiters = {
-    perIp: new SlidingWindowRateLimiter({
-      max: limits.ipMax,
-      windowSeconds: limits.ipWindowSeconds,
-      now,
-    }),
-    perAccount: new SlidingWindowRateLimiter({
+    perIp: limiter('login-ip', { max: limits.ipMax, windowSeconds: limits.ipWindowSeconds }),
+    perAccount: limiter('login-account', {
       max: limits.accountMax,
       windowSeconds: limits.accountWindowSeconds,
-      now,
     }),
   };
-  const contentVersion = createContentVersion();
+  const contentVersion = createContentVersion(contentChanges);
   // One byte budget for every public cache of the process (responses, posts, threads).
   const publicCache = new MemoryCache({
     version: contentVersion,
@@ -103,7 +107,7 @@ export function createServices(
   store.useRecordedRoots((since) => repositories.posts.rootsRecordedSince(since.toISOString()));
   const allowance = createUploadAllowance({
     posts: repositories.posts,
-    limiter: new SlidingWindowRateLimiter({ ...settings.uploadRateLimit, now }),
+    limiter: limiter('upload', settings.uploadRateLimit),
     quotaBytes: settings.userStorageQuotaBytes,
   });
   const files = createFileAccess({
@@ -124,6 +128,7 @@ export function createServices(
   const posts = createPostService({
     notifications,
     posts: repositories.posts,
+    related: repositories.related,
     likes: repositories.likes,
     jobs: repositories.jobs,
     store,
@@ -141,7 +146,7 @@ export function createServices(
     accounts: createAccountService({
       users: repositories.users,
       now,
-      registrations: new SlidingWindowRateLimiter({ ...settings.registerRateLimit, now }),
+      registrations: limiter('register', settings.registerRateLimit),
     }),
     sessions: createSessionService({
       users: repositories.users,
@@ -171,6 +176,7 @@ export function createServices(
       contentVersion,
       allowance,
       rewards: repositories.rewards,
+      cache: publicCache,
     }),
     files,
     blockGc: createBlockGc({
@@ -186,7 +192,7 @@ export function createServices(
       comments: repositories.comments,
       posts: repositories.posts,
       likes: repositories.likes,
-      limiter: new SlidingWindowRateLimiter({ ...settings.commentRateLimit, now }),
+      limiter: limiter('comment', settings.commentRateLimit),
       now,
       contentVersion,
       publicCache,
@@ -196,7 +202,7 @@ export function createServices(
       posts: repositories.posts,
       comments: repositories.comments,
       users: repositories.users,
-      limiter: new SlidingWindowRateLimiter({ ...settings.reports.rateLimit, now }),
+      limiter: limiter('report', settings.reports.rateLimit),
       now,
       minAccountAgeSeconds: settings.reports.minAccountAgeSeconds,
     }),
@@ -248,6 +254,8 @@ export {
   UnsupportedFileError,
 } from './errors.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
+export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
+export type { RelatedPosts } from './posts/related-posts.js';
 export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
 export type { RewardService } from './rewards/reward-service.js';
 export { addressKey } from './rate-limit/client-address.js';

@@ -3,7 +3,8 @@ import type { MemoryCache } from './memory-cache.js';
 /**
  * A view of the shared public cache for one kind of value (public posts, threads, ...): valid
  * while the content version stands still and for at most its TTL, so a change through this process
- * empties it at once and a change through another process shows within the TTL. Its entries
+ * empties it at once, and so does one through another process when the version is linked to theirs
+ * (services/content-version.ts). Its entries
  * count against the one byte budget of `cache` (PUBLIC_CACHE_MAX_BYTES).
  */
 export function createVersionedCache<V>(options: {

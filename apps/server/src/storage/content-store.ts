@@ -1,5 +1,6 @@
 /**
- * The IPFS content store: files become UnixFS DAGs in a filesystem blockstore, addressed by the
+ * The IPFS content store: files become UnixFS DAGs in a blockstore (files on disk, or rows of
+ * PostgreSQL with BLOCKSTORE=postgres: block-engine.ts), addressed by the
  * same CIDs `ipfs add --cid-version=1` gives, and are read back as bytes (whole or by range),
  * as single blocks or as CARs — everything a path/trustless gateway and an upload service need.
  *
@@ -18,9 +19,6 @@
  * `importFile` resolves: stream `exportCar(cid)` into Kubo's `dag/import` RPC
  * (kubo-rpc-client `dag.import`). Kubo then holds the identical DAG and announces the same CID.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CID } from 'multiformats/cid';
 import { importFile as importUnixfsFile } from 'ipfs-unixfs-importer';
@@ -31,17 +29,23 @@ import { toCid } from './cid.js';
 import { carHeader, carSectionPrefix } from './car.js';
 import { decodeFileNode, isIdentity, readFileRange, walkDag } from './dag.js';
 import type { BlockLoader } from './dag.js';
+import type {
+  BlockEngine,
+  CollectGarbageOptions,
+  EngineHold,
+  GarbageCollection,
+  RecordedRoots,
+  RemovalResult,
+} from './block-engine.js';
 import { ContentNotFoundError, FileTooLargeError, InvalidRangeError } from './errors.js';
-import { DurableFsBlockstore, WriteBehind } from './fs-blockstore.js';
-import { markReachable, sweep, type SweepResult } from './gc.js';
-import {
-  BlockHold,
-  fsyncDirectory,
-  isErrno,
-  recoverTrash,
-  removeBlocks,
-  type RemovalResult,
-} from './holds.js';
+import { FsBlockEngine } from './fs-engine.js';
+
+export type {
+  CollectGarbageOptions,
+  GarbageCollection,
+  RecordedRoots,
+  RemovalResult,
+} from './block-engine.js';
 
 /** Kubo's `ipfs add` chunker: `size-262144`. */
 export const CHUNK_SIZE = 262_144;
@@ -57,9 +61,6 @@ const WRITE_BEHIND_WINDOW = 32;
 // right after it resolves; its blocks stay held this long, so no aborting upload that wrote one
 // of them removes it in between.
 const UNSESSIONED_HOLD_MS = 5 * 60_000;
-// How far before an aborted upload began it looks for recorded roots that may need its blocks:
-// rows carry the recording process's clock, and several processes' clocks may differ a little.
-const RECORDED_ROOTS_MARGIN_MS = 10 * 60_000;
 
 /**
  * Importer settings equal to Kubo's `ipfs add` defaults: `--cid-version=1` (raw leaves, the
@@ -129,12 +130,6 @@ export interface CarOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Root CIDs recorded (in the database) at or after `since`. An aborted upload asks before it
- * removes a block it wrote: another upload may have reused that block and been recorded already.
- */
-export type RecordedRoots = (since: Date) => Promise<Iterable<string>>;
-
 export interface ContentStoreOptions {
   /**
    * fsync blocks and directories so imported content survives a crash (default true). Tests
@@ -148,34 +143,19 @@ export interface ContentStoreOptions {
   recordedRoots?: RecordedRoots;
 }
 
-export interface CollectGarbageOptions {
-  /** Every root CID the database records. */
-  roots: AsyncIterable<string> | Iterable<string>;
-  /** Blocks modified at or after this time are kept whatever their roots (the grace period). */
-  cutoff: Date;
-  signal?: AbortSignal;
-}
-
-export interface GarbageCollection extends SweepResult {
-  roots: number;
-  missingRoots: number;
-  missingBlocks: number;
-  markedBlocks: number;
-}
-
 /**
  * The blocks of one upload (one or several files): held while it runs, removed if it is aborted.
  * Commit once every file is imported, record the CIDs, then release; abort on any failure.
  */
 export class UploadSession {
-  readonly hold: BlockHold;
+  readonly hold: EngineHold;
   readonly startedAt = new Date();
   #state: 'open' | 'committed' | 'ended' = 'open';
   readonly #store: ContentStore;
   readonly #end: () => void;
 
   /** @internal Made by {@link ContentStore.beginUpload}. */
-  constructor(store: ContentStore, hold: BlockHold, end: () => void) {
+  constructor(store: ContentStore, hold: EngineHold, end: () => void) {
     this.#store = store;
     this.hold = hold;
     this.#end = end;
@@ -196,7 +176,7 @@ export class UploadSession {
    */
   async commit(): Promise<void> {
     if (this.#state !== 'open') throw new Error(`upload session already ${this.#state}`);
-    await this.#store.settleHold(this.hold);
+    await this.hold.settle();
     this.#state = 'committed';
   }
 
@@ -221,7 +201,7 @@ export class UploadSession {
     this.#state = 'ended';
     try {
       await this.hold.release(false);
-      return await this.#store.removeWritten(this.hold, this.startedAt);
+      return await this.hold.removeWritten(this.startedAt, this.#store.recordedRoots);
     } finally {
       this.#end();
     }
@@ -229,24 +209,18 @@ export class UploadSession {
 }
 
 export class ContentStore {
-  readonly #blocks: DurableFsBlockstore;
+  readonly #blocks: BlockEngine;
   readonly #load: BlockLoader;
-  readonly #durable: boolean;
-  // This process's folder in `.trash/`, so processes sharing the store never meet there.
-  readonly #trashName = `${process.pid}-${randomBytes(6).toString('hex')}`;
   readonly #open = new Set<UploadSession>();
   readonly #lingering = new Map<UploadSession, NodeJS.Timeout>();
   #idleWaiters: (() => void)[] = [];
   #recordedRoots: RecordedRoots | undefined;
 
-  private constructor(blocks: DurableFsBlockstore, options: ContentStoreOptions) {
+  private constructor(blocks: BlockEngine, options: ContentStoreOptions) {
     this.#blocks = blocks;
-    this.#durable = options.durable ?? true;
     this.#recordedRoots = options.recordedRoots;
     this.#load = (cid, signal) =>
-      isIdentity(cid)
-        ? Promise.resolve(cid.multihash.digest)
-        : this.#blocks.getBytes(cid, { signal });
+      isIdentity(cid) ? Promise.resolve(cid.multihash.digest) : this.#blocks.getBytes(cid, signal);
   }
 
   /**
@@ -254,10 +228,17 @@ export class ContentStore {
    * block a crash left halfway through a removal.
    */
   static async open(directory: string, options: ContentStoreOptions = {}): Promise<ContentStore> {
-    const blocks = new DurableFsBlockstore(directory, options);
-    await blocks.open();
-    await recoverTrash(blocks.path, { durable: options.durable ?? true });
-    return new ContentStore(blocks, options);
+    return new ContentStore(await FsBlockEngine.open(directory, options), options);
+  }
+
+  /** A store on another blockstore (PostgreSQL: pg-engine.ts); it closes the engine with itself. */
+  static withEngine(engine: BlockEngine, options: ContentStoreOptions = {}): ContentStore {
+    return new ContentStore(engine, options);
+  }
+
+  /** @internal How an aborting upload finds the roots recorded meanwhile. */
+  get recordedRoots(): RecordedRoots | undefined {
+    return this.#recordedRoots;
   }
 
   /** Tells the store how to find recently recorded roots (see {@link RecordedRoots}). */
@@ -268,7 +249,7 @@ export class ContentStore {
   /** Starts an upload of one or more files; see {@link UploadSession}. */
   beginUpload(): UploadSession {
     let session: UploadSession | undefined = undefined;
-    session = new UploadSession(this, new BlockHold(this.#blocks.path), () => {
+    session = new UploadSession(this, this.#blocks.newHold(), () => {
       if (session) this.#ended(session);
     });
     this.#open.add(session);
@@ -286,9 +267,9 @@ export class ContentStore {
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  /** Where the blocks live. */
+  /** Where the blocks live: a folder, or (BLOCKSTORE=postgres) the database. */
   get directory(): string {
-    return this.#blocks.path;
+    return this.#blocks.location;
   }
 
   /**
@@ -305,11 +286,7 @@ export class ContentStore {
     try {
       signal?.throwIfAborted();
       const metered = meter(source as AsyncIterable<unknown> | Iterable<unknown>, maxBytes, signal);
-      const writer = new WriteBehind(this.#blocks, {
-        window: WRITE_BEHIND_WINDOW,
-        signal,
-        hold: own.hold,
-      });
+      const writer = own.hold.writer({ window: WRITE_BEHIND_WINDOW, signal });
       let result: Awaited<ReturnType<typeof importUnixfsFile>>;
       try {
         result = await importUnixfsFile(
@@ -342,52 +319,8 @@ export class ContentStore {
    * and older than `cutoff` (see gc.ts). Safe while uploads run in this and other processes.
    */
   async collectGarbage(options: CollectGarbageOptions): Promise<GarbageCollection> {
-    const marked = new Set<string>();
-    const reach = await markReachable(options.roots, {
-      locate: (cid) => this.#blocks.locate(cid),
-      load: (file, directory) => readBlockFile(join(directory, file)),
-      marked,
-      signal: options.signal,
-    });
-    const swept = await sweep({
-      root: this.#blocks.path,
-      marked,
-      cutoff: options.cutoff,
-      ownHolds: new Set([...this.#open, ...this.#lingering.keys()].map((s) => s.hold.path)),
-      removal: { root: this.#blocks.path, trashName: this.#trashName, durable: this.#durable },
-      signal: options.signal,
-    });
-    return { ...reach, markedBlocks: marked.size, ...swept };
-  }
-
-  /** @internal A session's commit: every held block in place, then on disk. */
-  async settleHold(hold: BlockHold): Promise<void> {
-    const placed = await hold.verify();
-    if (this.#durable) await Promise.all(placed.map(fsyncDirectory));
-    await this.#blocks.sync();
-  }
-
-  /** @internal A session's abort: remove what it wrote that nothing else needs. */
-  async removeWritten(hold: BlockHold, startedAt: Date): Promise<RemovalResult> {
-    const written = hold.createdBlocks();
-    const recordedRoots = this.#recordedRoots;
-    // Without a way to see recorded roots, a written block might be one a recorded upload reused.
-    if (written.length === 0 || !recordedRoots) return { removed: 0, bytes: 0 };
-    return removeBlocks(written, {
-      root: this.#blocks.path,
-      trashName: this.#trashName,
-      durable: this.#durable,
-      stillNeeded: async (candidates, load) => {
-        const since = new Date(startedAt.getTime() - RECORDED_ROOTS_MARGIN_MS);
-        const marked = new Set<string>();
-        await markReachable(await recordedRoots(since), {
-          locate: (cid) => this.#blocks.locate(cid),
-          load,
-          marked,
-        });
-        return new Set([...candidates].filter((file) => marked.has(file)));
-      },
-    });
+    const ownHolds = new Set([...this.#open, ...this.#lingering.keys()].map((s) => s.hold.id));
+    return this.#blocks.collectGarbage(options, ownHolds);
   }
 
   #linger(session: UploadSession): void {
@@ -498,15 +431,6 @@ export class ContentStore {
       if (error instanceof ContentNotFoundError) return null;
       throw error;
     }
-  }
-}
-
-async function readBlockFile(path: string): Promise<Uint8Array | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return null;
-    throw error;
   }
 }
 

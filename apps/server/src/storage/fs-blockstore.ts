@@ -152,36 +152,37 @@ export class DurableFsBlockstore extends FsBlockstore {
   }
 }
 
+/** Where a {@link WriteBehind} writes: one block at a time, then everything made durable. */
+export interface WriteTarget {
+  put(cid: CID, bytes: Uint8Array, signal?: AbortSignal): Promise<unknown>;
+  sync(): Promise<void>;
+}
+
 /**
  * Block writes of one import that overlap with what the import does next. The UnixFS importer
  * writes blocks in batches and waits for a whole batch before it reads on, so a socket and a
- * disk would otherwise take turns idling. Here `put` returns as soon as the write is under way
- * (waiting only while `window` writes are), and {@link flush} waits for all of them and makes
- * them durable: the import is not done, and its CID not handed out, before that.
+ * disk (or a database) would otherwise take turns idling. Here `put` returns as soon as the write
+ * is under way (waiting only while `window` writes are), and {@link flush} waits for all of them
+ * and makes them durable: the import is not done, and its CID not handed out, before that.
  */
 export class WriteBehind {
-  readonly #store: DurableFsBlockstore;
+  readonly #target: WriteTarget;
   readonly #window: number;
   readonly #signal: AbortSignal | undefined;
-  readonly #hold: BlockHold | undefined;
   readonly #pending = new Set<Promise<void>>();
   #failure: { error: unknown } | undefined;
 
-  constructor(
-    store: DurableFsBlockstore,
-    options: { window: number; signal?: AbortSignal; hold?: BlockHold },
-  ) {
-    this.#store = store;
+  constructor(target: WriteTarget, options: { window: number; signal?: AbortSignal }) {
+    this.#target = target;
     this.#window = options.window;
     this.#signal = options.signal;
-    this.#hold = options.hold;
   }
 
   async put(cid: CID, bytes: Uint8Array): Promise<CID> {
     while (this.#pending.size >= this.#window) await Promise.race(this.#pending);
     this.#throwIfFailed();
-    const write: Promise<void> = this.#store
-      .put(cid, bytes, { signal: this.#signal, hold: this.#hold })
+    const write: Promise<void> = this.#target
+      .put(cid, bytes, this.#signal)
       .then(
         () => undefined,
         (error: unknown) => {
@@ -197,7 +198,7 @@ export class WriteBehind {
   async flush(): Promise<void> {
     await Promise.all(this.#pending);
     this.#throwIfFailed();
-    await this.#store.sync();
+    await this.#target.sync();
   }
 
   /** Lets the writes under way finish, without syncing (the caller removes what they wrote). */

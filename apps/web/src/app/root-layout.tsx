@@ -1,10 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MainLayout } from '@/components/layout/main-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { paths } from '@/config/paths';
 import { LoginOverlay } from '@/features/auth/components/login-overlay';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { WalletControl } from '@/features/wallet/components/wallet-control';
 import { useAuth } from '@/lib/auth-store';
 
@@ -16,15 +15,28 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
+// Only members have a bell: a visitor's first load carries none of it.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
 /** Moderators get the moderation screen in the header; the screen itself checks again. */
 const MODERATOR_NAV = [{ label: 'Moderation', to: paths.moderation.href() }];
 
 export function RootLayout() {
-  const { user } = useAuth();
+  const { token, user } = useAuth();
   return (
     <MainLayout
       walletSlot={<WalletControl />}
-      notificationsSlot={<NotificationBell />}
+      notificationsSlot={
+        token ? (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        ) : null
+      }
       extraNavItems={user?.role === 'moderator' ? MODERATOR_NAV : undefined}
     >
       <ScrollToTopOnNavigate />

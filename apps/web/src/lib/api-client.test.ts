@@ -3,6 +3,7 @@ import { API_TIMEOUT_MS, MESSAGES, currentUserSchema } from '@symposia/shared';
 import { z } from 'zod';
 import { jsonResponse, mockFetch, neverAnswer } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
+import { contract } from './answer-schema';
 import { ApiError, InvalidResponseError, api, jsonBody, multipartBody } from './api-client';
 import { authStore } from './auth-store';
 import { STORAGE_KEYS } from './storage';
@@ -208,6 +209,40 @@ describe('api-client answers', () => {
       MESSAGES.invalidResponse('GET', '/auth/me'),
     );
     expect((error as InvalidResponseError).details).toContain('username');
+  });
+
+  it('checks an answer against the shared schema it names, the one the server declares', async () => {
+    const user = makeCurrentUser();
+    mockFetch(() => jsonResponse(user));
+    await expect(api.get('/auth/me', { schema: contract('currentUserSchema') })).resolves.toEqual(
+      user,
+    );
+
+    mockFetch(() => jsonResponse({ ...user, id: 7 }));
+    const error = await api
+      .get('/auth/me', { schema: contract('currentUserSchema') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).details).toContain('id');
+  });
+
+  it('checks every item of a list against the shared schema it names', async () => {
+    const revision = {
+      revision: 1,
+      edited_at: '2026-01-15T08:30:00.000Z',
+      title: 'First',
+      summary: '',
+      content: '',
+      tags: [],
+    };
+    mockFetch(() => jsonResponse([revision]));
+    const schema = { item: contract('postRevisionSchema') };
+    await expect(api.getList('/media/p/revisions', schema)).resolves.toEqual([revision]);
+
+    mockFetch(() => jsonResponse([revision, { ...revision, revision: 0 }]));
+    await expect(api.getList('/media/p/revisions', schema)).rejects.toBeInstanceOf(
+      InvalidResponseError,
+    );
   });
 
   it('treats a list answer that is not an array as empty, and says so', async () => {

@@ -1,5 +1,6 @@
 import { API_BASE_PATH, API_TIMEOUT_MS, MESSAGES } from '@symposia/shared';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { isAnswerSchema, type AnswerSchema } from './answer-schema';
 import { authStore } from './auth-store';
 
 export type FieldError = { field: string; message: string };
@@ -89,8 +90,12 @@ export type RequestBody = FormFields | FormData | JsonPayload;
 export type RequestOptions<T = unknown> = {
   body?: RequestBody;
   params?: Record<string, Scalar>;
-  /** Validates the answer; a mismatch throws InvalidResponseError. */
-  schema?: ZodType<T>;
+  /**
+   * Validates the answer; a mismatch throws InvalidResponseError. A shared contract schema is
+   * named with `contract('…Schema')` (lib/answer-schema.ts) so that zod loads only when an answer
+   * is checked, not with the page.
+   */
+  schema?: ZodType<T> | AnswerSchema<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
@@ -171,13 +176,24 @@ export function endSessionAfter401(sentToken: string | null, loginPrompt?: strin
   authStore.requestLogin(loginPrompt ?? (sentToken ? MESSAGES.sessionExpired : undefined));
 }
 
-function validate<T>(schema: ZodType<T>, data: unknown, method: string, path: string): T {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  throw new InvalidResponseError(
-    MESSAGES.invalidResponse(method, path),
-    z.prettifyError(result.error),
-  );
+type AnyAnswerSchema<T> = ZodType<T> | AnswerSchema<T>;
+
+/** Loads zod and the shared contract once, on the first answer that is checked. */
+const loadAnswerContract = () => import('./answer-contract');
+
+async function validate<T>(
+  schema: AnyAnswerSchema<T>,
+  data: unknown,
+  method: string,
+  path: string,
+  list = false,
+): Promise<T> {
+  const { checkAnswer } = await loadAnswerContract();
+  const checked = checkAnswer(isAnswerSchema(schema) ? schema.contractSchema : schema, data, {
+    list,
+  });
+  if (checked.ok) return checked.data as T;
+  throw new InvalidResponseError(MESSAGES.invalidResponse(method, path), checked.details);
 }
 
 async function send(method: string, path: string, options: RequestOptions<unknown>) {
@@ -245,7 +261,7 @@ export async function request<T = unknown>(
   return options.schema ? validate(options.schema, data, method, path) : (data as T);
 }
 
-type ListOptions<T> = Omit<RequestOptions, 'schema' | 'body'> & { item?: ZodType<T> };
+type ListOptions<T> = Omit<RequestOptions, 'schema' | 'body'> & { item?: AnyAnswerSchema<T> };
 
 /** A list call: an answer that is not an array is logged and read as empty (spec §7). */
 async function getList<T = unknown>(path: string, options: ListOptions<T> = {}): Promise<T[]> {
@@ -255,7 +271,9 @@ async function getList<T = unknown>(path: string, options: ListOptions<T> = {}):
     console.warn(`GET ${path} answered with something other than a list; showing none.`, data);
     return [];
   }
-  return item ? validate(z.array(item), data, 'GET', path) : (data as T[]);
+  return item
+    ? validate<T[]>(item as AnyAnswerSchema<T[]>, data, 'GET', path, true)
+    : (data as T[]);
 }
 
 export const api = {

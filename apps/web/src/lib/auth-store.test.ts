@@ -31,6 +31,17 @@ describe('auth store', () => {
     expect(createAuthStore().getState()).toMatchObject({ token: 'tok', user: null });
   });
 
+  it('ignores a cached user stored under another version of the shared contract', () => {
+    authStore.signIn('tok', makeCurrentUser());
+    expect(window.localStorage.getItem(STORAGE_KEYS.userContract)).toBe(
+      __SHARED_CONTRACT_VERSION__,
+    );
+
+    window.localStorage.setItem(STORAGE_KEYS.userContract, 'an older contract');
+
+    expect(createAuthStore().getState()).toMatchObject({ token: 'tok', user: null });
+  });
+
   it('forgets everything on clear', () => {
     authStore.signIn('tok', makeCurrentUser());
 

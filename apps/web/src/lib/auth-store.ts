@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import type { CurrentUser } from '@symposia/shared';
 import { STORAGE_KEYS, isStorageKey, readItem, removeItem, writeItem } from './storage';
 
 /** A request to show the sign-in overlay, e.g. after a protected call answered 401. */
@@ -13,13 +13,17 @@ export type AuthState = {
 
 type Listener = () => void;
 
+/**
+ * The user cached by this build. It was checked against the shared contract (currentUserSchema)
+ * when its answer arrived; a cache written under another version of the contract is simply
+ * refetched, not trusted. Comparing fingerprints keeps zod out of every page's first load.
+ */
 function readCachedUser(): CurrentUser | null {
   const raw = readItem(STORAGE_KEYS.user);
-  if (!raw) return null;
+  if (!raw || readItem(STORAGE_KEYS.userContract) !== __SHARED_CONTRACT_VERSION__) return null;
   try {
-    const parsed = currentUserSchema.safeParse(JSON.parse(raw));
-    // A cache written by an older version is simply refetched, not trusted.
-    return parsed.success ? parsed.data : null;
+    const user = JSON.parse(raw) as unknown;
+    return typeof user === 'object' && user !== null ? (user as CurrentUser) : null;
   } catch {
     return null;
   }
@@ -27,6 +31,7 @@ function readCachedUser(): CurrentUser | null {
 
 function cacheUser(user: CurrentUser): void {
   writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+  writeItem(STORAGE_KEYS.userContract, __SHARED_CONTRACT_VERSION__);
   writeItem(STORAGE_KEYS.userId, user.id);
   writeItem(STORAGE_KEYS.username, user.username);
   writeItem(STORAGE_KEYS.userAvatar, user.avatar);
@@ -104,6 +109,14 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 
 export const authStore = createAuthStore();
 
+/** What the server renders: it never sees the token, which lives in this browser's storage. */
+const SIGNED_OUT: AuthState = { token: null, user: null, loginPrompt: null };
+const serverSnapshot = () => SIGNED_OUT;
+
+/**
+ * The session. A page the server rendered is hydrated as the server saw it (signed out) and
+ * shows the stored session in the render right after, so hydration always matches its HTML.
+ */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, serverSnapshot);
 }

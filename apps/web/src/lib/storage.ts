@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   userId: 'userId',
   username: 'username',
   userAvatar: 'userAvatar',
+  /** Which shared contract the cached user was checked against (lib/auth-store.ts). */
+  userContract: 'userContract',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

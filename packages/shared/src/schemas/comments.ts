@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import {
+  COMMENT_CURSOR_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   COMMENT_MAX_LEVEL,
   COMMENT_MIN_LEVEL,
+  COMMENT_REPLIES_DEFAULT_LIMIT,
+  COMMENT_REPLIES_MAX_LIMIT,
+  COMMENT_ROOTS_DEFAULT_LIMIT,
+  COMMENT_ROOTS_MAX_LIMIT,
   COMMENTS_DEFAULT_LIMIT,
   COMMENTS_MAX_LIMIT,
 } from '../limits.js';
@@ -93,3 +98,71 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 /** GET /comments/post/{id} query. */
 export const commentListQuerySchema = pageQuerySchema(COMMENTS_DEFAULT_LIMIT, COMMENTS_MAX_LIMIT);
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
+
+/**
+ * `cursor` and `limit` of a paged thread: no cursor for the first page, then the `nextCursor` the
+ * previous page gave (opaque to clients; the server says 422 to one it did not make).
+ */
+const cursorQuerySchema = (defaultLimit: number, maxLimit: number) =>
+  z.object({
+    cursor: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .max(COMMENT_CURSOR_MAX_LENGTH, { message: 'is not a cursor this API gave' })
+        .regex(/^[A-Za-z0-9_-]+$/, { message: 'is not a cursor this API gave' })
+        .optional(),
+    ),
+    limit: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be at least 1' })
+      .max(maxLimit, { message: `must be at most ${maxLimit}` })
+      .default(defaultLimit),
+  });
+
+/** GET /comments/post/{id}/roots query. */
+export const commentRootsQuerySchema = cursorQuerySchema(
+  COMMENT_ROOTS_DEFAULT_LIMIT,
+  COMMENT_ROOTS_MAX_LIMIT,
+);
+export type CommentRootsQuery = z.infer<typeof commentRootsQuerySchema>;
+
+/** GET /comments/{id}/replies query. */
+export const commentRepliesQuerySchema = cursorQuerySchema(
+  COMMENT_REPLIES_DEFAULT_LIMIT,
+  COMMENT_REPLIES_MAX_LIMIT,
+);
+export type CommentRepliesQuery = z.infer<typeof commentRepliesQuerySchema>;
+
+/**
+ * A top-level comment with the start of its thread: the first replies (oldest first, as many as a
+ * collapsed thread shows: COMMENT_REPLIES_SHOWN_COLLAPSED), how many replies the thread shows this
+ * caller in all ("[deleted]" places kept for their replies included), and where
+ * GET /comments/{id}/replies goes on after the replies given (null when none is left).
+ */
+export const commentThreadStartSchema = z.object({
+  root: commentSchema,
+  replies: z.array(commentSchema),
+  replyTotal: z.number().int(),
+  repliesCursor: z.string().nullable(),
+});
+export type CommentThreadStart = z.infer<typeof commentThreadStartSchema>;
+
+/**
+ * GET /comments/post/{id}/roots: a page of the post's top-level comments, newest first, each with
+ * the start of its thread; `total` is the post's comment count; `nextCursor` null on the last page.
+ */
+export const commentRootsPageSchema = z.object({
+  threads: z.array(commentThreadStartSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CommentRootsPage = z.infer<typeof commentRootsPageSchema>;
+
+/** GET /comments/{id}/replies: a page of a thread's replies (levels 2 and 3), oldest first. */
+export const commentRepliesPageSchema = z.object({
+  replies: z.array(commentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CommentRepliesPage = z.infer<typeof commentRepliesPageSchema>;

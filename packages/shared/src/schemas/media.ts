@@ -7,6 +7,7 @@ import {
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { optionalText, pageQuerySchema } from './common.js';
+import { SORT_OPTIONS } from '../sort-options.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
 
 /** Post visibility (spec §3, §4): public by default. */
@@ -24,11 +25,8 @@ export const POST_STATUSES = ['processing', 'published'] as const;
 export const postStatusSchema = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof postStatusSchema>;
 
-/** GET /media/list sort_by (spec §7); Hot maps onto likes_*, Recent onto time_*. */
-export const SORT_OPTIONS = ['time_desc', 'time_asc', 'likes_desc', 'likes_asc'] as const;
+export { DEFAULT_SORT, SORT_OPTIONS, type SortOption } from '../sort-options.js';
 export const sortOptionSchema = z.enum(SORT_OPTIONS);
-export type SortOption = z.infer<typeof sortOptionSchema>;
-export const DEFAULT_SORT: SortOption = 'time_desc';
 
 /** Query booleans arrive as text. */
 const queryBoolean = z
@@ -46,6 +44,16 @@ export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+/**
+ * A smaller WebP rendition of an image, at most `width` pixels wide (IMAGE_RENDITION_WIDTHS; a
+ * smaller original is not enlarged): one candidate of the web app's `srcset`.
+ */
+export const imageRenditionSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+});
+export type ImageRendition = z.infer<typeof imageRenditionSchema>;
+
 /** One file of a post as the client needs it to show it. */
 export const postFileSchema = z.object({
   cid: z.string(),
@@ -57,6 +65,8 @@ export const postFileSchema = z.object({
   media_type: mediaTypeSchema,
   /** A smaller rendition to show: about 1600 px wide for images, the poster frame for videos. */
   thumbnail: z.string().nullable(),
+  /** An image's renditions once made (card 640 px, detail 1600 px), narrowest first; else []. */
+  renditions: z.array(imageRenditionSchema),
   duration_seconds: z.number().nullable(),
 });
 export type PostFile = z.infer<typeof postFileSchema>;
@@ -78,6 +88,11 @@ export const postListItemSchema = z.object({
   media: z.string(),
   /** The poster frame of a first file that is a video, once made. */
   poster: z.string().nullable(),
+  /**
+   * The renditions of a first file that is an image, narrowest first (card 640 px, detail
+   * 1600 px), once made; [] otherwise. The card offers them in a srcset.
+   */
+  media_renditions: z.array(imageRenditionSchema),
   user_id: z.string(),
   user_name: z.string(),
   user_avatar: z.string(),
@@ -92,9 +107,53 @@ export const postListItemSchema = z.object({
    * moderators see it; it is false in every answer anyone else gets.
    */
   hidden: z.boolean(),
+  /**
+   * In a search result: a short passage where the query matched (the summary, the content, the
+   * text of its documents, else the title), HTML-escaped, each match inside <mark>…</mark> — the
+   * only markup, so it is safe to render as HTML. Absent outside searches.
+   */
+  snippet: z.string().optional(),
 });
 export type PostListItem = z.infer<typeof postListItemSchema>;
 export const postListSchema = z.array(postListItemSchema);
+
+/** GET /media/search-suggestions: the search that found nothing. */
+export const searchSuggestionsQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(POST_FIELD_MAX_LENGTH.search, {
+      message: `must be at most ${POST_FIELD_MAX_LENGTH.search} characters`,
+    }),
+});
+
+/** The same search without one of its words or "phrases", for each that finds posts. */
+export const searchSuggestionsSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      /** The search to run instead. */
+      search: z.string(),
+      /** What it leaves out, as typed. */
+      removed: z.string(),
+    }),
+  ),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/** GET /media/{id}/related: up to 5 public posts like this one, most alike first. */
+export const relatedPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_avatar: z.string(),
+  media_type: mediaTypeSchema,
+  /** The card thumbnail of an image or the poster of a video, once made; else null. */
+  thumbnail: z.string().nullable(),
+});
+export type RelatedPost = z.infer<typeof relatedPostSchema>;
+export const relatedPostsSchema = z.array(relatedPostSchema);
 
 /**
  * GET /media/{id}: the spec §3 detail response with exactly its keys (some with spaces), plus

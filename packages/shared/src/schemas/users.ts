@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIST_MAX_LIMIT, MY_PAGE_LIST_PAGE_SIZE } from '../limits.js';
+import { pageQuerySchema } from './common.js';
 
 export const userSettingsSchema = z.object({
   public_posts: z.boolean(),
@@ -50,7 +52,20 @@ export const USER_ROLES = ['member', 'moderator'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The current user (GET /auth/me and the register answer), spec §3. */
+/** GET /auth/me/posts, /auth/me/comments and /auth/me/likes: `skip` and `limit`, newest first. */
+export const myListQuerySchema = pageQuerySchema(MY_PAGE_LIST_PAGE_SIZE, LIST_MAX_LIMIT);
+export type MyListQuery = z.infer<typeof myListQuerySchema>;
+export const myPostsSchema = z.array(userPostSummarySchema);
+export const myCommentsSchema = z.array(userCommentSummarySchema);
+export const myLikesSchema = z.array(userLikeSummarySchema);
+export type UserPostSummary = z.infer<typeof userPostSummarySchema>;
+export type UserCommentSummary = z.infer<typeof userCommentSummarySchema>;
+export type UserLikeSummary = z.infer<typeof userLikeSummarySchema>;
+
+/**
+ * The current user (GET /auth/me and the register answer), spec §3. `posts`, `comments` and
+ * `likes` are the first MY_PAGE_LIST_PAGE_SIZE of each, newest first; `stats` counts them all.
+ */
 export const currentUserSchema = z.object({
   id: z.string(),
   _id: z.string(),

@@ -10,6 +10,9 @@ import { editAndDeleteMigration } from './0008-edit-and-delete.js';
 import { communityMigration } from './0009-community.js';
 import { rewardsMigration } from './0010-rewards.js';
 import { rewardClaimsMigration } from './0011-reward-claims.js';
+import { commentThreadIndexesMigration } from './0012-comment-thread-indexes.js';
+import { sharedBlocksAndChainMigration } from './0013-shared-blocks-and-chain.js';
+import { searchAndRelatedMigration } from './0014-search-and-related.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -29,5 +32,8 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0009-community': communityMigration,
     '0010-rewards': rewardsMigration,
     '0011-reward-claims': rewardClaimsMigration,
+    '0012-comment-thread-indexes': commentThreadIndexesMigration,
+    '0013-shared-blocks-and-chain': sharedBlocksAndChainMigration(dialect),
+    '0014-search-and-related': searchAndRelatedMigration(dialect),
   };
 }

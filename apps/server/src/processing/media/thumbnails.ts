@@ -1,7 +1,8 @@
 import sharp from 'sharp';
+import { IMAGE_RENDITION_WIDTHS } from '@symposia/shared';
 
 /** Card (forum grid) and detail (carousel) widths: about 2× what each shows on a phone/desktop. */
-export const THUMBNAIL_WIDTHS = { card: 640, detail: 1600 } as const;
+export const THUMBNAIL_WIDTHS = IMAGE_RENDITION_WIDTHS;
 export type ThumbnailVariant = keyof typeof THUMBNAIL_WIDTHS;
 
 /**

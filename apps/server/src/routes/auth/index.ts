@@ -5,6 +5,10 @@ import {
   errorBodySchema,
   logoutResponseSchema,
   MESSAGES,
+  myCommentsSchema,
+  myLikesSchema,
+  myListQuerySchema,
+  myPostsSchema,
   oauthErrorBodySchema,
   oauthValidationErrorBodySchema,
   registerBodySchema,
@@ -18,8 +22,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
-import { presentCurrentUser } from '../../presenters/current-user.js';
+import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
 import { InvalidCredentialsError } from '../../services/index.js';
+import { sendJsonText } from '../shared-json.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -140,11 +145,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = signedIn(request);
-      return presentCurrentUser(user, await app.services.profiles.activityOf(user));
+      const activity = await app.services.profiles.activityOf(user);
+      return sendJsonText(reply, presentCurrentUserJson(user, activity));
     },
   );
+
+  // My Page's tabs page through the member's own lists; GET /auth/me carries their first page.
+  const ownLists = [
+    {
+      path: '/auth/me/posts',
+      summary: 'A page of your posts, private ones included, newest first',
+      response: myPostsSchema,
+      list: app.services.profiles.ownPosts,
+    },
+    {
+      path: '/auth/me/comments',
+      summary: 'A page of your comments, newest first',
+      response: myCommentsSchema,
+      list: app.services.profiles.ownComments,
+    },
+    {
+      path: '/auth/me/likes',
+      summary: 'A page of the posts you liked, latest like first',
+      response: myLikesSchema,
+      list: app.services.profiles.ownLikes,
+    },
+  ] as const;
+  for (const own of ownLists) {
+    app.get(
+      own.path,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          summary: own.summary,
+          tags: ['auth'],
+          security: SIGNED_IN,
+          querystring: myListQuerySchema,
+          response: { 200: own.response, 401: errorBodySchema, 422: validationErrorBodySchema },
+        },
+      },
+      async (request) => own.list(signedIn(request).user, request.query),
+    );
+  }
 
   app.post(
     '/auth/logout',

@@ -1,6 +1,10 @@
 import {
   commentListQuerySchema,
   commentListSchema,
+  commentRepliesPageSchema,
+  commentRepliesQuerySchema,
+  commentRootsPageSchema,
+  commentRootsQuerySchema,
   commentSchema,
   createCommentBodySchema,
   errorBodySchema,
@@ -12,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
-import { presentComment } from '../../presenters/comment.js';
+import { presentComment, presentRepliesPage, presentRootsPage } from '../../presenters/comment.js';
 import { sendSharedJson } from '../shared-json.js';
 
 /** Comment threads of a post: read, write (JSON, spec §7), like. */
@@ -41,6 +45,57 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.user ? { id: request.user.id, role: request.user.role } : null;
       const found = await comments.list(request.params.id, viewer, request.query);
       return sendSharedJson(request, reply, found, (list) => list.map(presentComment));
+    },
+  );
+
+  app.get(
+    '/comments/post/:id/roots',
+    {
+      schema: {
+        summary: "A page of a post's top-level comments, newest first, each with its first reply",
+        description:
+          'The thread a page at a time (the rules of /comments/post/{id}): each top-level ' +
+          'comment with its first reply, how many replies it shows in all and the cursor of ' +
+          '/comments/{id}/replies for the rest; `nextCursor` gives the next page (null: none).',
+        tags: ['comments'],
+        params: postIdParamsSchema,
+        querystring: commentRootsQuerySchema,
+        response: {
+          200: commentRootsPageSchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.user ? { id: request.user.id, role: request.user.role } : null;
+      const page = await comments.roots(request.params.id, viewer, request.query);
+      return sendSharedJson(request, reply, page, presentRootsPage);
+    },
+  );
+
+  app.get(
+    '/comments/:id/replies',
+    {
+      schema: {
+        summary: "A page of a thread's replies, oldest first",
+        description:
+          '`id` is the top-level comment of the thread; the first page starts after the replies ' +
+          "/comments/post/{id}/roots gave when `cursor` is that thread's `repliesCursor`.",
+        tags: ['comments'],
+        params: postIdParamsSchema,
+        querystring: commentRepliesQuerySchema,
+        response: {
+          200: commentRepliesPageSchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.user ? { id: request.user.id, role: request.user.role } : null;
+      const page = await comments.replies(request.params.id, viewer, request.query);
+      return sendSharedJson(request, reply, page, presentRepliesPage);
     },
   );
 

@@ -6,6 +6,9 @@ import {
   postIdParamsSchema,
   postListQuerySchema,
   postListSchema,
+  relatedPostsSchema,
+  searchSuggestionsQuerySchema,
+  searchSuggestionsSchema,
   uploadResultSchema,
   validationErrorBodySchema,
 } from '@symposia/shared';
@@ -18,6 +21,7 @@ import {
   presentPostListJson,
   presentStoredFile,
 } from '../../presenters/post.js';
+import { presentRelatedPost } from '../../presenters/related-post.js';
 import { sendJsonText } from '../shared-json.js';
 import { uploadParts } from './upload-parts.js';
 
@@ -96,8 +100,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The forum: public posts (and with include_hidden your own private ones)',
         description:
-          'search is full-text over title, summary, content, tags and author name, every word ' +
-          'matched as a prefix; without sort_by a search is ordered by relevance.',
+          'search is full-text over title, summary, content, tags, author name and the text ' +
+          'extracted from the documents, Chinese and Japanese cut into words: every word matched ' +
+          'as a prefix, "a quoted phrase" exactly, -word excluded; without sort_by a search is ' +
+          'ordered by relevance (title above tags above summary and content above documents). ' +
+          'Each search result carries `snippet`: where it matched, HTML-escaped, the matches in ' +
+          '<mark>.',
         tags: ['media'],
         querystring: postListQuerySchema,
         response: { 200: postListSchema, 422: validationErrorBodySchema },
@@ -108,6 +116,41 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await posts.list(viewer, request.query);
       const urls = await files.urlsForPosts(viewer, page.posts);
       return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds, urls));
+    },
+  );
+
+  app.get(
+    '/media/search-suggestions',
+    {
+      schema: {
+        summary: 'For a search that found nothing: the same search without one of its words',
+        tags: ['media'],
+        querystring: searchSuggestionsQuerySchema,
+        response: { 200: searchSuggestionsSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      suggestions: await posts.searchSuggestions(viewerOf(request.user), request.query.search),
+    }),
+  );
+
+  app.get(
+    '/media/:id/related',
+    {
+      config: { publicCache: true },
+      schema: {
+        summary: 'Up to 5 public posts like this one (title, author, thumbnail), most alike first',
+        description:
+          'Chosen by text similarity over title, tags, summary, content and document text; ' +
+          'refreshed when a post is published or edited. 404 as for the post itself.',
+        tags: ['media'],
+        params: postIdParamsSchema,
+        response: { 200: relatedPostsSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const related = await posts.related(request.params.id, viewerOf(request.user));
+      return related.map(presentRelatedPost);
     },
   );
 

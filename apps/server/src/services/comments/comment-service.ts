@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   COMMENT_MAX_LEVEL,
+  COMMENT_REPLIES_SHOWN_COLLAPSED,
   MESSAGES,
   mentionedUsernames,
   type CommentListQuery,
+  type CommentRepliesQuery,
+  type CommentRootsQuery,
   type CreateCommentBody,
   type LikeResult,
 } from '@symposia/shared';
@@ -22,6 +25,7 @@ import {
 } from '../../policies/index.js';
 import {
   RowGoneError,
+  type CommentPage,
   type CommentRepository,
   type LikeRepository,
   type NewNotification,
@@ -40,6 +44,62 @@ import {
   type NotificationService,
 } from '../notifications/notification-service.js';
 import { createVersionedCache } from '../versioned-cache.js';
+import { createSteadyLoads } from './steady-loads.js';
+import { decodeCursor, encodeCursor } from './thread-cursor.js';
+
+// Every field of a comment (a Record, so a field added to the domain type must be listed here).
+const COMMENT_FIELDS = Object.keys({
+  id: true,
+  postId: true,
+  userId: true,
+  username: true,
+  avatar: true,
+  content: true,
+  imageUrl: true,
+  createdAt: true,
+  likes: true,
+  level: true,
+  parentId: true,
+  rootId: true,
+  replyCount: true,
+  editedAt: true,
+  deleted: true,
+  hidden: true,
+} satisfies Record<keyof Comment, true>) as (keyof Comment)[];
+
+/** Whether two reads of a thread found the same comments, field by field, in the same order. */
+export function sameComments(a: readonly Comment[], b: readonly Comment[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((comment, index) => {
+    const other = b[index]!;
+    return COMMENT_FIELDS.every((field) => comment[field] === other[field]);
+  });
+}
+
+/** How many comments of public threads stay known past their cache entry (steady-loads.ts). */
+const STEADY_THREAD_COMMENTS = 20_000;
+
+/** A page of a post's threads: the top-level comments with the start of each thread. */
+export interface RootsPage {
+  threads: {
+    root: Comment;
+    /** The first replies, oldest first. */
+    replies: Comment[];
+    /** The replies the reader is shown in all ("[deleted]" places for replies included). */
+    replyTotal: number;
+    /** Where GET /comments/{id}/replies goes on after `replies`; null when none is left. */
+    repliesCursor: string | null;
+  }[];
+  /** The post's comment count. */
+  total: number;
+  nextCursor: string | null;
+}
+
+/** A page of one thread's replies. */
+export interface RepliesPage {
+  replies: Comment[];
+  nextCursor: string | null;
+}
 
 export type CommentService = ReturnType<typeof createCommentService>;
 
@@ -86,6 +146,23 @@ export function createCommentService(deps: {
   const publicThreads = createVersionedCache<Comment[]>({
     cache: deps.publicCache,
     namespace: 'thread',
+  });
+
+  const steadyThreads = createSteadyLoads<Comment[]>({
+    cache: deps.publicCache,
+    same: sameComments,
+    maxItems: STEADY_THREAD_COMMENTS,
+    itemsOf: (thread) => thread.length,
+  });
+
+  // Pages of public threads, as the whole thread above: one shared copy per page.
+  const publicRoots = createVersionedCache<RootsPage>({
+    cache: deps.publicCache,
+    namespace: 'thread-roots',
+  });
+  const publicReplies = createVersionedCache<RepliesPage>({
+    cache: deps.publicCache,
+    namespace: 'thread-replies',
   });
 
   // Who wrote the comments the moderators hid on a post: they (and the moderators) read its
@@ -241,13 +318,71 @@ export function createCommentService(deps: {
     async list(postId: string, viewer: Viewer, page: CommentListQuery): Promise<Comment[]> {
       if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
         const read = () => comments.listByPost(postId, null, page);
+        const key = `${postId}:${page.skip}:${page.limit}`;
         return page.skip < PUBLIC_CACHE_MAX_SKIP
-          ? publicThreads.get(`${postId}:${page.skip}:${page.limit}`, read)
+          ? publicThreads.get(key, () => steadyThreads.load(key, read))
           : read();
       }
       // Not public (its author's, or hidden), or read with hidden comments in it.
       await requireVisiblePost(postId, viewer);
       return comments.listByPost(postId, viewer, page);
+    },
+
+    /**
+     * A page of the post's top-level comments, newest first, each with its first reply and how
+     * many replies it has: the thread read a page at a time, by the rules of `list`.
+     */
+    async roots(postId: string, viewer: Viewer, query: CommentRootsQuery): Promise<RootsPage> {
+      const after = decodeCursor(query.cursor);
+      const read = async (reader: Viewer): Promise<RootsPage> => {
+        const post = await posts.findVisible(postId, reader);
+        const page = await comments.rootsPage(postId, reader, {
+          after,
+          limit: query.limit,
+          firstReplies: COMMENT_REPLIES_SHOWN_COLLAPSED,
+        });
+        return {
+          threads: page.items.map(({ repliesAfter, ...start }) => ({
+            ...start,
+            repliesCursor: encodeCursor(repliesAfter),
+          })),
+          total: post?.comments ?? 0,
+          nextCursor: encodeCursor(page.next),
+        };
+      };
+      if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
+        return publicRoots.get(`${postId}:${query.cursor ?? ''}:${query.limit}`, () => read(null));
+      }
+      await requireVisiblePost(postId, viewer);
+      return read(viewer);
+    },
+
+    /**
+     * A page of one thread's replies (levels 2 and 3), oldest first; `rootId` is its top-level
+     * comment. 404 when there is no such thread or the viewer may not see its post.
+     */
+    async replies(
+      rootId: string,
+      viewer: Viewer,
+      query: CommentRepliesQuery,
+    ): Promise<RepliesPage> {
+      const after = decodeCursor(query.cursor);
+      const postId = await comments.findThreadPost(rootId);
+      if (postId === undefined) throw new NotFoundError(MESSAGES.commentNotFound);
+      const read = async (reader: Viewer): Promise<RepliesPage> => {
+        const page: CommentPage<Comment> = await comments.repliesPage(rootId, reader, {
+          after,
+          limit: query.limit,
+        });
+        return { replies: page.items, nextCursor: encodeCursor(page.next) };
+      };
+      if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
+        return publicReplies.get(`${rootId}:${query.cursor ?? ''}:${query.limit}`, () =>
+          read(null),
+        );
+      }
+      await requireVisiblePost(postId, viewer);
+      return read(viewer);
     },
 
     /** The ids of the post's comments the member likes: laid over the shared thread by clients. */

@@ -5,7 +5,13 @@ import type { User } from '../../domain/user.js';
 import type { NotificationRepository } from '../../repositories/index.js';
 import type { BusEvent } from './notification-bus.js';
 import { createNotificationService } from './notification-service.js';
-import { createRelayedBus, encodePayloads, RELAY_PAYLOAD_MAX_BYTES } from './relayed-bus.js';
+import { createContentVersion } from '../content-version.js';
+import {
+  createRelayedBus,
+  encodePayloads,
+  RELAY_PAYLOAD_MAX_BYTES,
+  sharedRoundTrips,
+} from './relayed-bus.js';
 
 /** A relayed bus whose relay keeps what it was asked to send, failing when told to. */
 function relayedBus(options: { failing?: boolean } = {}) {
@@ -131,5 +137,55 @@ describe('relayed notification bus', () => {
     bus.interrupted();
     expect(ended).toBe(2);
     expect(service.openStreamCount()).toBe(0);
+  });
+});
+
+describe('content changes over the relay', () => {
+  it('a bump in one process moves the content version of the others, not twice its own', async () => {
+    const here = relayedBus();
+    const there = relayedBus();
+    const versionHere = createContentVersion(here.bus.contentChanges);
+    const versionThere = createContentVersion(there.bus.contentChanges);
+    versionHere.bump();
+    await here.bus.flush();
+    expect(here.sent).toHaveLength(1);
+    for (const payload of here.sent) {
+      here.bus.receive(payload);
+      there.bus.receive(payload);
+    }
+    expect(versionHere.current()).toBe(1);
+    expect(versionThere.current()).toBe(1);
+    // An interruption may have hidden changes: the version moves.
+    there.bus.interrupted();
+    expect(versionThere.current()).toBe(2);
+  });
+
+  it('while the relay is down, every read sees a new version (nothing cached is trusted)', () => {
+    const { bus } = relayedBus();
+    const version = createContentVersion(bus.contentChanges);
+    bus.linkChanged(false);
+    expect(version.current()).not.toBe(version.current());
+    bus.linkChanged(true);
+    expect(version.current()).toBe(version.current());
+  });
+
+  it('shares round trips: each call waits for one that began after it', async () => {
+    const started: (() => void)[] = [];
+    const caughtUp = sharedRoundTrips(() => new Promise<void>((resolve) => started.push(resolve)));
+    const first = caughtUp();
+    const second = caughtUp();
+    const third = caughtUp();
+    expect(third).toBe(second);
+    expect(started).toHaveLength(1);
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    started[0]?.();
+    await first;
+    // The second began after the first ended.
+    expect(started).toHaveLength(2);
+    expect(secondDone).toBe(false);
+    started[1]?.();
+    await second;
+    expect(started).toHaveLength(2);
   });
 });

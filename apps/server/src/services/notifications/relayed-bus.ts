@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { ContentChangeLink } from '../content-version.js';
 import {
   createListenerRegistry,
   type BusMessage,
@@ -9,9 +10,13 @@ import {
 /**
  * A notification bus shared by several server processes. A message is delivered to this
  * process's streams at once and sent, as small JSON payloads, to every process through a relay
- * (PostgreSQL NOTIFY: db/notify-channel.ts); a payload received from another process is
- * delivered here. A process knows its own payloads by `from` and skips them, so its streams are
- * told once, and still told while the relay is down.
+ * (Redis pub/sub: redis/pubsub-channel.ts, or PostgreSQL NOTIFY: db/notify-channel.ts); a
+ * payload received from another process is delivered here. A process knows its own payloads by
+ * `from` and skips them, so its streams are told once, and still told while the relay is down.
+ *
+ * The same relay carries the content version's "this changed" (`{from, kind: 'content-changed'}`,
+ * services/content-version.ts), so the public caches of every process drop what a change made
+ * stale.
  */
 export interface BusRelay {
   /** Sends one payload to every process listening (this one included). Rejects when it fails. */
@@ -37,6 +42,7 @@ const envelopeSchema = z.union([
     sessionId: z.string().optional(),
     exceptSessionId: z.string().optional(),
   }),
+  z.object({ from: z.string(), kind: z.literal('content-changed') }),
 ]);
 
 /**
@@ -74,6 +80,10 @@ export interface RelayedBus extends NotificationBus {
   receive(payload: string): void;
   /** The relay dropped or came back: messages may have been missed. Every stream is told. */
   interrupted(): void;
+  /** The relay is down (false: changes elsewhere go unheard) or up again (true). */
+  linkChanged(up: boolean): void;
+  /** The content version's link to the other processes, over the same relay. */
+  readonly contentChanges: ContentChangeLink;
   /** Resolves once every payload sent so far has been sent or has failed (before closing). */
   flush(): Promise<void>;
 }
@@ -88,16 +98,23 @@ export function createRelayedBus(deps: {
   const self = randomUUID();
   const registry = createListenerRegistry();
   const sending = new Set<Promise<void>>();
+  const contentListeners: (() => void)[] = [];
+  let up = true;
+
+  const send = (payload: string) => {
+    const sent = deps.relay.send(payload).catch(deps.onSendError);
+    sending.add(sent);
+    void sent.finally(() => sending.delete(sent));
+  };
+  const contentChanged = () => {
+    for (const listener of contentListeners) listener();
+  };
 
   return {
     publish(userIds, message) {
       if (userIds.length === 0) return;
       registry.deliver(userIds, message);
-      for (const payload of encodePayloads(self, userIds, message)) {
-        const sent = deps.relay.send(payload).catch(deps.onSendError);
-        sending.add(sent);
-        void sent.finally(() => sending.delete(sent));
-      }
+      for (const payload of encodePayloads(self, userIds, message)) send(payload);
     },
 
     subscribe: (userId, listener) => registry.subscribe(userId, listener),
@@ -114,17 +131,63 @@ export function createRelayedBus(deps: {
         deps.onBadPayload(payload);
         return;
       }
-      const { from, userIds, ...message } = envelope.data;
-      if (from === self) return;
+      if (envelope.data.from === self) return;
+      if (envelope.data.kind === 'content-changed') {
+        contentChanged();
+        return;
+      }
+      const { from: _from, userIds, ...message } = envelope.data;
       registry.deliver(userIds, message);
     },
 
     interrupted() {
       registry.deliverToAll({ kind: 'interrupted' });
+      contentChanged();
+    },
+
+    linkChanged(isUp) {
+      up = isUp;
+    },
+
+    contentChanges: {
+      announce: () => send(JSON.stringify({ from: self, kind: 'content-changed' })),
+      onChange: (listener) => {
+        contentListeners.push(listener);
+      },
+      linked: () => up,
     },
 
     async flush() {
       await Promise.all([...sending]);
     },
+  };
+}
+
+/**
+ * Shares round trips on a relay's listening connection between the requests that wait for one:
+ * a call resolves after a round trip that began after the call, so everything relayed before the
+ * call has been received; calls arriving while one is under way share the next one. However many
+ * requests come at once, at most one round trip runs and one waits.
+ */
+export function sharedRoundTrips(roundTrip: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const trip = roundTrip()
+      .catch(() => undefined)
+      .finally(() => {
+        if (running === trip) running = null;
+      });
+    running = trip;
+    return trip;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    queued = running.then(() => {
+      queued = null;
+      return start();
+    });
+    return queued;
   };
 }

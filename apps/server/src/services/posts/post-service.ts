@@ -18,6 +18,13 @@ import {
   type Viewer,
 } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
+import { searchSnippet } from '../../domain/search-snippet.js';
+import {
+  parseSearchQuery,
+  queryKey,
+  queryWithout,
+  type SearchQuery,
+} from '../../domain/search-text.js';
 import {
   authorize,
   decidePost,
@@ -29,11 +36,12 @@ import {
 } from '../../policies/index.js';
 import {
   RowGoneError,
-  searchTerms,
   type JobRepository,
   type LikeRepository,
   type PostChanges,
   type PostRepository,
+  type RelatedPost,
+  type RelatedRepository,
   type StoredRevision,
 } from '../../repositories/index.js';
 import { FileTooLargeError, type ContentStore, type UploadSession } from '../../storage/index.js';
@@ -49,6 +57,16 @@ import {
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import type { QuotaMeter, UploadAllowance } from '../storage/upload-allowance.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
+import { RELATED_SHOWN } from './related-posts.js';
+
+/** Of a search that found nothing, at most this many queries with one word fewer are offered. */
+const MAX_SEARCH_SUGGESTIONS = 3;
+
+/** A search without one of its words, which finds something. */
+export interface SearchSuggestion {
+  search: string;
+  removed: string;
+}
 
 /** One part of a multipart upload, as the HTTP layer hands it over, in arrival order. */
 export type UploadPart =
@@ -98,6 +116,7 @@ export interface PostPage {
 
 export function createPostService(deps: {
   posts: PostRepository;
+  related: RelatedRepository;
   likes: LikeRepository;
   jobs: JobRepository;
   store: ContentStore;
@@ -242,6 +261,26 @@ export function createPostService(deps: {
   /** Every CID the gateway serves for the post: its files and what processing made of them. */
   const cidsOf = servedCids;
 
+  /**
+   * Search results with their snippet: from the summary or content when the query's words are
+   * there, else from the text of the post's documents, else from the title or tags.
+   */
+  async function withSnippets(found: Post[], search: SearchQuery | undefined): Promise<Post[]> {
+    if (!search || found.length === 0) return found;
+    const withOwn = found.map((post) => ({
+      post,
+      snippet: searchSnippet([post.summary, post.content], search),
+    }));
+    const missing = withOwn.filter((entry) => entry.snippet === undefined);
+    const documents = await posts.documentTexts(missing.map((entry) => entry.post.id));
+    return withOwn.map(({ post, snippet }) => {
+      const found_ =
+        snippet ??
+        searchSnippet([documents.get(post.id) ?? '', post.title, post.tags.join(', ')], search);
+      return found_ === undefined ? post : { ...post, snippet: found_ };
+    });
+  }
+
   /** The author also learns when processing gave up, and why. */
   async function withProcessingError(post: Post, viewer: Viewer): Promise<Post> {
     if (post.status !== 'processing' || !maySeeProcessingError(viewer, postFacts(post))) {
@@ -340,25 +379,39 @@ export function createPostService(deps: {
      * shared copies, the same objects while they stand, so they can be presented once.
      */
     async list(viewer: Viewer, query: PostListQuery): Promise<PostPage> {
-      const terms = query.search === undefined ? undefined : searchTerms(query.search);
+      const search = query.search === undefined ? undefined : parseSearchQuery(query.search);
       // A search of only punctuation has no words to find.
-      if (terms !== undefined && terms.length === 0) return { posts: [], likedIds: new Set() };
+      if (search !== undefined && search.parts.length === 0) {
+        return { posts: [], likedIds: new Set() };
+      }
       const filter = {
-        searchTerms: terms,
+        search,
         sort: query.sort_by,
         skip: query.skip,
         limit: query.limit,
       };
       if (viewer && (query.include_hidden || (await listsHiddenFor(viewer)))) {
-        const own = await posts.list({
-          ...filter,
-          viewer,
-          includeOwnPrivate: query.include_hidden === true,
-        });
+        const own = await withSnippets(
+          await posts.list({
+            ...filter,
+            viewer,
+            includeOwnPrivate: query.include_hidden === true,
+          }),
+          search,
+        );
         return { posts: own, likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)) };
       }
-      const readPublic = () => posts.list({ ...filter, viewer: null, includeOwnPrivate: false });
-      const key = JSON.stringify([terms, query.sort_by, query.skip, query.limit]);
+      const readPublic = async () =>
+        withSnippets(
+          await posts.list({ ...filter, viewer: null, includeOwnPrivate: false }),
+          search,
+        );
+      const key = JSON.stringify([
+        search && queryKey(search),
+        query.sort_by,
+        query.skip,
+        query.limit,
+      ]);
       const shared =
         query.skip < PUBLIC_CACHE_MAX_SKIP
           ? await publicLists.get(key, readPublic)
@@ -368,6 +421,40 @@ export function createPostService(deps: {
 
     async get(id: string, viewer: Viewer): Promise<Post> {
       return withProcessingError(await visiblePost(id, viewer), viewer);
+    },
+
+    /**
+     * For a search that found nothing: the same search without one of its words or phrases, for
+     * each such search that finds something (as the forum would list it to the viewer).
+     */
+    async searchSuggestions(viewer: Viewer, text: string): Promise<SearchSuggestion[]> {
+      const search = parseSearchQuery(text);
+      if (search.parts.length < 2) return [];
+      const suggestions: SearchSuggestion[] = [];
+      for (const [index, part] of search.parts.entries()) {
+        if (suggestions.length >= MAX_SEARCH_SUGGESTIONS) break;
+        const rest = { parts: search.parts.filter((_, i) => i !== index) };
+        const found = await posts.list({
+          viewer,
+          includeOwnPrivate: false,
+          search: rest,
+          skip: 0,
+          limit: 1,
+        });
+        if (found.length > 0) {
+          suggestions.push({ search: queryWithout(search, index), removed: part.text });
+        }
+      }
+      return suggestions;
+    },
+
+    /**
+     * Up to RELATED_SHOWN public posts like the one given (services/posts/related-posts.ts); the
+     * post itself must be one the viewer may see, as for its detail.
+     */
+    async related(id: string, viewer: Viewer): Promise<RelatedPost[]> {
+      await visiblePost(id, viewer);
+      return deps.related.listFor(id, RELATED_SHOWN);
     },
 
     /** Toggles the user's like of a post they may see. */

@@ -2,10 +2,15 @@ import {
   AUTHOR_ACTIVITY_LIMIT,
   ipfsPath,
   MESSAGES,
+  MY_PAGE_LIST_PAGE_SIZE,
   SETTINGS_FIELDS,
   visibilitySchema,
   type AuthorActivity,
   type ModifySettingsBody,
+  type MyListQuery,
+  type UserCommentSummary,
+  type UserLikeSummary,
+  type UserPostSummary,
   type UserSettings,
 } from '@symposia/shared';
 import type { Viewer } from '../../domain/post.js';
@@ -28,13 +33,33 @@ import type { ContentStore } from '../../storage/index.js';
 import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
 import type { ContentVersion } from '../content-version.js';
+import type { MemoryCache } from '../memory-cache.js';
+import { createVersionedCache } from '../versioned-cache.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { UploadPart } from '../posts/post-service.js';
 import type { UploadAllowance } from '../storage/upload-allowance.js';
 import { normaliseAvatar, readAvatarBytes } from './avatar.js';
 
-/** How many of each kind My Page lists. */
+/** How many posts an author page lists. */
 const OWN_LIST_LIMIT = 100;
+
+/** My Page's lists, as the spec's current user carries them. */
+const ownPost = (post: ProfilePost): UserPostSummary => ({
+  ...post,
+  visibility: visibilitySchema.parse(post.visibility),
+});
+const ownComment = (comment: ProfileComment): UserCommentSummary => ({
+  id: comment.id,
+  postId: comment.postId,
+  postTitle: comment.postTitle,
+  content: comment.content,
+  date: comment.date,
+});
+const ownLike = (like: ProfileLike): UserLikeSummary => ({
+  id: like.postId,
+  title: like.title,
+  date: like.date,
+});
 
 /** An author as another member sees them: a section is undefined when its flag hides it. */
 export interface AuthorView {
@@ -61,8 +86,18 @@ export function createProfileService(deps: {
   allowance: UploadAllowance;
   /** What the member earned in contribution rewards (statistics). */
   rewards: Pick<RewardRepository, 'earnedUnits'>;
+  /** The process's cache budget (PUBLIC_CACHE_*), which My Page's first pages draw on too. */
+  cache: MemoryCache;
 }) {
   const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
+  // GET /auth/me is called on every page a member opens; their counts and first pages stay the
+  // same until content changes (every post, comment, like, edit, deletion or moderation bumps the
+  // content version, heard from other processes too) and for at most PUBLIC_CACHE_TTL_MS, which
+  // also bounds how late a reward credited meanwhile shows. Keyed by member: only they read it.
+  const ownActivity = createVersionedCache<UserActivity>({
+    cache: deps.cache,
+    namespace: 'own-activity',
+  });
 
   /** Only the member changes their own profile (policies/profile-policy.ts). */
   function assertSelf(caller: User, userId: string | undefined): void {
@@ -114,38 +149,56 @@ export function createProfileService(deps: {
     return events.sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
   }
 
+  /** The member's counts and the first page of each of their lists, from the database. */
+  async function loadActivity(user: User): Promise<UserActivity> {
+    const self = { id: user.id, role: user.role };
+    const first = MY_PAGE_LIST_PAGE_SIZE;
+    const [counts, own, comments, likes, earned] = await Promise.all([
+      profiles.counts(user.id, self),
+      profiles.posts(user.id, self, first),
+      profiles.comments(user.id, self, first),
+      profiles.likes(user.id, self, first),
+      deps.rewards.earnedUnits(user.id),
+    ]);
+    return {
+      stats: {
+        posts: counts.posts,
+        comments: counts.comments,
+        likes: counts.likesGiven,
+        activity_level: Math.min(100, counts.posts * 5 + counts.comments * 2 + counts.likesGiven),
+        tokens_earned: formatTokenAmount(earned),
+      },
+      posts: own.map(ownPost),
+      comments: comments.map(ownComment),
+      likes: likes.map(ownLike),
+    };
+  }
+
   return {
-    /** What My Page shows of the member: everything, private posts included. */
+    /**
+     * What My Page shows of the member: their counts and the first page of their posts (private
+     * ones included), comments and likes; the tabs page on with ownPosts, ownComments, ownLikes.
+     */
     async activityOf(user: User): Promise<UserActivity> {
+      return ownActivity.get(user.id, () => loadActivity(user));
+    },
+
+    /** A page of the member's own posts, private ones included, newest first. */
+    async ownPosts(user: User, page: MyListQuery): Promise<UserPostSummary[]> {
       const self = { id: user.id, role: user.role };
-      const [counts, own, comments, likes, earned] = await Promise.all([
-        profiles.counts(user.id, self),
-        profiles.posts(user.id, self, OWN_LIST_LIMIT),
-        profiles.comments(user.id, self, OWN_LIST_LIMIT),
-        profiles.likes(user.id, self, OWN_LIST_LIMIT),
-        deps.rewards.earnedUnits(user.id),
-      ]);
-      return {
-        stats: {
-          posts: counts.posts,
-          comments: counts.comments,
-          likes: counts.likesGiven,
-          activity_level: Math.min(100, counts.posts * 5 + counts.comments * 2 + counts.likesGiven),
-          tokens_earned: formatTokenAmount(earned),
-        },
-        posts: own.map((post) => ({
-          ...post,
-          visibility: visibilitySchema.parse(post.visibility),
-        })),
-        comments: comments.map((comment) => ({
-          id: comment.id,
-          postId: comment.postId,
-          postTitle: comment.postTitle,
-          content: comment.content,
-          date: comment.date,
-        })),
-        likes: likes.map((like) => ({ id: like.postId, title: like.title, date: like.date })),
-      };
+      return (await profiles.posts(user.id, self, page.limit, page.skip)).map(ownPost);
+    },
+
+    /** A page of the member's own comments (on posts they may still see), newest first. */
+    async ownComments(user: User, page: MyListQuery): Promise<UserCommentSummary[]> {
+      const self = { id: user.id, role: user.role };
+      return (await profiles.comments(user.id, self, page.limit, page.skip)).map(ownComment);
+    },
+
+    /** A page of the posts the member liked (that they may still see), latest like first. */
+    async ownLikes(user: User, page: MyListQuery): Promise<UserLikeSummary[]> {
+      const self = { id: user.id, role: user.role };
+      return (await profiles.likes(user.id, self, page.limit, page.skip)).map(ownLike);
     },
 
     /**

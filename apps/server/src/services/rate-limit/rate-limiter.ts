@@ -27,3 +27,16 @@ export interface RateLimiter {
    */
   release(key: string): Promise<void>;
 }
+
+/** One rate limit's settings: at most `max` events per key in any `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Makes the limiter of one named limit ('login-ip', 'comment', …). The composition root chooses
+ * the store: this process's memory (sliding-window-rate-limiter.ts) or Redis, shared by every
+ * server process (redis/rate-limiter.ts). The name keeps the limits' keys apart in a shared store.
+ */
+export type RateLimiterFactory = (name: string, limit: RateLimit) => RateLimiter;

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import { limiterKeyDigest } from './limiter-key.js';
-import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
+import type { RateLimitDecision, RateLimiter, RateLimiterFactory } from './rate-limiter.js';
 
 export interface SlidingWindowOptions {
   max: number;
@@ -101,4 +101,9 @@ export class SlidingWindowRateLimiter implements RateLimiter {
     if (events.length === 0) this.#events.delete(key);
     return events;
   }
+}
+
+/** The limiters of one process: in memory, each limit on its own (the name is not needed). */
+export function inMemoryRateLimiters(now?: Clock): RateLimiterFactory {
+  return (_name, limit) => new SlidingWindowRateLimiter({ ...limit, now });
 }

@@ -13,7 +13,7 @@ import type {
 import type { Clock } from '../clock.js';
 import { ConflictError, InvalidInputError } from '../errors.js';
 import { ChainOperationError, FaucetUnavailableError } from '../token/errors.js';
-import { errorFor, failureOf, type Failure } from '../token/token-service.js';
+import { errorFor, failureOf, isAnswer, type Failure } from '../token/token-service.js';
 
 /** A paid claim: where the tokens went, how many, by which transaction and when. */
 export interface RewardClaimResult {
@@ -154,9 +154,13 @@ export function createRewardClaimService(deps: {
   }
 
   /** The first attempt's answer for a retried request_id, waiting while it is in flight. */
-  async function replay(first: RewardClaim, current: Chain): Promise<RewardClaimResult> {
+  async function replay(
+    first: RewardClaim,
+    current: Chain,
+    waitMs = pendingWaitMs,
+  ): Promise<RewardClaimResult> {
     let claim = first;
-    const deadline = Date.now() + pendingWaitMs;
+    const deadline = Date.now() + waitMs;
     while (claim.status === 'pending') {
       claim = await settle(claim, current);
       if (claim.status !== 'pending' || Date.now() >= deadline) break;
@@ -172,8 +176,21 @@ export function createRewardClaimService(deps: {
     throw new ConflictError(MESSAGES.rewardClaimPending);
   }
 
-  /** Sends the reserved claim's tokens and records the outcome (the faucet's `pay`). */
+  /**
+   * Pays the reserved claim: sent from here, or — when another process owns the chain
+   * (chain/owner.ts) — handed over to it, waiting for its answer in the ledger.
+   */
   async function pay(claim: RewardClaim, current: Chain): Promise<RewardClaimResult> {
+    const { relay } = current;
+    if (relay && !(await relay.sendsHere())) {
+      await relay.handOver('reward', claim.id);
+      return replay(claim, current, relay.waitMs);
+    }
+    return send(claim, current);
+  }
+
+  /** Sends the reserved claim's tokens and records the outcome (the faucet's `send`). */
+  async function send(claim: RewardClaim, current: Chain): Promise<RewardClaimResult> {
     let prepared: PreparedTransfer;
     try {
       prepared = await current.prepareTransfer(
@@ -208,6 +225,26 @@ export function createRewardClaimService(deps: {
   }
 
   return {
+    /**
+     * The chain owner's side of a hand-over (a `chain-transfer` job): sends the pending claim
+     * `id` another process reserved. A claim already sent or settled is left alone; an outcome
+     * the member is told (a refusal, a failed transfer) is recorded in the ledger and ends the
+     * job; anything else (the database, ownership moving on) throws, so the job runs again.
+     */
+    async sendHandedOver(id: string): Promise<void> {
+      const current = requireChain();
+      const claim = await claims.find(id);
+      if (!claim || claim.status !== 'pending' || claim.signature !== null) return;
+      if (current.relay && !(await current.relay.sendsHere())) {
+        throw new Error('this process no longer owns the chain');
+      }
+      try {
+        await send(claim, current);
+      } catch (error) {
+        if (!isAnswer(error)) throw error;
+      }
+    },
+
     /**
      * The member claims everything claimable. 403 while the account is younger than
      * REWARD_MIN_CLAIM_AGE_SECONDS (with the time it may), 422 for a bad address or a balance

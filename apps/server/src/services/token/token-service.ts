@@ -135,6 +135,15 @@ export function failureOf(error: unknown, phase: 'prepare' | 'send'): Failure {
   }
 }
 
+/** Whether a transfer's error is its outcome as the member is told it (recorded in the ledger). */
+export function isAnswer(error: unknown): boolean {
+  return (
+    error instanceof FaucetUnavailableError ||
+    error instanceof ChainOperationError ||
+    error instanceof InvalidInputError
+  );
+}
+
 export function errorFor(kind: FaucetErrorKind, message: string, logDetail?: string): Error {
   switch (kind) {
     case 'unavailable':
@@ -268,9 +277,13 @@ export function createTokenService(deps: {
   }
 
   /** The first attempt's answer for a retried request_id, waiting while it is in flight. */
-  async function replay(first: FaucetRequest, current: Chain): Promise<TokenTransferResult> {
+  async function replay(
+    first: FaucetRequest,
+    current: Chain,
+    waitMs = pendingWaitMs,
+  ): Promise<TokenTransferResult> {
     let request = first;
-    const deadline = Date.now() + pendingWaitMs;
+    const deadline = Date.now() + waitMs;
     while (request.status === 'pending') {
       request = await settle(request, current);
       if (request.status !== 'pending' || Date.now() >= deadline) break;
@@ -284,8 +297,21 @@ export function createTokenService(deps: {
     throw new ConflictError(MESSAGES.faucetRequestPending);
   }
 
-  /** Sends the reserved request's tokens and records the outcome. */
+  /**
+   * Pays the reserved request: sent from here, or — when another process owns the chain
+   * (chain/owner.ts) — handed over to it, waiting for its answer in the ledger.
+   */
   async function pay(request: FaucetRequest, current: Chain): Promise<TokenTransferResult> {
+    const { relay } = current;
+    if (relay && !(await relay.sendsHere())) {
+      await relay.handOver('faucet', request.id);
+      return replay(request, current, relay.waitMs);
+    }
+    return send(request, current);
+  }
+
+  /** Sends the reserved request's tokens and records the outcome. */
+  async function send(request: FaucetRequest, current: Chain): Promise<TokenTransferResult> {
     let prepared: PreparedTransfer;
     try {
       prepared = await current.prepareTransfer(
@@ -321,6 +347,26 @@ export function createTokenService(deps: {
   }
 
   return {
+    /**
+     * The chain owner's side of a hand-over (a `chain-transfer` job): sends the pending request
+     * `id` another process reserved. A request already sent or settled is left alone; an outcome
+     * the member is told (a refusal, a failed transfer) is recorded in the ledger and ends the
+     * job; anything else (the database, ownership moving on) throws, so the job runs again.
+     */
+    async sendHandedOver(id: string): Promise<void> {
+      const current = requireChain();
+      const request = await ledger.find(id);
+      if (!request || request.status !== 'pending' || request.signature !== null) return;
+      if (current.relay && !(await current.relay.sendsHere())) {
+        throw new Error('this process no longer owns the chain');
+      }
+      try {
+        await send(request, current);
+      } catch (error) {
+        if (!isAnswer(error)) throw error;
+      }
+    },
+
     info(): FaucetInfo {
       return {
         enabled: chain !== null,

@@ -42,6 +42,8 @@ export function ForumRoute() {
           onChange={(nextSort) => update({ search, sort: nextSort }, true)}
         />
       </ForumHero>
+      {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for assistive technology. */}
+      <h2 className="visually-hidden">Forum posts</h2>
       {/* Each address is its own list with its own remembered scroll position. */}
       <PostGrid key={forumUrl} filter={{ search, sort }} forumUrl={forumUrl} />
     </>

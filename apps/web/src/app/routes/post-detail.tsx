@@ -9,6 +9,7 @@ import { CommentsSection } from '@/features/comments/components/comments-section
 import { postQueryKey, usePost } from '@/features/posts/api/get-post';
 import { PostDetailView } from '@/features/posts/components/post-detail-view';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
+import { RelatedPosts } from '@/features/posts/components/related-posts';
 import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ReportButton } from '@/features/reports/components/report-button';
@@ -63,6 +64,7 @@ export function PostDetailRoute() {
       key={query.data.id}
       post={query.data}
       onBack={goBack}
+      related={<RelatedPosts postId={query.data.id} />}
       actions={
         <ReportButton
           targetType="post"

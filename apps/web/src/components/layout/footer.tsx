@@ -14,7 +14,13 @@ export function Footer() {
         <ul className={styles.links} aria-label="Legal and contact">
           {PLACEHOLDER_LINKS.map((label) => (
             <li key={label}>
-              <a className={styles.placeholder} title="Coming soon">
+              {/* Announced as a link that is not available yet (and not taken for a broken one). */}
+              <a
+                className={styles.placeholder}
+                title="Coming soon"
+                role="link"
+                aria-disabled="true"
+              >
                 {label}
               </a>
             </li>

@@ -20,6 +20,8 @@ export function FallbackImage({
   fallbacks = [],
   fallbackText = 'Image unavailable',
   className,
+  srcSet,
+  sizes,
   ...imgProps
 }: FallbackImageProps) {
   const sources = [src, ...fallbacks].filter(Boolean);
@@ -45,6 +47,9 @@ export function FallbackImage({
       {...imgProps}
       className={className}
       src={sources[failed]}
+      // The renditions belong to the first source: a fallback is shown as it is.
+      srcSet={failed === 0 ? srcSet : undefined}
+      sizes={failed === 0 ? sizes : undefined}
       alt={alt}
       data-fallback={failed > 0 ? String(failed) : undefined}
       onError={() => setFailures({ src, count: failed + 1 })}

@@ -1,23 +1,51 @@
-import type { ReactNode } from 'react';
-import { ToastContainer, toast, type ToastOptions } from 'react-toastify/unstyled';
-// The unstyled entry plus the stylesheet keeps toasts working under a CSP without inline <style>.
-import 'react-toastify/ReactToastify.css';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastOptions } from 'react-toastify/unstyled';
 import { TOAST_DURATION_MS } from '@symposia/shared';
 import styles from './toast.module.css';
 
+/**
+ * react-toastify and its stylesheet are not part of any page's first load: the container loads
+ * once the page is idle, or at once with the first toast. A toast shown before its container has
+ * mounted is queued by the library and appears when it does.
+ */
+const loadToastify = () => import('./toastify');
+const ToastContainerHost = lazy(() =>
+  loadToastify().then((module) => ({ default: module.ToastContainerHost })),
+);
+
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+function wantToasts() {
+  if (wanted) return;
+  wanted = true;
+  wantedListeners.forEach((listener) => listener());
+}
+const subscribeWanted = (listener: () => void) => {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+};
+
 /** Mounted once at the root; every toast of the app appears here. */
 export function ToastHost() {
+  const requested = useSyncExternalStore(
+    subscribeWanted,
+    () => wanted,
+    () => false,
+  );
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!requested && !idle) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_DURATION_MS}
-      hideProgressBar={false}
-      newestOnTop
-      closeOnClick={false}
-      pauseOnHover
-      pauseOnFocusLoss
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <ToastContainerHost />
+    </Suspense>
   );
 }
 
@@ -35,9 +63,12 @@ type Notify = (title: string, details?: ReactNode, options?: ToastOptions) => vo
 const show =
   (type: 'error' | 'success' | 'info'): Notify =>
   (title, details, options) => {
-    toast[type](<ToastMessage title={title} details={details} />, {
-      autoClose: TOAST_DURATION_MS,
-      ...options,
+    wantToasts();
+    void loadToastify().then(({ toast }) => {
+      toast[type](<ToastMessage title={title} details={details} />, {
+        autoClose: TOAST_DURATION_MS,
+        ...options,
+      });
     });
   };
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 type GetCurrentUserInput = {
   signal?: AbortSignal;
@@ -11,7 +12,7 @@ type GetCurrentUserInput = {
 /** GET /auth/me: the signed-in user, checked against the shared contract. */
 export function getCurrentUser({ signal, token }: GetCurrentUserInput = {}): Promise<CurrentUser> {
   return api.get('/auth/me', {
-    schema: currentUserSchema,
+    schema: contract('currentUserSchema'),
     signal,
     ...(token ? { headers: { Authorization: `Bearer ${token}` }, loginPrompt: false } : {}),
   });

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   WEB_CLIENT_TOKEN_FIELDS,
-  tokenResponseSchema,
   type CurrentUser,
   type LoginForm,
   type TokenResponse,
@@ -9,6 +8,7 @@ import {
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { getCurrentUser } from './get-current-user';
+import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/token: the OAuth2 password grant with the web client's fixed fields (spec §7). */
 export function requestAccessToken({ username, password }: LoginForm): Promise<TokenResponse> {
@@ -16,7 +16,7 @@ export function requestAccessToken({ username, password }: LoginForm): Promise<T
     '/auth/token',
     { ...WEB_CLIENT_TOKEN_FIELDS, username, password },
     // Wrong credentials are answered in the form, never by opening another login.
-    { schema: tokenResponseSchema, loginPrompt: false },
+    { schema: contract('tokenResponseSchema'), loginPrompt: false },
   );
 }
 

@@ -1,12 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { logoutResponseSchema } from '@symposia/shared';
+
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
+import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/logout: ends the session on the server too, so the token stops working. */
 export function logout() {
   // An already expired session is simply over; no need to ask for a login to log out.
-  return api.post('/auth/logout', undefined, { schema: logoutResponseSchema, loginPrompt: false });
+  return api.post('/auth/logout', undefined, {
+    schema: contract('logoutResponseSchema'),
+    loginPrompt: false,
+  });
 }
 
 /** Logging out always ends the session on this device, even when the server call fails (spec §4). */

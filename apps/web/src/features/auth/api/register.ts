@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser, type RegisterBody } from '@symposia/shared';
+import { type CurrentUser, type RegisterBody } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { signIn } from './login';
+import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/register (form); optional fields left empty are not sent. */
 export function registerUser(body: RegisterBody): Promise<CurrentUser> {
-  return api.post('/auth/register', body, { schema: currentUserSchema, loginPrompt: false });
+  return api.post('/auth/register', body, {
+    schema: contract('currentUserSchema'),
+    loginPrompt: false,
+  });
 }
 
 /** The account exists, but signing in with it right after failed. */

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, commentSchema } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import type { Comment } from '../types';
-import { insertComment, type CommentThread, type ReplyTarget } from '../utils/threads';
-import { useCommentsQueryKey } from './get-comments';
+import { insertComment, type ReplyTarget } from '../utils/threads';
+import { changeThreads, useCommentsQueryKey, type ThreadsData } from './get-comments';
+import { contract } from '@/lib/answer-schema';
 
 export type CreateCommentInput = {
   postId: string;
@@ -30,7 +31,7 @@ export async function createComment({
       imageUrl: '',
       ...(reply ? { parentId: reply.parentId, rootId: reply.rootId } : {}),
     }),
-    { schema: commentSchema, loginPrompt: MESSAGES.loginToComment },
+    { schema: contract('commentSchema'), loginPrompt: MESSAGES.loginToComment },
   );
   // Nobody has liked a comment that did not exist a moment ago.
   return { ...created, liked: false };
@@ -42,7 +43,7 @@ type UseCreateCommentOptions = {
 
 /**
  * Writing a comment (spec §4 New comments): the created comment goes straight into the cached
- * threads, a top-level one at the top and a reply in its root's thread.
+ * threads, a top-level one at the top and a reply in its root's thread (loaded or not yet).
  */
 export function useCreateComment(postId: string, { onSuccess }: UseCreateCommentOptions = {}) {
   const queryClient = useQueryClient();
@@ -54,8 +55,13 @@ export function useCreateComment(postId: string, { onSuccess }: UseCreateComment
       // A load still running would answer without the new comment and overwrite it.
       const wasLoading = queryClient.isFetching({ queryKey: key }) > 0;
       if (wasLoading) await queryClient.cancelQueries({ queryKey: key });
-      const cached = queryClient.getQueryData<CommentThread[]>(key);
-      if (cached) queryClient.setQueryData<CommentThread[]>(key, insertComment(cached, comment));
+      const cached = queryClient.getQueryData<ThreadsData>(key);
+      if (cached) {
+        queryClient.setQueryData<ThreadsData>(
+          key,
+          changeThreads(cached, (threads) => insertComment(threads, comment), 1),
+        );
+      }
       if (!cached || wasLoading) void queryClient.invalidateQueries({ queryKey: key });
       onSuccess?.(comment);
     },

@@ -1,14 +1,21 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likeResultSchema, type LikeResult } from '@symposia/shared';
+import { type LikeResult } from '@symposia/shared';
 import { api } from '@/lib/api-client';
-import { updateComment, type CommentThread } from '../utils/threads';
-import { useCommentsQueryKey } from './get-comments';
+import { updateComment } from '../utils/threads';
+import {
+  changeThreads,
+  likedCommentsQueryKey,
+  useCommentsViewer,
+  commentsQueryKey,
+  type ThreadsData,
+} from './get-comments';
+import { contract } from '@/lib/answer-schema';
 
 /** POST /comments/{id}/like: toggles the reader's like; a 401 opens the login overlay (spec §7). */
 export function likeComment(id: string): Promise<LikeResult> {
   return api.post(`/comments/${encodeURIComponent(id)}/like`, undefined, {
-    schema: likeResultSchema,
+    schema: contract('likeResultSchema'),
   });
 }
 
@@ -26,19 +33,26 @@ export function useLikeComment(
   { onFailure }: UseLikeCommentOptions = {},
 ) {
   const queryClient = useQueryClient();
-  const key = useCommentsQueryKey(postId);
+  const viewer = useCommentsViewer();
+  const key = commentsQueryKey(postId, viewer);
   const inFlight = useRef(false);
 
   const mutation = useMutation({
     mutationFn: () => likeComment(commentId),
     onSuccess: (result) => {
-      queryClient.setQueryData<CommentThread[]>(key, (threads) =>
-        threads
-          ? updateComment(threads, commentId, {
-              liked: result.action === 'liked',
-              likes: result.likes,
-            })
-          : threads,
+      const liked = result.action === 'liked';
+      queryClient.setQueryData<ThreadsData>(key, (data) =>
+        changeThreads(data, (threads) =>
+          updateComment(threads, commentId, { liked, likes: result.likes }),
+        ),
+      );
+      // Pages and replies loaded later lay the same likes over their comments.
+      queryClient.setQueryData<string[]>(likedCommentsQueryKey(postId, viewer), (ids) =>
+        ids
+          ? liked
+            ? [...ids.filter((id) => id !== commentId), commentId]
+            : ids.filter((id) => id !== commentId)
+          : ids,
       );
     },
     onError: (error) => onFailure?.(error),

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentSchema, type Comment as SharedComment } from '@symposia/shared';
+import { type Comment as SharedComment } from '@symposia/shared';
 import { api, jsonBody } from '@/lib/api-client';
-import { findComment, updateComment as changeComment, type CommentThread } from '../utils/threads';
-import { useCommentsQueryKey } from './get-comments';
+import { findComment, updateComment as changeComment } from '../utils/threads';
+import { changeThreads, threadsOf, useCommentsQueryKey, type ThreadsData } from './get-comments';
+import { contract } from '@/lib/answer-schema';
 
 export type UpdateCommentInput = { id: string; content: string };
 
@@ -10,7 +11,7 @@ export type UpdateCommentInput = { id: string; content: string };
 export function updateComment({ id, content }: UpdateCommentInput): Promise<SharedComment> {
   return api.request('PATCH', `/comments/${encodeURIComponent(id)}`, {
     body: jsonBody({ content }),
-    schema: commentSchema,
+    schema: contract('commentSchema'),
   });
 }
 
@@ -34,8 +35,8 @@ export function useUpdateComment(
   const key = useCommentsQueryKey(postId);
 
   const set = (change: Partial<SharedComment>) =>
-    queryClient.setQueryData<CommentThread[]>(key, (threads) =>
-      threads ? changeComment(threads, commentId, change) : threads,
+    queryClient.setQueryData<ThreadsData>(key, (data) =>
+      changeThreads(data, (threads) => changeComment(threads, commentId, change)),
     );
 
   return useMutation<SharedComment, unknown, string, EditContext>({
@@ -43,7 +44,7 @@ export function useUpdateComment(
     onMutate: async (content) => {
       // A load still running would answer with the old text and overwrite the new one.
       await queryClient.cancelQueries({ queryKey: key });
-      const threads = queryClient.getQueryData<CommentThread[]>(key);
+      const threads = threadsOf(queryClient.getQueryData<ThreadsData>(key));
       const comment = threads ? findComment(threads, commentId) : undefined;
       if (!comment) return { previous: null };
       set({ content });

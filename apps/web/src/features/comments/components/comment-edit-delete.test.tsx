@@ -8,7 +8,7 @@ import { authStore } from '@/lib/auth-store';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { makeComment, makeReply } from '../testing/fixtures';
+import { makeComment, makeReply, threadRoutes } from '../testing/fixtures';
 import { deletedPlaceholder } from '../utils/threads';
 import { COMMENT_UPDATE_FAILED, DELETED_COMMENT } from './comment-item';
 import { CommentsSection } from './comments-section';
@@ -19,11 +19,12 @@ const shared = ({ liked: _liked, ...comment }: Comment): SharedComment => commen
 
 /** A server holding `all`: the list answers what is in it now, so a reload shows the change. */
 function renderSection(all: Comment[], routes: Record<string, Handler> = {}) {
-  const handlers = routeFetch({
-    'GET /comments/post/post-1': () => jsonResponse(all.map(shared)),
-    'GET /comments/post/post-1/liked': () => jsonResponse({ liked: [] }),
-    ...routes,
-  });
+  const handlers = routeFetch(
+    threadRoutes('post-1', () => all, {
+      'GET /comments/post/post-1/liked': () => jsonResponse({ liked: [] }),
+      ...routes,
+    }),
+  );
   const onCommentDeleted = vi.fn();
   const view = renderWithProviders(
     <>

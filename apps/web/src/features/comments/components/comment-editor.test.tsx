@@ -30,7 +30,10 @@ describe('CommentEditor: Preview', () => {
     expect(screen.queryByRole('textbox', { name: 'Your comment' })).toBeNull();
     const preview = screen.getByRole('region', { name: 'Your comment (preview)' });
     expect(toggle()).toHaveAttribute('aria-controls', preview.id);
-    await waitFor(() => expect(within(preview).getByText('Bold').tagName).toBe('STRONG'));
+    // The Markdown and KaTeX code loads on first use: on a busy machine that takes over a second.
+    await waitFor(() => expect(within(preview).getByText('Bold').tagName).toBe('STRONG'), {
+      timeout: 5_000,
+    });
     expect(preview.querySelector('.katex')).not.toBeNull();
 
     await user.click(toggle());

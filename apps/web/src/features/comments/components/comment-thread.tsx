@@ -1,9 +1,14 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { MESSAGES } from '@symposia/shared';
+import { notify } from '@/components/ui/toast/toast';
+import { ApiError } from '@/lib/api-client';
 import type { Comment } from '../types';
+import { useMoreReplies } from '../api/get-replies';
 import {
   HIDE_REPLIES_LABEL,
   hiddenReplyCount,
   moreRepliesLabel,
+  unloadedReplyCount,
   visibleReplies,
   type CommentThread as Thread,
 } from '../utils/threads';
@@ -23,9 +28,13 @@ type CommentThreadProps = {
   renderActions?: RenderCommentActions;
 };
 
+export const REPLIES_LOAD_FAILED = MESSAGES.repliesLoadFailed;
+
 /**
  * A top-level comment and its replies in time order (spec §2). Collapsed, only the first reply shows,
- * with 'Show N more reply/replies'; expanded, all of them with 'Hide replies'.
+ * with 'Show N more reply/replies'; expanded, all of them with 'Hide replies'. Replies not loaded
+ * yet (the first page of threads brings only the first of each) load when asked for, a page at a
+ * time.
  */
 export function CommentThread({
   postId,
@@ -39,8 +48,27 @@ export function CommentThread({
   renderActions,
 }: CommentThreadProps) {
   const repliesId = useId();
-  const hidden = hiddenReplyCount(thread.replies);
+  const hidden = hiddenReplyCount(thread, expanded);
   const shown = visibleReplies(thread.replies, expanded);
+  const more = useMoreReplies(postId, thread);
+  const unloaded = unloadedReplyCount(thread) > 0 && thread.repliesCursor !== null;
+  const collapsible = hiddenReplyCount(thread) > 0;
+
+  const loadMore = () => {
+    if (more.isPending || !unloaded) return;
+    more.mutate(undefined, {
+      onError: (error) =>
+        notify.error(REPLIES_LOAD_FAILED, error instanceof ApiError ? error.detail : undefined),
+    });
+  };
+
+  // Opening the thread (the toggle, a reply just written, a link to a reply) loads the next
+  // page of what is missing; further pages load when asked for.
+  const wasExpanded = useRef(expanded);
+  useEffect(() => {
+    if (expanded && !wasExpanded.current) loadMore();
+    wasExpanded.current = expanded;
+  });
 
   const item = (comment: Comment) => (
     <CommentItem
@@ -58,7 +86,7 @@ export function CommentThread({
   return (
     <li className={styles.thread}>
       {item(thread.root)}
-      {thread.replies.length ? (
+      {thread.replies.length || unloaded ? (
         <div className={styles.replies}>
           <ul
             id={repliesId}
@@ -69,12 +97,24 @@ export function CommentThread({
               <li key={reply._id}>{item(reply)}</li>
             ))}
           </ul>
-          {hidden > 0 ? (
+          {expanded && unloaded ? (
+            <button
+              type="button"
+              className={`link-button ${styles.toggle}`}
+              aria-controls={repliesId}
+              aria-busy={more.isPending || undefined}
+              onClick={loadMore}
+            >
+              {moreRepliesLabel(hidden)}
+            </button>
+          ) : null}
+          {collapsible ? (
             <button
               type="button"
               className={`link-button ${styles.toggle}`}
               aria-expanded={expanded}
               aria-controls={repliesId}
+              aria-busy={(!expanded && more.isPending) || undefined}
               onClick={onToggle}
             >
               {expanded ? HIDE_REPLIES_LABEL : moreRepliesLabel(hidden)}

@@ -1,17 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@symposia/shared';
+import { COMMENT_ROOTS_DEFAULT_LIMIT, MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore } from '@/lib/auth-store';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { makeComment, makeReply } from '../testing/fixtures';
+import { makeComment, makeReply, threadRoutes } from '../testing/fixtures';
 import { draftKey, readDraft } from '../utils/drafts';
 import { COMMENT_LIKE_FAILED } from './comment-item';
-import { COMMENTS_LOAD_FAILED, CommentsSection } from './comments-section';
+import { COMMENTS_LOAD_FAILED, CommentsSection, LOAD_MORE_COMMENTS } from './comments-section';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -23,20 +23,20 @@ function renderSection(
   onCommentCreated = vi.fn(),
   route = '/',
 ) {
-  // The server sends the thread as everyone reads it, and the reader's likes on their own.
-  const handlers = routeFetch({
-    'GET /comments/post/post-1':
-      typeof comments === 'function'
-        ? comments
-        : () => jsonResponse(comments.map(({ liked: _liked, ...shared }) => shared)),
-    'GET /comments/post/post-1/liked': () =>
-      jsonResponse({
-        liked: Array.isArray(comments)
-          ? comments.filter((comment) => comment.liked).map((comment) => comment._id)
-          : [],
-      }),
-    ...routes,
-  });
+  // The server sends the thread as everyone reads it, a page at a time, and the reader's likes
+  // on their own.
+  const handlers = routeFetch(
+    threadRoutes('post-1', () => (Array.isArray(comments) ? comments : []), {
+      ...(typeof comments === 'function' ? { 'GET /comments/post/post-1/roots': comments } : {}),
+      'GET /comments/post/post-1/liked': () =>
+        jsonResponse({
+          liked: Array.isArray(comments)
+            ? comments.filter((comment) => comment.liked).map((comment) => comment._id)
+            : [],
+        }),
+      ...routes,
+    }),
+  );
   const view = renderWithProviders(
     <>
       <CommentsSection postId="post-1" onCommentCreated={onCommentCreated} />
@@ -100,6 +100,8 @@ describe('CommentsSection: the list', () => {
     const toggle = screen.getByRole('button', { name: 'Show 2 more replies' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
+    // The replies after the first load now (GET /comments/{id}/replies).
+    await waitFor(() => expect(articles()).toHaveLength(5));
     expect(articles()).toEqual([
       'Comment by dave',
       'Comment by alice',
@@ -148,7 +150,18 @@ describe('CommentsSection: the list', () => {
     renderSection(() =>
       fail
         ? jsonResponse({ detail: 'Post not found' }, 404)
-        : jsonResponse([makeComment({ content: 'Back again' })]),
+        : jsonResponse({
+            threads: [
+              {
+                root: makeComment({ content: 'Back again' }),
+                replies: [],
+                replyTotal: 0,
+                repliesCursor: null,
+              },
+            ],
+            total: 1,
+            nextCursor: null,
+          }),
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading comments…');
     expect(await screen.findByRole('alert')).toHaveTextContent(COMMENTS_LOAD_FAILED);
@@ -448,5 +461,90 @@ describe('CommentsSection: a link to one comment', () => {
     expect(screen.getByRole('article', { name: 'Comment by bob' })).not.toHaveTextContent(
       MESSAGES.hiddenByModerators,
     );
+  });
+});
+
+describe('CommentsSection: long threads, a page at a time', () => {
+  const urls = (requests: RecordedRequest[]) =>
+    requests.map((request) => new URL(request.url, 'http://localhost'));
+
+  it('loads the first page of threads, then the next with "Load more comments"', async () => {
+    const user = userEvent.setup();
+    const roots = Array.from({ length: COMMENT_ROOTS_DEFAULT_LIMIT + 5 }, (_, index) =>
+      makeComment({ username: `root${index}`, createdAt: at(index + 1) }),
+    );
+    const { requests } = renderSection(roots);
+    expect(
+      await screen.findByRole('heading', { name: `Comments (${roots.length})` }),
+    ).toBeVisible();
+    expect(articles()).toHaveLength(COMMENT_ROOTS_DEFAULT_LIMIT);
+    // Newest first: the last written leads.
+    expect(articles()[0]).toBe(`Comment by root${roots.length - 1}`);
+
+    const more = screen.getByRole('button', { name: LOAD_MORE_COMMENTS });
+    await user.click(more);
+    await waitFor(() => expect(articles()).toHaveLength(roots.length));
+    expect(articles().at(-1)).toBe('Comment by root0');
+    expect(screen.queryByRole('button', { name: LOAD_MORE_COMMENTS })).toBeNull();
+    // Never the whole thread at once.
+    const asked = urls(requests);
+    expect(asked.some((url) => url.pathname.endsWith('/comments/post/post-1'))).toBe(false);
+    expect(asked.every((url) => url.searchParams.get('limit') !== '2000')).toBe(true);
+    expect(
+      asked
+        .filter((url) => url.pathname.endsWith('/roots'))
+        .map((url) => url.searchParams.get('cursor')),
+    ).toEqual([null, `o${COMMENT_ROOTS_DEFAULT_LIMIT}`]);
+  });
+
+  it('loads the rest of a thread on "Show N more replies", after the first reply', async () => {
+    const user = userEvent.setup();
+    const root = makeComment({ username: 'alice', createdAt: at(1) });
+    const replies = Array.from({ length: 6 }, (_, index) =>
+      makeReply(root, { username: `r${index}`, createdAt: at(index + 2) }),
+    );
+    const { requests } = renderSection([root, ...replies]);
+    const toggle = await screen.findByRole('button', { name: 'Show 5 more replies' });
+    expect(articles()).toEqual(['Comment by alice', 'Comment by r0']);
+    expect(requests.some((request) => request.url.includes('/replies'))).toBe(false);
+
+    await user.click(toggle);
+    await waitFor(() => expect(articles()).toHaveLength(7));
+    expect(articles()).toEqual(['Comment by alice', ...replies.map((_, i) => `Comment by r${i}`)]);
+    const asked = urls(requests).filter((url) => url.pathname.endsWith('/replies'));
+    expect(asked.map((url) => url.pathname)).toEqual([`/api/v1/comments/${root._id}/replies`]);
+    expect(asked[0]?.searchParams.get('cursor')).toBe('o1');
+    // Closed and opened again: nothing is loaded twice.
+    await user.click(screen.getByRole('button', { name: 'Hide replies' }));
+    await user.click(screen.getByRole('button', { name: 'Show 5 more replies' }));
+    expect(articles()).toHaveLength(7);
+    expect(urls(requests).filter((url) => url.pathname.endsWith('/replies'))).toHaveLength(1);
+  });
+
+  it('puts a new reply in a thread not loaded yet in its place, once', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const root = makeComment({ _id: 'root', username: 'alice', createdAt: at(1) });
+    const replies = [1, 2, 3].map((index) =>
+      makeReply(root, { username: `r${index}`, createdAt: at(index + 1) }),
+    );
+    const all = [root, ...replies];
+    // The server's thread holds the new reply too: its page brings it again.
+    renderSection(all, { 'POST /comments/create': creating(all, { createdAt: at(90) }) });
+    await user.click(await screen.findByRole('button', { name: 'Reply to alice' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reply to alice' }), 'late to this');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('late to this')).toBeVisible();
+    // The thread opened and brought the replies in between; the new one stays last, once.
+    await waitFor(() => expect(articles()).toHaveLength(5));
+    expect(articles()).toEqual([
+      'Comment by alice',
+      'Comment by r1',
+      'Comment by r2',
+      'Comment by r3',
+      'Comment by me',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Comments (5)' })).toBeVisible();
   });
 });

@@ -1,19 +1,48 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { commentAnchor } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useComments } from '../api/get-comments';
+import { threadsOf, useComments } from '../api/get-comments';
 import { draftKey, readDraft } from '../utils/drafts';
-import { countComments, threadIdOf, type CommentThread as Thread } from '../utils/threads';
+import { threadIdOf, type CommentThread as Thread } from '../utils/threads';
 import { CommentComposer } from './comment-composer';
 import type { RenderCommentActions } from './comment-item';
 import { CommentThread } from './comment-thread';
 import styles from './comments-section.module.css';
 
 export const COMMENTS_LOAD_FAILED = MESSAGES.commentsLoadFailed;
+export const LOAD_MORE_COMMENTS = 'Load more comments';
+const LOADING_MORE_COMMENTS = 'Loading more comments…';
+
+/** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
+const PREFETCH_MARGIN = '600px';
+
+/**
+ * Calls `load` whenever the returned element comes near the screen (IntersectionObserver); the
+ * element holds a "Load more" button for keyboards and browsers without the observer.
+ */
+function useLoadWhenSeen(load: () => void, active: boolean) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const latest = useRef(load);
+  useEffect(() => {
+    latest.current = load;
+  }, [load]);
+  useEffect(() => {
+    if (!element || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: `0px 0px ${PREFETCH_MARGIN} 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, active]);
+  return setElement;
+}
 
 type CommentsSectionProps = {
   postId: string;
@@ -44,23 +73,36 @@ function threadOfReply(threads: readonly Thread[], id: string): string | null {
 
 /**
  * An address with `#comment-{id}` (a notification's link) scrolls to that comment once the
- * comments are there, opening its thread if the reply is folded away, and moves focus to it.
+ * comments are there, opening its thread if the reply is folded away, and moves focus to it. A
+ * comment not loaded yet is looked for in the next pages of threads (`findMore`) until found.
  */
 function useScrollToLinkedComment(
   threads: readonly Thread[] | undefined,
   expand: (rootId: string) => void,
+  findMore: () => void,
 ) {
   const { hash } = useLocation();
   const linked = linkedCommentId(hash);
   const [opened, setOpened] = useState<string | null>(null);
   const scrolled = useRef<string | null>(null);
+  const loaded =
+    threads !== undefined &&
+    linked !== null &&
+    threads.some(
+      (thread) =>
+        thread.root._id === linked || thread.replies.some((reply) => reply._id === linked),
+    );
 
   // Adjusting state while rendering (react.dev "you might not need an effect"): open once per link.
-  if (threads && linked && opened !== linked) {
+  if (threads && linked && loaded && opened !== linked) {
     setOpened(linked);
     const rootId = threadOfReply(threads, linked);
     if (rootId) expand(rootId);
   }
+
+  useEffect(() => {
+    if (threads && linked && !loaded && scrolled.current !== linked) findMore();
+  }, [threads, linked, loaded, findMore]);
 
   useEffect(() => {
     if (!threads || !linked || opened !== linked || scrolled.current === linked) return;
@@ -93,13 +135,36 @@ export function CommentsSection({
   const writeButton = useRef<HTMLButtonElement>(null);
   const editorBox = useRef<HTMLDivElement>(null);
 
-  const threads = query.data;
-  const total = threads ? countComments(threads) : null;
+  const threads = useMemo(() => threadsOf(query.data), [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const expand = (rootId: string) =>
-    setExpanded((current) => (current.has(rootId) ? current : new Set(current).add(rootId)));
+  const expand = useCallback(
+    (rootId: string) =>
+      setExpanded((current) => (current.has(rootId) ? current : new Set(current).add(rootId))),
+    [],
+  );
 
-  useScrollToLinkedComment(threads, expand);
+  // A linked comment not loaded yet: the next page of threads, then, with all of them here, the
+  // replies of the first thread that has more (opening a thread loads them).
+  const findMore = useCallback(() => {
+    if (hasNextPage) {
+      loadMore();
+      return;
+    }
+    // One thread at a time: wait while an opened one still has replies to bring.
+    const more = (thread: Thread) => thread.repliesCursor !== null;
+    if (threads?.some((thread) => more(thread) && expanded.has(thread.root._id))) return;
+    const folded = threads?.find((thread) => more(thread) && !expanded.has(thread.root._id));
+    if (folded) expand(folded.root._id);
+  }, [hasNextPage, loadMore, threads, expanded, expand]);
+
+  useScrollToLinkedComment(threads, expand, findMore);
+  // Observed afresh after each page, so a sentinel still on screen loads the next one too.
+  const sentinel = useLoadWhenSeen(loadMore, Boolean(hasNextPage) && !isFetchingNextPage);
 
   const toggle = (rootId: string) =>
     setExpanded((current) => {
@@ -177,7 +242,29 @@ export function CommentsSection({
         ) : (
           <p className={styles.empty}>{MESSAGES.noComments}</p>
         )
-      ) : (
+      ) : null}
+
+      {threads && hasNextPage ? (
+        <div ref={sentinel} className={styles.more}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-busy={isFetchingNextPage || undefined}
+            // Not `disabled`: the button keeps keyboard focus while the page loads.
+            aria-disabled={isFetchingNextPage || undefined}
+            onClick={loadMore}
+          >
+            {isFetchingNextPage ? LOADING_MORE_COMMENTS : LOAD_MORE_COMMENTS}
+          </button>
+        </div>
+      ) : null}
+      {threads && query.isFetchNextPageError ? (
+        <p className={styles.loadError} role="alert">
+          {COMMENTS_LOAD_FAILED}
+        </p>
+      ) : null}
+
+      {threads ? null : (
         <QueryStatus
           query={query}
           loading="Loading comments…"

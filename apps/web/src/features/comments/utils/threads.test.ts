@@ -11,6 +11,8 @@ import {
   hiddenReplyCount,
   insertComment,
   mentionPrefixOf,
+  mergeReplies,
+  unloadedReplyCount,
   moreRepliesLabel,
   removeComment,
   replyTargetOf,
@@ -66,7 +68,7 @@ describe('buildThreads', () => {
   it('shows a reply whose thread is missing as a thread of its own', () => {
     const orphan = makeComment({ _id: 'orphan', level: 2, parentId: 'gone', rootId: 'gone' });
     const threads = buildThreads([orphan]);
-    expect(threads).toEqual([{ root: orphan, replies: [] }]);
+    expect(threads).toEqual([{ root: orphan, replies: [], replyTotal: 0, repliesCursor: null }]);
   });
 
   it('answers no threads for no comments', () => {
@@ -169,9 +171,22 @@ describe('collapsed threads', () => {
     expect(COMMENT_REPLIES_SHOWN_COLLAPSED).toBe(1);
     expect(visibleReplies(replies, false)).toEqual(replies.slice(0, 1));
     expect(visibleReplies(replies, true)).toEqual(replies);
-    expect(hiddenReplyCount(replies)).toBe(2);
-    expect(hiddenReplyCount(replies.slice(0, 1))).toBe(0);
-    expect(hiddenReplyCount([])).toBe(0);
+    const thread = (loaded: typeof replies, replyTotal = loaded.length) => ({
+      root,
+      replies: loaded,
+      replyTotal,
+      repliesCursor: replyTotal > loaded.length ? 'next' : null,
+    });
+    expect(hiddenReplyCount(thread(replies))).toBe(2);
+    expect(hiddenReplyCount(thread(replies.slice(0, 1)))).toBe(0);
+    expect(hiddenReplyCount(thread([]))).toBe(0);
+    // Not loaded yet: counted from the server's total.
+    expect(hiddenReplyCount(thread(replies.slice(0, 1), 7))).toBe(6);
+    expect(hiddenReplyCount(thread(replies.slice(0, 1), 7), true)).toBe(6);
+    expect(hiddenReplyCount(thread(replies, 7), true)).toBe(4);
+    expect(hiddenReplyCount(thread(replies), true)).toBe(0);
+    // Its first reply deleted here, the rest not loaded: all of them.
+    expect(hiddenReplyCount(thread([], 2))).toBe(2);
   });
 
   it('labels the toggle in the singular and the plural', () => {
@@ -265,5 +280,41 @@ describe('removeComment', () => {
     expect(countComments(threads)).toBe(5);
     expect(countComments(removeComment(threads, 'root'))).toBe(4);
     expect(deletedPlaceholder(root).deleted).toBe(true);
+  });
+});
+
+describe('mergeReplies', () => {
+  const root = makeComment({ _id: 'root', createdAt: at(1) });
+  const r1 = makeReply(root, { _id: 'r1', createdAt: at(2) });
+  const r2 = makeReply(root, { _id: 'r2', createdAt: at(3) });
+  const r3 = makeReply(r1, { _id: 'r3', createdAt: at(4) });
+  const mine = makeReply(root, { _id: 'mine', createdAt: at(9) });
+
+  it('adds a page after the first reply and takes its cursor', () => {
+    const thread = { root, replies: [r1], replyTotal: 3, repliesCursor: 'after-r1' };
+    const merged = mergeReplies(thread, [r2, r3], null);
+    expect(ids(merged.replies)).toEqual(['r1', 'r2', 'r3']);
+    expect(merged).toMatchObject({ replyTotal: 3, repliesCursor: null });
+    expect(unloadedReplyCount(merged)).toBe(0);
+  });
+
+  it('keeps a reply just written once, in time order, when the page brings it again', () => {
+    const [thread] = insertComment(
+      [{ root, replies: [r1], replyTotal: 3, repliesCursor: 'after-r1' }],
+      mine,
+    );
+    expect(ids(thread!.replies)).toEqual(['r1', 'mine']);
+    expect(thread!.replyTotal).toBe(4);
+    expect(unloadedReplyCount(thread!)).toBe(2);
+    const merged = mergeReplies(thread!, [r2, r3, mine], null);
+    expect(ids(merged.replies)).toEqual(['r1', 'r2', 'r3', 'mine']);
+    expect(unloadedReplyCount(merged)).toBe(0);
+  });
+
+  it('counts what a deletion took out of a partly loaded thread', () => {
+    const thread = { root, replies: [r1, r2], replyTotal: 5, repliesCursor: 'after-r2' };
+    const [after] = removeComment([thread], 'r2');
+    expect(ids(after!.replies)).toEqual(['r1']);
+    expect(after).toMatchObject({ replyTotal: 4, repliesCursor: 'after-r2' });
   });
 });

@@ -1,8 +1,17 @@
 import { COMMENT_REPLIES_SHOWN_COLLAPSED } from '@symposia/shared';
 import type { Comment } from '../types';
 
-/** A top-level comment with every reply of its thread (levels 2 and 3), oldest reply first. */
-export type CommentThread = { root: Comment; replies: Comment[] };
+/**
+ * A top-level comment with the replies of its thread loaded so far (levels 2 and 3), oldest reply
+ * first; `replyTotal` is how many the server shows in all, `repliesCursor` where the rest start
+ * (GET /comments/{id}/replies), null once all are here.
+ */
+export type CommentThread = {
+  root: Comment;
+  replies: Comment[];
+  replyTotal: number;
+  repliesCursor: string | null;
+};
 
 /** Where a reply goes (spec §3 Comment create payload): its parent and the root of the thread. */
 export type ReplyTarget = { parentId: string; rootId: string };
@@ -55,10 +64,38 @@ export function buildThreads(comments: readonly Comment[]): CommentThread[] {
     if (list) list.push(comment);
     else byRoot.set(id, [comment]);
   }
-  return newestFirst.map(({ comment }) => ({
-    root: comment,
-    replies: rootIds.has(comment._id) ? (byRoot.get(comment._id) ?? []) : [],
-  }));
+  return newestFirst.map(({ comment }) => {
+    const replies = rootIds.has(comment._id) ? (byRoot.get(comment._id) ?? []) : [];
+    return { root: comment, replies, replyTotal: replies.length, repliesCursor: null };
+  });
+}
+
+/** Replies not loaded yet: how many "Show N more replies" would fetch. */
+export function unloadedReplyCount(thread: CommentThread): number {
+  return Math.max(0, thread.replyTotal - thread.replies.length);
+}
+
+/**
+ * A page of replies (GET /comments/{id}/replies) added to the thread: each reply once (one just
+ * written may already be there), in time order; `nextCursor` is where the rest now start.
+ */
+export function mergeReplies(
+  thread: CommentThread,
+  loaded: readonly Comment[],
+  nextCursor: string | null,
+): CommentThread {
+  const known = new Set(thread.replies.map((reply) => reply._id));
+  const added = loaded.filter((reply) => !known.has(reply._id));
+  const replies = [...thread.replies, ...added]
+    .map((comment, index) => ({ comment, index, time: commentTime(comment) }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ comment }) => comment);
+  return {
+    ...thread,
+    replies,
+    replyTotal: Math.max(thread.replyTotal, replies.length),
+    repliesCursor: nextCursor,
+  };
 }
 
 const visible = (comment: Comment) => (comment.deleted ? 0 : 1);
@@ -97,7 +134,9 @@ export function insertComment(
             thread.root._id === threadId ||
             thread.replies.some((reply) => reply._id === comment.parentId),
         );
-  if (index === -1) return [{ root: comment, replies: [] }, ...threads];
+  if (index === -1) {
+    return [{ root: comment, replies: [], replyTotal: 0, repliesCursor: null }, ...threads];
+  }
 
   const thread = threads[index]!;
   const time = commentTime(comment);
@@ -108,7 +147,10 @@ export function insertComment(
     ...thread.root,
     replyCount: Math.max(thread.root.replyCount ?? 0, thread.replies.length) + 1,
   };
-  return threads.map((current, i) => (i === index ? { root, replies } : current));
+  const replyTotal = Math.max(thread.replyTotal, thread.replies.length) + 1;
+  return threads.map((current, i) =>
+    i === index ? { ...thread, root, replies, replyTotal } : current,
+  );
 }
 
 /** Applies a change (e.g. a like) to one comment wherever it is; the other threads stay as they are. */
@@ -177,8 +219,15 @@ export function removeComment(threads: readonly CommentThread[], id: string): Co
       next.push(thread);
       continue;
     }
-    root = { ...root, replyCount: replies.filter((reply) => !reply.deleted).length };
-    next.push({ root, replies });
+    const removed = thread.replies.length - replies.length;
+    root = {
+      ...root,
+      replyCount: Math.max(
+        replies.filter((reply) => !reply.deleted).length,
+        (root.replyCount ?? 0) - (thread.replies.some((reply) => reply._id === id) ? 1 : 0),
+      ),
+    };
+    next.push({ ...thread, root, replies, replyTotal: Math.max(0, thread.replyTotal - removed) });
   }
   return next;
 }
@@ -198,9 +247,14 @@ export function visibleReplies(replies: readonly Comment[], expanded: boolean): 
   return expanded ? replies : replies.slice(0, COMMENT_REPLIES_SHOWN_COLLAPSED);
 }
 
-/** How many replies the collapsed thread hides. */
-export function hiddenReplyCount(replies: readonly Comment[]): number {
-  return Math.max(0, replies.length - COMMENT_REPLIES_SHOWN_COLLAPSED);
+/**
+ * How many replies the thread does not show: collapsed, all but the first few loaded (loaded or
+ * not); expanded, those not loaded yet.
+ */
+export function hiddenReplyCount(thread: CommentThread, expanded = false): number {
+  const total = Math.max(thread.replyTotal, thread.replies.length);
+  if (expanded) return unloadedReplyCount(thread);
+  return Math.max(0, total - Math.min(thread.replies.length, COMMENT_REPLIES_SHOWN_COLLAPSED));
 }
 
 /** The toggle of a collapsed thread (spec §2): 'Show 1 more reply', 'Show 3 more replies'. */

@@ -1,8 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { HOME_STATS } from '@symposia/shared';
 import { paths } from '@/config/paths';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useScrollReveal } from '../hooks/use-scroll-reveal';
 import {
   ABOUT_PARAGRAPHS,
@@ -13,25 +11,18 @@ import {
   TAGLINE,
 } from '../content';
 import { FeatureIconGlyph } from './feature-icon';
+import { HomeParticles } from './home-particles';
 import { HomeSearch } from './home-search';
 import styles from './home-page.module.css';
 
-// The particle engine is the heaviest piece of the screen: it loads after the screen itself.
-const ParticleBackground = lazy(() => import('./particle-background'));
-
 /** The Home screen (spec §2 Home): hero with search, About, features, stats, call to action. */
 export function HomePage() {
-  const reducedMotion = usePrefersReducedMotion();
   const reveal = useScrollReveal();
 
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="home-title">
-        {reducedMotion ? null : (
-          <Suspense fallback={null}>
-            <ParticleBackground />
-          </Suspense>
-        )}
+        <HomeParticles />
         <div className={styles.heroContent}>
           <h1 id="home-title" className={styles.title}>
             Symposia

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  MODERATION_DEFAULT_LIMIT,
-  moderationLogSchema,
-  type ModerationLogEntry,
-} from '@symposia/shared';
+import { MODERATION_DEFAULT_LIMIT, type ModerationLogEntry } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { moderationQueryRoot } from './get-moderation-queue';
+import { contract } from '@/lib/answer-schema';
 
 /** GET /moderation/log?skip&limit: every moderator action, newest first. */
 export function getModerationLog(
@@ -14,7 +11,7 @@ export function getModerationLog(
 ): Promise<ModerationLogEntry[]> {
   return api.get('/moderation/log', {
     params: { skip, limit: MODERATION_DEFAULT_LIMIT },
-    schema: moderationLogSchema,
+    schema: contract('moderationLogSchema'),
     signal,
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MODERATION_DEFAULT_LIMIT,
-  moderationQueueSchema,
   type ModerationQueueItem,
   type ReportStatus,
 } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 export const moderationQueryRoot = ['moderation'] as const;
 
@@ -17,7 +17,7 @@ export function getModerationQueue(
 ): Promise<ModerationQueueItem[]> {
   return api.get('/moderation/reports', {
     params: { status, skip, limit: MODERATION_DEFAULT_LIMIT },
-    schema: moderationQueueSchema,
+    schema: contract('moderationQueueSchema'),
     signal,
   });
 }

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  resolveReportResultSchema,
-  type ResolveReportBody,
-  type ResolveReportResult,
-} from '@symposia/shared';
+import { type ResolveReportBody, type ResolveReportResult } from '@symposia/shared';
 import { api, jsonBody } from '@/lib/api-client';
 import { moderationQueryRoot } from './get-moderation-queue';
+import { contract } from '@/lib/answer-schema';
 
 /** POST /moderation/reports/{id}/resolve: resolves every open report on the same target. */
 export function resolveReport(id: string, body: ResolveReportBody): Promise<ResolveReportResult> {
   return api.post(`/moderation/reports/${encodeURIComponent(id)}/resolve`, jsonBody(body), {
-    schema: resolveReportResultSchema,
+    schema: contract('resolveReportResultSchema'),
   });
 }
 

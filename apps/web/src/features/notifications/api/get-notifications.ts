@@ -2,10 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import {
   NOTIFICATIONS_DEFAULT_LIMIT,
   NOTIFICATIONS_MAX_LIMIT,
-  notificationListSchema,
   type Notification,
 } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 export const notificationsQueryRoot = ['notifications', 'list'] as const;
 
@@ -20,7 +20,7 @@ export function getNotifications(
 ): Promise<Notification[]> {
   return api.get('/notifications', {
     params: { skip: 0, limit },
-    schema: notificationListSchema,
+    schema: contract('notificationListSchema'),
     signal,
   });
 }

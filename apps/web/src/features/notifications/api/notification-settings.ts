@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  notificationSettingsSchema,
-  type NotificationSettings,
-  type NotificationType,
-} from '@symposia/shared';
+import { type NotificationSettings, type NotificationType } from '@symposia/shared';
 import { api, jsonBody } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 export const notificationSettingsQueryKey = ['notifications', 'settings'] as const;
 
 /** GET /notifications/settings: which types the member wants told of. */
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return api.get('/notifications/settings', { schema: notificationSettingsSchema, signal });
+  return api.get('/notifications/settings', {
+    schema: contract('notificationSettingsSchema'),
+    signal,
+  });
 }
 
 /** PUT /notifications/settings with the one type that changed; answers with all of them. */
@@ -20,7 +20,7 @@ export function updateNotificationSetting(
 ): Promise<NotificationSettings> {
   return api.request('PUT', '/notifications/settings', {
     body: jsonBody({ [type]: enabled }),
-    schema: notificationSettingsSchema,
+    schema: contract('notificationSettingsSchema'),
   });
 }
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { citationTextSchema, type CitationFormat } from '@symposia/shared';
+import { type CitationFormat } from '@symposia/shared';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 // CSL-JSON arrives parsed (the client reads every +json answer); it is shown and copied as text.
 const cslSchema = z.array(z.record(z.string(), z.unknown()));
@@ -17,7 +18,7 @@ export async function getPostCitation(
     const items = await api.get(path, { params: { format }, schema: cslSchema, signal });
     return `${JSON.stringify(items, null, 2)}\n`;
   }
-  return api.get(path, { params: { format }, schema: citationTextSchema, signal });
+  return api.get(path, { params: { format }, schema: contract('citationTextSchema'), signal });
 }
 
 /**

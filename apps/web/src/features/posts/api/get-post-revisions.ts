@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postRevisionsSchema, type PostRevision } from '@symposia/shared';
+import { type PostRevision } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /**
  * GET /media/{id}/revisions: the earlier versions of a post, newest first, for whoever
@@ -11,7 +12,7 @@ export function getPostRevisions(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostRevision[]> {
   return api.getList(`/media/${encodeURIComponent(id)}/revisions`, {
-    item: postRevisionsSchema.element,
+    item: contract('postRevisionSchema'),
     signal,
   });
 }

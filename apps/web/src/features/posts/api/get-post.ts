@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postDetailSchema, type PostDetail } from '@symposia/shared';
+import { type PostDetail } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /** GET /media/{id}: the post detail with the spec's keys (spec §3), checked against the contract. */
 export function getPost(
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostDetail> {
-  return api.get(`/media/${encodeURIComponent(id)}`, { schema: postDetailSchema, signal });
+  return api.get(`/media/${encodeURIComponent(id)}`, {
+    schema: contract('postDetailSchema'),
+    signal,
+  });
 }
 
 export const postQueryKey = (id: string) => ['posts', 'detail', id] as const;

@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  FORUM_PAGE_SIZE,
-  postListItemSchema,
-  type PostListItem,
-  type SortOption,
-} from '@symposia/shared';
+import { FORUM_PAGE_SIZE, type PostListItem, type SortOption } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 export type GetPostsInput = {
   skip?: number;
@@ -29,7 +25,7 @@ export function getPosts({
 }: GetPostsInput = {}): Promise<PostListItem[]> {
   return api.getList('/media/list', {
     params: { skip, limit, sort_by: sort, search: search || undefined },
-    item: postListItemSchema,
+    item: contract('postListItemSchema'),
     signal,
   });
 }

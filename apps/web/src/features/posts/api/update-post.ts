@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postDetailSchema, type PostDetail, type PostPatchBody } from '@symposia/shared';
+import { type PostDetail, type PostPatchBody } from '@symposia/shared';
 import { api, jsonBody } from '@/lib/api-client';
 import { postQueryKey } from './get-post';
 import { postsQueryKey } from './get-posts';
 import { postRevisionsQueryKey } from './get-post-revisions';
+import { contract } from '@/lib/answer-schema';
 
 export type UpdatePostInput = { id: string; changes: PostPatchBody };
 
@@ -14,7 +15,7 @@ export type UpdatePostInput = { id: string; changes: PostPatchBody };
 export function updatePost({ id, changes }: UpdatePostInput): Promise<PostDetail> {
   return api.request('PATCH', `/media/${encodeURIComponent(id)}`, {
     body: jsonBody(changes),
-    schema: postDetailSchema,
+    schema: contract('postDetailSchema'),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
+import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
 import type { MediaItem } from '../utils/media-items';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
 import styles from './media-slide.module.css';
@@ -8,8 +8,17 @@ type MediaSlideProps = {
   item: MediaItem;
   /** Describes the file for assistive technology, e.g. "Post title, image 1 of 2". */
   label: string;
+  /** The first slide: the page's largest image, fetched at once with high priority. */
   eager: boolean;
 };
+
+/**
+ * How wide a slide is laid out (post-detail-view.module.css: the page's width less its padding,
+ * beside the 340 px side column from 1024 px, at most 1120 px in all).
+ */
+export const SLIDE_IMAGE_SIZES =
+  '(min-width: 1120px) 700px, (min-width: 1024px) calc(100vw - 420px), ' +
+  '(min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';
 
 /** A failed video becomes an image placeholder (spec §4 Media). */
 function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
@@ -89,15 +98,19 @@ export function MediaSlide({ item, label, eager }: MediaSlideProps) {
   switch (item.type) {
     case 'image':
       return (
-        <FallbackImage
+        <ResponsiveImage
           className={styles.media}
           src={item.thumbnail ?? item.url}
+          candidates={item.renditions}
+          sizes={SLIDE_IMAGE_SIZES}
+          // The slide's own proportions (post-carousel.module.css): the space is kept as it loads.
+          width={1600}
+          height={1000}
           alt={label}
           fallbacks={
             item.thumbnail ? [item.url, ...PLACEHOLDER_IMAGES.image] : PLACEHOLDER_IMAGES.image
           }
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          priority={eager}
         />
       );
     case 'video':

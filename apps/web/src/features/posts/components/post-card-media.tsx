@@ -1,6 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import type { MediaType } from '@symposia/shared';
-import { FallbackImage } from '@/components/ui/fallback-image/fallback-image';
+import type { ImageRendition, MediaType } from '@symposia/shared';
+import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons/icons';
 import styles from './post-card-media.module.css';
@@ -9,10 +9,22 @@ type PostCardMediaProps = {
   type: MediaType;
   /** URL of the post's first file; '' when the post has none. */
   src: string;
+  /** An image's 640 px and 1600 px renditions, once processing made them. */
+  renditions?: readonly ImageRendition[];
   /** A video's poster frame, once processing made one. */
   poster?: string | null;
   title: string;
+  /** The first card a reader sees: its image is fetched at once, with high priority. */
+  priority?: boolean;
 };
+
+/**
+ * How wide a card's image is laid out (post-grid.module.css: one column under 768 px, two under
+ * 1024 px, then three in at most 1120 px), so the browser picks the rendition that fits.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1120px) 342px, (min-width: 1024px) calc(33.3vw - 32px), ' +
+  '(min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)';
 
 const BADGES: Record<Exclude<MediaType, 'image'>, string> = {
   video: 'Video',
@@ -86,22 +98,31 @@ function CardVideo({ src, poster, title }: { src: string; poster?: string | null
 }
 
 /**
- * The media area of a post card (spec §2): an image, lazily loaded with its space reserved, that
- * falls back to a bundled picture; a playable video; or a placeholder for documents and audio.
+ * The media area of a post card (spec §2): an image in the rendition that fits, its space reserved
+ * (16:10), lazily loaded unless it is the first card, that falls back to a bundled picture; a
+ * playable video; or a placeholder for documents and audio.
  */
-export function PostCardMedia({ type, src, poster, title }: PostCardMediaProps) {
+export function PostCardMedia({
+  type,
+  src,
+  renditions,
+  poster,
+  title,
+  priority = false,
+}: PostCardMediaProps) {
   return (
     <div className={styles.media} data-media-type={type}>
       {type === 'image' ? (
-        <FallbackImage
+        <ResponsiveImage
           className={styles.fill}
           src={src}
+          candidates={renditions}
+          sizes={CARD_IMAGE_SIZES}
           alt={title ? `Image of the post: ${title}` : 'Image of the post'}
           fallbacks={PLACEHOLDER_IMAGES.image}
           width={640}
           height={400}
-          loading="lazy"
-          decoding="async"
+          priority={priority}
         />
       ) : type === 'video' && src ? (
         <CardVideo src={src} poster={poster} title={title} />

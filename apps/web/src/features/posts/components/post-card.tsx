@@ -3,6 +3,7 @@ import { MESSAGES, type PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { formatDateTime } from '@/lib/time';
 import { CommentIcon, HeartIcon } from '@/components/ui/icons/icons';
+import { snippetParts } from '../utils/snippet';
 import { PostCardMedia } from './post-card-media';
 import styles from './post-card.module.css';
 
@@ -12,6 +13,8 @@ type PostCardProps = {
   post: PostListItem;
   /** Opens the post (the forum opens it in a new tab). */
   onOpen: (post: PostListItem) => void;
+  /** The first card a reader sees: its image is fetched at once, with high priority. */
+  priority?: boolean;
 };
 
 const MAX_TAGS_SHOWN = 5;
@@ -27,7 +30,7 @@ function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
  * A post in the forum grid (spec §2): media, title, author with avatar, time, summary, tags, like
  * and comment counts. The whole card opens the post, by click or by Enter.
  */
-export function PostCard({ post, onOpen }: PostCardProps) {
+export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
   const titleId = useId();
   const hintId = useId();
   const author = post.user_name.trim() || ANONYMOUS;
@@ -54,7 +57,14 @@ export function PostCard({ post, onOpen }: PostCardProps) {
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
-      <PostCardMedia type={post.media_type} src={post.media} poster={post.poster} title={title} />
+      <PostCardMedia
+        type={post.media_type}
+        src={post.media}
+        renditions={post.media_renditions}
+        poster={post.poster}
+        title={title}
+        priority={priority}
+      />
       <div className={styles.body}>
         <h3 id={titleId} className={styles.title}>
           {title}
@@ -69,7 +79,22 @@ export function PostCard({ post, onOpen }: PostCardProps) {
             {formatDateTime(post.created_at)}
           </time>
         </div>
-        {summary ? <p className={styles.summary}>{summary}</p> : null}
+        {post.snippet ? (
+          // A search result shows where it matched instead of the summary, matches highlighted.
+          <p className={styles.summary} data-testid="search-snippet">
+            {snippetParts(post.snippet).map((part, index) =>
+              part.match ? (
+                <mark key={index} className={styles.match}>
+                  {part.text}
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
+          </p>
+        ) : summary ? (
+          <p className={styles.summary}>{summary}</p>
+        ) : null}
         {post.tags.length ? (
           <ul className={styles.tags} aria-label="Tags">
             {post.tags.slice(0, MAX_TAGS_SHOWN).map((tag) => (

@@ -31,6 +31,8 @@ type PostDetailViewProps = {
   onBack: () => void;
   /** The comments section, composed by the app. */
   comments?: ReactNode;
+  /** Posts like this one (RelatedPosts), shown after the post and before its comments. */
+  related?: ReactNode;
   /** More actions beside Cite, composed by the app (e.g. Report). */
   actions?: ReactNode;
   /** The author deleted the post: leave its page. */
@@ -55,6 +57,7 @@ export function PostDetailView({
   post,
   onBack,
   comments,
+  related,
   actions,
   onDeleted = onBack,
   onSaved,
@@ -152,6 +155,7 @@ export function PostDetailView({
         </div>
       </div>
 
+      {related}
       {comments ? <div className={styles.commentsSection}>{comments}</div> : null}
     </article>
   );

@@ -6,6 +6,7 @@ import { useForumScrollMemory } from '../hooks/use-forum-scroll-memory';
 import { useSinglePlayback } from '../hooks/use-single-playback';
 import { postDetailHref } from '../utils/forum-location';
 import { PostCard } from './post-card';
+import { SearchSuggestion } from './search-suggestion';
 import styles from './post-grid.module.css';
 
 type PostGridProps = {
@@ -117,12 +118,17 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
           ) : (
             <p>Nobody has posted yet.</p>
           )}
+          {filter.search ? <SearchSuggestion search={filter.search} /> : null}
         </div>
       ) : (
         <ul className={styles.grid} aria-label="Post list">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id} className={styles.item}>
-              <PostCard post={post} onOpen={(opened) => openInNewTab(opened, forumUrl)} />
+              <PostCard
+                post={post}
+                onOpen={(opened) => openInNewTab(opened, forumUrl)}
+                priority={index === 0}
+              />
             </li>
           ))}
           {query.isPending ? <Skeletons count={SKELETONS} /> : null}

@@ -1,7 +1,16 @@
-import type { MediaType, PostDetail } from '@symposia/shared';
+import type { ImageRendition, MediaType, PostDetail } from '@symposia/shared';
 
-/** `thumbnail`: a smaller image to show (an image's 1600 px rendition, a video's poster). */
-export type MediaItem = { url: string; type: MediaType; name: string; thumbnail?: string | null };
+/**
+ * `thumbnail`: a smaller image to show (an image's 1600 px rendition, a video's poster);
+ * `renditions`: an image's 640 px and 1600 px renditions, for a srcset.
+ */
+export type MediaItem = {
+  url: string;
+  type: MediaType;
+  name: string;
+  thumbnail?: string | null;
+  renditions?: readonly ImageRendition[];
+};
 
 /**
  * The carousel's items: the post's files with their own types, or, from an answer without files,
@@ -14,6 +23,7 @@ export function mediaItemsOf(post: PostDetail): MediaItem[] {
       type: file.media_type,
       name: file.name,
       thumbnail: file.thumbnail,
+      renditions: file.renditions,
     }));
   }
   return post['media list']

@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  changePasswordResponseSchema,
-  type ChangePasswordBody,
-  type ChangePasswordResponse,
-} from '@symposia/shared';
+import { type ChangePasswordBody, type ChangePasswordResponse } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /**
  * POST /auth/change_password (form): the current and the new password. Every other session of
@@ -14,7 +11,7 @@ export function changePassword(body: ChangePasswordBody): Promise<ChangePassword
   return api.post(
     '/auth/change_password',
     { old_password: body.old_password, new_password: body.new_password },
-    { schema: changePasswordResponseSchema },
+    { schema: contract('changePasswordResponseSchema') },
   );
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, authorInfoSchema, type AuthorInfo } from '@symposia/shared';
+import { MESSAGES, type AuthorInfo } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /**
  * Which author an address names: `/author/{id}`, or `/author/@{username}` (the links `@username`
@@ -21,7 +22,7 @@ export function getAuthor(
 ): Promise<AuthorInfo> {
   return api.get('/auth/person_information', {
     params: authorLookup(id),
-    schema: authorInfoSchema,
+    schema: contract('authorInfoSchema'),
     signal,
     loginPrompt: MESSAGES.loginToViewAuthor,
   });

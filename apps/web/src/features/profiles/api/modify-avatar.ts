@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api, multipartBody } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyAvatarInput = { userId: string; file: File };
 
@@ -11,7 +12,7 @@ export type ModifyAvatarInput = { userId: string; file: File };
  */
 export function modifyAvatar({ userId, file }: ModifyAvatarInput): Promise<CurrentUser> {
   return api.post('/modify/modify_avatar', multipartBody({ user_id: userId, new_avatar: file }), {
-    schema: currentUserSchema,
+    schema: contract('currentUserSchema'),
   });
 }
 

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyBioInput = { userId: string; bio: string };
 
@@ -10,7 +11,7 @@ export function modifyBio({ userId, bio }: ModifyBioInput): Promise<CurrentUser>
   return api.post(
     '/modify/modify_bio',
     { user_id: userId, new_bio: bio },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

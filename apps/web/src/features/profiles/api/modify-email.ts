@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyEmailInput = { userId: string; email: string };
 
@@ -10,7 +11,7 @@ export function modifyEmail({ userId, email }: ModifyEmailInput): Promise<Curren
   return api.post(
     '/modify/modify_email',
     { user_id: userId, new_email: email },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

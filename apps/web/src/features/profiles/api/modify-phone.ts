@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyPhoneInput = { userId: string; phone: string };
 
@@ -10,7 +11,7 @@ export function modifyPhone({ userId, phone }: ModifyPhoneInput): Promise<Curren
   return api.post(
     '/modify/modify_phone',
     { user_id: userId, new_phone: phone },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

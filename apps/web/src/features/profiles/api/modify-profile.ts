@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyProfileInput = { userId: string; username: string };
 
@@ -13,7 +14,7 @@ export function modifyProfile({ userId, username }: ModifyProfileInput): Promise
   return api.post(
     '/modify/modify_profile',
     { user_id: userId, username },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

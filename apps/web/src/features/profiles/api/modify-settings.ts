@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser, type SettingsField } from '@symposia/shared';
+import { type CurrentUser, type SettingsField } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifySettingsInput = { userId: string; field: SettingsField; value: boolean };
 
@@ -17,7 +18,7 @@ export function modifySettings({
   return api.post(
     '/modify/modify_settings',
     { user_id: userId, [`new_${field}`]: value ? 'true' : 'false' },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

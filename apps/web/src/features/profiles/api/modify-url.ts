@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
+import { type CurrentUser } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
+import { contract } from '@/lib/answer-schema';
 
 export type ModifyUrlInput = { userId: string; url: string };
 
@@ -13,7 +14,7 @@ export function modifyUrl({ userId, url }: ModifyUrlInput): Promise<CurrentUser>
   return api.post(
     '/modify/modify_url',
     { user_id: userId, new_url: url },
-    { schema: currentUserSchema },
+    { schema: contract('currentUserSchema') },
   );
 }
 

@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
 import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
+import { useMyList, type MyList } from '../hooks/use-my-list';
+import type { MyListKind } from '../api/get-my-list';
 import { EmptyState } from './empty-state';
 import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
 import styles from './my-activity-panels.module.css';
@@ -24,14 +26,49 @@ function When({ date }: { date: string }) {
   );
 }
 
+/** 'Load more' under a tab's list while the list holds more; a failed page says so. */
+function LoadMore<K extends MyListKind>({ list }: { list: MyList<K> }) {
+  return (
+    <>
+      {list.failed ? (
+        <p className={styles.moreError} role="alert">
+          {PROFILE_UI.loadMoreFailed}
+        </p>
+      ) : null}
+      {list.hasMore || list.failed ? (
+        <div className={styles.more}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={list.loadMore}
+            disabled={list.loading}
+            aria-busy={list.loading}
+          >
+            {list.loading ? PROFILE_UI.loadingMore : PROFILE_UI.loadMore}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+type PanelProps<K extends 'posts' | 'comments' | 'likes'> = {
+  /** The first page, as GET /auth/me carries it. */
+  first: CurrentUser[K];
+  /** How many there are in all (stats). */
+  total: number;
+};
+
 /** Posts tab: count, 'New Post', every post linked to its detail; private ones marked. */
-export function MyPostsPanel({ posts }: { posts: CurrentUser['posts'] }) {
+export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
   const headingId = useId();
+  const list = useMyList('posts', first, total);
+  const posts = list.items;
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          My Posts <span className={styles.count}>({posts.length})</span>
+          My Posts <span className={styles.count}>({Math.max(total, posts.length)})</span>
         </h2>
         <Link to={paths.upload.href()} className="button button-primary">
           {PROFILE_TEXTS.newPost}
@@ -77,18 +114,21 @@ export function MyPostsPanel({ posts }: { posts: CurrentUser['posts'] }) {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
     </section>
   );
 }
 
 /** Comments tab: each comment with the post it was written on, linked. */
-export function MyCommentsPanel({ comments }: { comments: CurrentUser['comments'] }) {
+export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
   const headingId = useId();
+  const list = useMyList('comments', first, total);
+  const comments = list.items;
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          My Comments <span className={styles.count}>({comments.length})</span>
+          My Comments <span className={styles.count}>({Math.max(total, comments.length)})</span>
         </h2>
       </div>
       {comments.length === 0 ? (
@@ -119,18 +159,21 @@ export function MyCommentsPanel({ comments }: { comments: CurrentUser['comments'
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
     </section>
   );
 }
 
 /** Likes tab: the posts the member liked, linked. */
-export function MyLikesPanel({ likes }: { likes: CurrentUser['likes'] }) {
+export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
   const headingId = useId();
+  const list = useMyList('likes', first, total);
+  const likes = list.items;
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          Liked Posts <span className={styles.count}>({likes.length})</span>
+          Liked Posts <span className={styles.count}>({Math.max(total, likes.length)})</span>
         </h2>
       </div>
       {likes.length === 0 ? (
@@ -160,6 +203,7 @@ export function MyLikesPanel({ likes }: { likes: CurrentUser['likes'] }) {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
     </section>
   );
 }

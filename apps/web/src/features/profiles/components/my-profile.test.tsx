@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, MYPAGE_ACTIVITY_BAR_WIDTHS, type CurrentUser } from '@symposia/shared';
+import {
+  MESSAGES,
+  MYPAGE_ACTIVITY_BAR_WIDTHS,
+  MY_PAGE_LIST_PAGE_SIZE,
+  type CurrentUser,
+} from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
@@ -133,6 +138,59 @@ describe('MyProfile', () => {
       'href',
       '/forum/detail/p-8',
     );
+  });
+
+  it('pages a tab on from GET /auth/me/{list} until the count is reached', async () => {
+    const user = userEvent.setup();
+    const comment = (index: number) => ({
+      id: `c-${index}`,
+      postId: `p-${index}`,
+      postTitle: `Post ${index}`,
+      content: `Remark ${index}`,
+      date: '2026-03-03T00:00:00.000Z',
+    });
+    const total = MY_PAGE_LIST_PAGE_SIZE * 2 + 3;
+    const all = Array.from({ length: total }, (_, index) => comment(index));
+    const { requests } = renderMyPage(
+      makeCurrentUser({
+        comments: all.slice(0, MY_PAGE_LIST_PAGE_SIZE),
+        stats: { posts: 0, comments: total, likes: 0, activity_level: 0, tokens_earned: '0' },
+      }),
+      {
+        'GET /auth/me/comments': (request) => {
+          const query = new URL(request.url, 'http://localhost').searchParams;
+          const skip = Number(query.get('skip'));
+          return jsonResponse(all.slice(skip, skip + Number(query.get('limit'))));
+        },
+      },
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Comments' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Comments' });
+    expect(
+      within(panel).getByRole('heading', { name: `My Comments (${total})` }),
+    ).toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(MY_PAGE_LIST_PAGE_SIZE);
+    // The first page came with /auth/me: nothing is asked until the member wants more.
+    expect(requests).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Load more' }));
+    expect(await within(panel).findByText('Remark 39')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Load more' }));
+    expect(await within(panel).findByText(`Remark ${total - 1}`)).toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(total);
+    expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => new URL(request.url, 'http://localhost').search)).toEqual([
+      `?skip=${MY_PAGE_LIST_PAGE_SIZE}&limit=${MY_PAGE_LIST_PAGE_SIZE}`,
+      `?skip=${MY_PAGE_LIST_PAGE_SIZE * 2}&limit=${MY_PAGE_LIST_PAGE_SIZE}`,
+    ]);
+  });
+
+  it('offers no more than the first page when the count says there is no more', async () => {
+    const user = userEvent.setup();
+    renderMyPage(withPosts);
+    await user.click(screen.getByRole('tab', { name: 'Likes' }));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows the statistics with the fixed 87% activity figure and bars', async () => {

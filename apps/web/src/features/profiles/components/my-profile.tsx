@@ -109,13 +109,21 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
               label: 'Profile',
               render: () => <MyProfileOverview user={user} wallet={wallet} />,
             },
-            { id: 'posts', label: 'Posts', render: () => <MyPostsPanel posts={user.posts} /> },
+            {
+              id: 'posts',
+              label: 'Posts',
+              render: () => <MyPostsPanel first={user.posts} total={user.stats.posts} />,
+            },
             {
               id: 'comments',
               label: 'Comments',
-              render: () => <MyCommentsPanel comments={user.comments} />,
+              render: () => <MyCommentsPanel first={user.comments} total={user.stats.comments} />,
             },
-            { id: 'likes', label: 'Likes', render: () => <MyLikesPanel likes={user.likes} /> },
+            {
+              id: 'likes',
+              label: 'Likes',
+              render: () => <MyLikesPanel first={user.likes} total={user.stats.likes} />,
+            },
             {
               id: 'statistics',
               label: 'Statistics',

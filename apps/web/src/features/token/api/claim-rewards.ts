@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rewardClaimSchema, type ClaimRewardsBody, type RewardClaim } from '@symposia/shared';
+import { type ClaimRewardsBody, type RewardClaim } from '@symposia/shared';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import { REWARDS_UI } from '../texts';
 import { myRewardsQueryKey } from './get-my-rewards';
+import { contract } from '@/lib/answer-schema';
 
 /**
  * POST /rewards/claim (JSON, signed in): pays the whole claimable balance to `address`. Errors
@@ -11,7 +12,7 @@ import { myRewardsQueryKey } from './get-my-rewards';
  */
 export function claimRewards(body: ClaimRewardsBody): Promise<RewardClaim> {
   return api.post('/rewards/claim', jsonBody(body), {
-    schema: rewardClaimSchema,
+    schema: contract('rewardClaimSchema'),
     loginPrompt: REWARDS_UI.loginToClaim,
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { leaderboardSchema, type Leaderboard } from '@symposia/shared';
+import { type Leaderboard } from '@symposia/shared';
 import { api } from '@/lib/api-client';
 import { rewardsQueryRoot } from './get-my-rewards';
+import { contract } from '@/lib/answer-schema';
 
 /** GET /rewards/leaderboard?epoch=: the top of an epoch; without `epoch`, the last ended one. */
 export function getLeaderboard(
@@ -10,7 +11,7 @@ export function getLeaderboard(
 ): Promise<Leaderboard> {
   return api.get('/rewards/leaderboard', {
     params: { epoch },
-    schema: leaderboardSchema,
+    schema: contract('leaderboardSchema'),
     signal,
   });
 }

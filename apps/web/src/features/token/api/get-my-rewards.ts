@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rewardsMeSchema, type RewardsMe } from '@symposia/shared';
+import { type RewardsMe } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /** GET /rewards/me (signed in): claimable balance, this epoch's score so far, history. */
 export function getMyRewards({ signal }: { signal?: AbortSignal } = {}): Promise<RewardsMe> {
-  return api.get('/rewards/me', { schema: rewardsMeSchema, signal });
+  return api.get('/rewards/me', { schema: contract('rewardsMeSchema'), signal });
 }
 
 /** Everything of the rewards (the member's and the leaderboards), refreshed when an epoch ends. */

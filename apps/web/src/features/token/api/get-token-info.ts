@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tokenInfoSchema, type TokenInfo } from '@symposia/shared';
+import { type TokenInfo } from '@symposia/shared';
 import { api } from '@/lib/api-client';
+import { contract } from '@/lib/answer-schema';
 
 /** GET /token/info: the faucet's network, mint and limits (checked against the contract). */
 export function getTokenInfo({ signal }: { signal?: AbortSignal } = {}): Promise<TokenInfo> {
-  return api.get('/token/info', { schema: tokenInfoSchema, signal });
+  return api.get('/token/info', { schema: contract('tokenInfoSchema'), signal });
 }
 
 export const tokenInfoQueryKey = ['token', 'info'] as const;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenTransferSchema, type TokenTransfer } from '@symposia/shared';
+import { type TokenTransfer } from '@symposia/shared';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import { TOKEN_UI } from '../texts';
+import { contract } from '@/lib/answer-schema';
 
 export type TokenRequestInput = {
   address: string;
@@ -17,7 +18,7 @@ export type TokenRequestInput = {
  */
 export function requestTokens(input: TokenRequestInput): Promise<TokenTransfer> {
   return api.post('/token/request', jsonBody(input), {
-    schema: tokenTransferSchema,
+    schema: contract('tokenTransferSchema'),
     loginPrompt: TOKEN_UI.loginToRequest,
   });
 }

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { FORUM_PAGE_SIZE } from '@symposia/shared';
+import { sql } from 'kysely';
+import type { AppDatabase } from '../../src/db/index.js';
+import { SEED_PASSWORD } from '../../seed/content.js';
+import { countLines, startProductServer } from '../processes.js';
+import { postJson } from './client.js';
+import { random, sentence } from './text.js';
+import type { Scenario } from './types.js';
+
+/** What the busy member has done beyond the demo seed, so /auth/me has much to leave out. */
+const EXTRA_POSTS = 300;
+const EXTRA_COMMENTS = 1500;
+const BATCH = 250;
+
+/**
+ * Gives the seeded member with the most comments many more posts, comments and likes, written
+ * straight into the database before the server starts (through the API this would take minutes
+ * and the comment rate limit). Counters on the posts are kept true. Returns their username.
+ */
+async function makeBusyMember(db: AppDatabase): Promise<string> {
+  const busiest = await db
+    .selectFrom('users')
+    .innerJoin('comments', 'comments.user_id', 'users.id')
+    .select(['users.id', 'users.username'])
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('users.role', '=', 'member')
+    .groupBy(['users.id', 'users.username'])
+    .orderBy('n', 'desc')
+    .orderBy('users.username')
+    .executeTakeFirstOrThrow();
+  const next = random(17);
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const posts = Array.from({ length: EXTRA_POSTS }, (_, index) => {
+    const title = `${sentence(next, 6)} ${index}`;
+    const summary = sentence(next, 25);
+    const content = sentence(next, 80);
+    const createdAt = new Date(start + index * 3_600_000).toISOString();
+    return {
+      id: randomUUID(),
+      user_id: busiest.id,
+      title,
+      summary,
+      content,
+      tags: JSON.stringify([sentence(next, 1)]),
+      ai_instruction: '',
+      visibility: next() < 0.9 ? 'public' : 'private',
+      media_type: 'document',
+      status: 'published',
+      ai_analysis: '',
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  });
+  for (let offset = 0; offset < posts.length; offset += BATCH) {
+    await db
+      .insertInto('posts')
+      .values(posts.slice(offset, offset + BATCH))
+      .execute();
+  }
+  const publicPosts = await db
+    .selectFrom('posts')
+    .select(['id', 'user_id'])
+    .where('visibility', '=', 'public')
+    .where('deleted_at', 'is', null)
+    .where('hidden_at', 'is', null)
+    .execute();
+  const othersPosts = publicPosts.filter((post) => post.user_id !== busiest.id);
+  const comments = Array.from({ length: EXTRA_COMMENTS }, (_, index) => ({
+    id: randomUUID(),
+    post_id: othersPosts[Math.floor(next() * othersPosts.length)]?.id ?? '',
+    user_id: busiest.id,
+    parent_id: null,
+    root_id: null,
+    level: 1,
+    content: sentence(next, 8 + Math.floor(next() * 40)),
+    image_url: '',
+    reply_count: 0,
+    likes: 0,
+    created_at: new Date(start + index * 600_000).toISOString(),
+  }));
+  for (let offset = 0; offset < comments.length; offset += BATCH) {
+    await db
+      .insertInto('comments')
+      .values(comments.slice(offset, offset + BATCH))
+      .execute();
+  }
+  const liked = new Set(
+    (
+      await db
+        .selectFrom('post_likes')
+        .select('post_id')
+        .where('user_id', '=', busiest.id)
+        .execute()
+    ).map((row) => row.post_id),
+  );
+  const likes = publicPosts
+    .filter((post) => !liked.has(post.id))
+    .map((post, index) => ({
+      post_id: post.id,
+      user_id: busiest.id,
+      created_at: new Date(start + index * 900_000).toISOString(),
+    }));
+  for (let offset = 0; offset < likes.length; offset += BATCH) {
+    await db
+      .insertInto('post_likes')
+      .values(likes.slice(offset, offset + BATCH))
+      .execute();
+  }
+  // The posts' own counters, as the like and comment services keep them.
+  await db
+    .updateTable('posts')
+    .set({
+      likes: sql`(select count(*) from post_likes where post_likes.post_id = posts.id)`,
+      comments: sql`(select count(*) from comments where comments.post_id = posts.id and comments.deleted_at is null)`,
+    })
+    .execute();
+  return busiest.username;
+}
+
+async function signIn(baseUrl: string, username: string): Promise<Record<string, string>> {
+  const token = await postJson(baseUrl, '/api/v1/auth/token', {
+    grant_type: 'password',
+    username,
+    password: SEED_PASSWORD,
+  });
+  return { authorization: `Bearer ${String(token.access_token)}` };
+}
+
+/**
+ * The request path as production runs it: the built server started as `npm start` starts it, in
+ * its own process, on the demo seed, with request logging on; every figure against the bare
+ * Fastify hello-world in its own process, with the issue's targets beside them.
+ */
+export const productionScenario: Scenario = {
+  name: 'production',
+  description:
+    'the built server as `npm start` runs it (own process, LOG_LEVEL default, access log on) ' +
+    'on the demo seed',
+  start: async () => {
+    let busy = '';
+    const server = await startProductServer(async (db) => {
+      busy = await makeBusyMember(db);
+    });
+    try {
+      const { baseUrl } = server;
+      const list = `/api/v1/media/list?skip=0&limit=${FORUM_PAGE_SIZE}&sort_by=time_desc`;
+      const firstPage = (await postJson(baseUrl, list, undefined, 'GET')) as unknown as {
+        id: string;
+      }[];
+      const postId = firstPage[0]?.id;
+      if (!postId) throw new Error('the seeded forum list is empty');
+      const busyMember = await signIn(baseUrl, busy);
+      // An ordinary member reads the forum: the seeded author whose name sorts first.
+      const others = await server.db
+        .selectFrom('users')
+        .select('username')
+        .where('role', '=', 'member')
+        .where('username', '!=', busy)
+        .orderBy('username')
+        .execute();
+      const reader = await signIn(baseUrl, others[0]?.username ?? busy);
+      const me = await postJson(baseUrl, '/api/v1/auth/me', undefined, 'GET', busyMember);
+      const stats = me.stats as { posts: number; comments: number; likes: number };
+      return {
+        baseUrl,
+        describe:
+          `${server.database}, LOG_LEVEL ${process.env.LOG_LEVEL || 'info (default)'}, ` +
+          `access log to ${process.env.BENCH_ACCESS_LOG || 'a file'}; ` +
+          `/auth/me of ${busy}: ${stats.posts} posts, ${stats.comments} comments, ${stats.likes} likes`,
+        targets: [
+          { name: 'GET /media/list (first page, anonymous)', path: list, target: 0.5 },
+          { name: 'GET /media/{id} (anonymous)', path: `/api/v1/media/${postId}`, target: 0.6 },
+          { name: 'GET /media/list (member)', path: list, headers: reader, target: 0.35 },
+          {
+            name: 'GET /media/{id} (member)',
+            path: `/api/v1/media/${postId}`,
+            headers: reader,
+            target: 0.35,
+          },
+          {
+            name: 'GET /auth/me (busy member)',
+            path: '/api/v1/auth/me',
+            headers: busyMember,
+            target: 0.3,
+          },
+          { name: 'GET /healthz (logs only failures)', path: '/healthz' },
+        ],
+        after: () => [`  access log: ${countLines(server.accessLog).toLocaleString('en')} lines`],
+        close: () => server.close(),
+      };
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signedInUser, uploadPost, type TestApp } from '../../test/helpers.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Symposia</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the web app's server-rendering build (apps/web/dist-ssr/entry-server.js), with
+ * the same contract: /forum is rendered from the forum list the API answers, /boom fails, any
+ * other page is left to the browser.
+ */
+const RENDERER = `
+export function createPageRenderer({ clientDir, onError }) {
+  return {
+    async render(url, fetchApi) {
+      if (url.startsWith('/boom')) throw new Error('render failed');
+      if (!url.startsWith('/forum')) return null;
+      const answer = await fetchApi('/api/v1/media/list?skip=0&limit=20');
+      const posts = JSON.parse(answer.body);
+      const items = posts.map((post) => '<li>' + post.title + '</li>').join('');
+      return { html: '<!doctype html><main data-dir="' + clientDir + '" data-status="' + answer.status + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
+    },
+  };
+}
+`;
+
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return response.body;
+}
+
+describe('server-rendered pages', () => {
+  let webRoot: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'symposia-ssr-'));
+    await mkdir(join(webRoot, 'dist'));
+    await mkdir(join(webRoot, 'dist-ssr'));
+    await writeFile(join(webRoot, 'dist', 'index.html'), INDEX_HTML);
+    await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), RENDERER);
+    testApp = await buildTestApp('sqlite', { env: { WEB_DIST_DIR: join(webRoot, 'dist') } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+
+  it('renders a page with the data anyone may see, asked of the API in process', async () => {
+    const { app } = testApp;
+    const author = await signedInUser(app);
+    await uploadPost(app, author.headers, { title: 'Visible to all' });
+    await uploadPost(app, author.headers, { title: 'Only mine', visibility: 'private' });
+
+    // Even a request carrying the author's token gets what anyone sees.
+    const response = await get('/forum?search=x', author.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = decoded(response);
+    expect(html).toContain('<li>Visible to all</li>');
+    expect(html).not.toContain('Only mine');
+    expect(html).toContain(`data-dir="${join(webRoot, 'dist')}"`);
+    expect(html).toContain('data-status="200"');
+  });
+
+  it('compresses the page as accepted, and says it varies with Accept-Encoding', async () => {
+    const plain = decoded(await get('/forum'));
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await get('/forum', { 'accept-encoding': accept });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decoded(response)).toBe(plain);
+    }
+  });
+
+  it('sends index.html for a page the renderer leaves to the browser, or fails on', async () => {
+    for (const url of ['/', '/mypage', '/boom']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('keeps 404s for API paths and missing files', async () => {
+    expect((await get('/api/v1/nothing')).statusCode).toBe(404);
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+  });
+});
+
+describe('without a server-rendering build', () => {
+  it('serves index.html for every page', async () => {
+    const webRoot = await mkdtemp(join(tmpdir(), 'symposia-ssr-'));
+    await writeFile(join(webRoot, 'index.html'), INDEX_HTML);
+    const testApp = await buildTestApp('sqlite', { env: { WEB_DIST_DIR: webRoot } });
+    try {
+      for (const url of ['/', '/forum', '/forum/detail/abc']) {
+        const response = await testApp.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(INDEX_HTML);
+      }
+    } finally {
+      await testApp.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
+
+/**
+ * The contract of the web app's server-rendering build (apps/web/src/entry-server.tsx, built to
+ * apps/web/dist-ssr/ beside the client build): the server knows the module only through this.
+ */
+type ApiAnswer = { status: number; contentType: string; body: string };
+interface PageRenderer {
+  render(
+    url: string,
+    fetchApi: (path: string) => Promise<ApiAnswer>,
+  ): Promise<{ html: string } | null>;
+}
+type RendererModule = {
+  createPageRenderer(options: {
+    clientDir: string;
+    onError?: (error: unknown) => void;
+  }): PageRenderer;
+};
+
+const SSR_ENTRY = join('..', 'dist-ssr', 'entry-server.js');
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+// A page is compressed per request: a middle quality costs about a millisecond for its ~50 KiB.
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP_OPTIONS = { level: 6 };
+
+export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+function isRendererModule(value: unknown): value is RendererModule {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RendererModule).createPageRenderer === 'function'
+  );
+}
+
+/**
+ * Loads the web app's server renderer that sits beside the client build in `clientDir`, or null
+ * when it was not built (then every page is index.html, rendered in the browser).
+ */
+export async function loadPageServer(
+  app: FastifyInstance,
+  clientDir: string,
+  log: FastifyBaseLogger,
+): Promise<PageServer | null> {
+  const entry = join(clientDir, SSR_ENTRY);
+  if (!existsSync(entry)) {
+    log.warn(`no server-rendering build at ${entry}: pages are rendered in the browser only`);
+    return null;
+  }
+  const loaded: unknown = await import(pathToFileURL(entry).href);
+  if (!isRendererModule(loaded)) {
+    log.warn(`${entry} has no createPageRenderer: pages are rendered in the browser only`);
+    return null;
+  }
+  const renderer = loaded.createPageRenderer({
+    clientDir,
+    onError: (error) =>
+      log.warn({ err: error }, 'a page could not be rendered on the server; sent for the browser'),
+  });
+
+  // The page's data comes from the API in this process, as an anonymous visitor reads it (and
+  // from the public caches that serve those answers).
+  const fetchApi = async (path: string): Promise<ApiAnswer> => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json' },
+    });
+    return {
+      status: answer.statusCode,
+      contentType: String(answer.headers['content-type'] ?? ''),
+      body: answer.body,
+    };
+  };
+
+  return async (request, reply) => {
+    let page: { html: string } | null;
+    try {
+      page = await renderer.render(request.url, fetchApi);
+    } catch (error) {
+      // The renderer reports its own failures; this is one it let through. The page still works.
+      log.warn({ err: error }, 'the server renderer failed; the page is sent for the browser');
+      return false;
+    }
+    if (!page) return false;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const body =
+      encoding === 'br'
+        ? await compressBrotli(page.html, BROTLI_OPTIONS)
+        : encoding === 'gzip'
+          ? await compressGzip(page.html, GZIP_OPTIONS)
+          : page.html;
+    reply
+      .type('text/html; charset=utf-8')
+      // The page shows the data of this moment: always asked again, like index.html.
+      .header('cache-control', 'no-cache')
+      .header('vary', varyOnEncoding(reply.getHeader('vary')));
+    if (encoding) reply.header('content-encoding', encoding);
+    await reply.send(body);
+    return true;
+  };
+}

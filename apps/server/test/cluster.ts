@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  missingBuild,
+  startCluster,
+  type Cluster,
+  type ClusterOptions,
+} from '../../../scripts/cluster-lib.mjs';
+import { multipart, TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { TEST_REDIS_URL } from './redis.js';
+
+/**
+ * A cluster of real processes for a test file (scripts/cluster-lib.mjs): the built API server
+ * (apps/server/dist, as `npm start` runs it) several times and the built worker, on a fresh
+ * PostgreSQL schema and the tests' Redis with BLOCKSTORE=postgres. One cluster per file, started
+ * before its tests and stopped after them; `npm test` builds before it runs Vitest.
+ */
+export interface TestCluster {
+  cluster: Cluster;
+  /** The base URL of the API process serving the i-th request when requests alternate. */
+  api: (i: number) => string;
+  /** SQL on the cluster's database (`$1` placeholders). */
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+}
+
+/** Minutes, not seconds: two cores shared by the build, other suites and these processes. */
+export const CLUSTER_START_TIMEOUT_MS = 240_000;
+
+export function useCluster(options: ClusterOptions): () => TestCluster {
+  let current: TestCluster | null = null;
+  let pool: pg.Pool | null = null;
+  beforeAll(async () => {
+    const missing = missingBuild({ web: false });
+    if (missing.length > 0) {
+      throw new Error(
+        `${missing.join(', ')} missing: run "npm run build" before the cluster tests`,
+      );
+    }
+    const cluster = await startCluster({
+      nginx: false,
+      adminDatabaseUrl: TEST_POSTGRES_URL,
+      databaseKind: 'schema',
+      redisUrl: TEST_REDIS_URL,
+      ...options,
+    });
+    pool = new pg.Pool({ connectionString: cluster.database.url, max: 2 });
+    const db = pool;
+    current = {
+      cluster,
+      api: (i) => (cluster.apis[i % cluster.apis.length] as { url: string }).url,
+      query: async (text, params = []) => (await db.query(text, params)).rows,
+    };
+  }, CLUSTER_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await pool?.end();
+    await current?.cluster.stop();
+  }, CLUSTER_START_TIMEOUT_MS);
+  return () => {
+    if (!current) throw new Error('the cluster did not start');
+    return current;
+  };
+}
+
+// --- Requests over HTTP -------------------------------------------------------------------------
+
+export interface ClusterMember {
+  username: string;
+  password: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export const CLUSTER_PASSWORD = 'correct horse battery staple';
+
+export function uniqueName(prefix = 'c'): string {
+  return `${prefix}${randomBytes(6).toString('hex')}`.slice(0, 20);
+}
+
+export async function postForm(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(fields),
+  });
+}
+
+export async function signIn(
+  base: string,
+  credentials: { username: string; password: string },
+): Promise<string> {
+  const response = await postForm(base, '/api/v1/auth/token', {
+    grant_type: 'password',
+    ...credentials,
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return (JSON.parse(text) as { access_token: string }).access_token;
+}
+
+/** Registers through `registerAt` and signs in through `signInAt` (both base URLs). */
+export async function registerMember(registerAt: string, signInAt = registerAt) {
+  const credentials = { username: uniqueName(), password: CLUSTER_PASSWORD };
+  const response = await postForm(registerAt, '/api/v1/auth/register', credentials);
+  expect(response.status, await response.text()).toBe(201);
+  const token = await signIn(signInAt, credentials);
+  return {
+    ...credentials,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  } satisfies ClusterMember;
+}
+
+/** POST /api/v1/media/upload as a browser's FormData sends it; returns the new post's id. */
+export async function publish(
+  base: string,
+  member: ClusterMember,
+  fields: Record<string, string>,
+  files: UploadFile[],
+): Promise<string> {
+  const body = multipart(fields, files);
+  const response = await fetch(`${base}/api/v1/media/upload`, {
+    method: 'POST',
+    headers: { ...member.headers, ...body.headers },
+    body: body.payload,
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(201);
+  return (JSON.parse(text) as { post_id: string }).post_id;
+}
+
+export async function getJson<T>(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(`${base}${path}`, { headers });
+  const text = await response.text();
+  expect(response.status, `${path}: ${text}`).toBe(200);
+  return { status: response.status, body: JSON.parse(text) as T, headers: response.headers };
+}
+
+/** Counts of each status among `statuses`. */
+export function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** Polls `probe` until it returns something other than undefined. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

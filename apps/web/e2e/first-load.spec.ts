@@ -1,0 +1,170 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { PostListItem } from '@symposia/shared';
+import { createPost, createUser, files, uniqueWord, type TestUser } from './fixtures/posts';
+import { ownServerPort, startOwnServer } from './fixtures/own-server';
+
+/*
+ * What a page loads and how it loads its pictures (issue 17): the forum fetches no code of the
+ * particle field, the wallet's Solana library, KaTeX, Markdown or the carousel; Home with reduced
+ * motion fetches no particle engine; the first card's image is fetched at once with high priority
+ * in the rendition that fits, the others lazily. Its own server runs the processing worker, so
+ * the posts have their 640 px and 1600 px renditions.
+ */
+
+const port = ownServerPort(53);
+test.use({ baseURL: `http://127.0.0.1:${port}` });
+
+const assetsDir = fileURLToPath(new URL('../dist/assets/', import.meta.url));
+
+/** Packages (by their path in node_modules) whose code a page must not load unless it uses them. */
+const HEAVY = {
+  particles: /node_modules\/@tsparticles\//,
+  solana: /node_modules\/@solana\//,
+  katex: /node_modules\/katex\//,
+  markdown: /node_modules\/(react-markdown|remark-|rehype-|micromark)/,
+  carousel: /node_modules\/embla-carousel/,
+} as const;
+type Heavy = keyof typeof HEAVY;
+
+/** The heavy packages a built script holds, read from its source map next to it in dist. */
+function heavyPartsOf(scriptUrl: string): Heavy[] {
+  const name = new URL(scriptUrl).pathname.split('/').pop() ?? '';
+  const mapFile = `${assetsDir}${name}.map`;
+  if (!existsSync(mapFile)) return [];
+  const { sources = [] } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources?: string[] };
+  return (Object.keys(HEAVY) as Heavy[]).filter((part) =>
+    sources.some((source) => HEAVY[part].test(source)),
+  );
+}
+
+/** Every script the page requests from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+/** Lets the page go quiet, then waits as long again: whatever loads after first paint has begun. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+}
+
+const heavyPartsLoaded = (scripts: string[]) => new Set(scripts.flatMap(heavyPartsOf));
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+let author: TestUser;
+const word = uniqueWord();
+
+/** Waits until processing has made both renditions of every post of `word`. */
+async function waitForRenditions(request: APIRequestContext, count: number) {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/media/list?search=${word}`);
+        const items = (await response.json()) as PostListItem[];
+        return items.filter((item) => item.media_renditions.length === 2).length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(count);
+}
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  server = await startOwnServer(port, { WORKER_CONCURRENCY: '1', WORKER_POLL_MS: '100' });
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  author = await createUser(request, { prefix: 'img' });
+  for (const [index, color] of [
+    [1, [200, 60, 60]],
+    [2, [60, 160, 90]],
+  ] as const) {
+    await createPost(request, author, {
+      title: `Figure ${index} ${word}`,
+      files: [files.png(`figure-${index}.png`, color)],
+    });
+  }
+  await waitForRenditions(request, 2);
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('the forum loads no particle, wallet, KaTeX, Markdown or carousel code', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto(`/forum?search=${word}`);
+  await expect(page.getByRole('list', { name: 'Post list' }).getByRole('article')).toHaveCount(2);
+  await settle(page);
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect([...heavyPartsLoaded(scripts)]).toEqual([]);
+});
+
+test('Home with reduced motion never fetches the particle engine; with motion it does', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const still = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Symposia', level: 1 })).toBeVisible();
+  await settle(page);
+  expect(heavyPartsLoaded(still).has('particles')).toBe(false);
+  await expect(page.getByTestId('particle-background')).toHaveCount(0);
+
+  // The same check sees the engine where motion is welcome: it can fail.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const moving = recordScripts(page);
+  await page.reload();
+  await expect(page.getByTestId('particle-background')).toBeAttached();
+  expect(heavyPartsLoaded(moving).has('particles')).toBe(true);
+});
+
+test('the first card image is fetched at once with high priority, from a srcset; the rest lazily', async ({
+  page,
+}) => {
+  await page.goto(`/forum?search=${word}`);
+  const images = page
+    .getByRole('list', { name: 'Post list' })
+    .getByRole('img', { name: /^Image of the post/ });
+  await expect(images).toHaveCount(2);
+
+  const first = images.first();
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('srcset', /^\/ipfs\/\S+ 640w, \/ipfs\/\S+ 1600w$/);
+  await expect(first).toHaveAttribute('sizes', /100vw/);
+  await expect(first).toHaveAttribute('width', '640');
+  await expect(first).toHaveAttribute('height', '400');
+  // The browser really picked one of the renditions.
+  await expect
+    .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+    .toMatch(/\/ipfs\//);
+
+  const second = images.nth(1);
+  await expect(second).toHaveAttribute('loading', 'lazy');
+  await expect(second).not.toHaveAttribute('fetchpriority', /.*/);
+  await expect(second).toHaveAttribute('srcset', / 640w, .* 1600w$/);
+});
+
+test("the detail carousel's first image is fetched at once with high priority, from a srcset", async ({
+  page,
+}) => {
+  await page.goto(`/forum?search=${word}`);
+  const id = await page
+    .getByRole('list', { name: 'Post list' })
+    .getByRole('article')
+    .first()
+    .getAttribute('data-post-id');
+  await page.goto(`/forum/detail/${id}`);
+  const slide = page.getByRole('img', { name: /image 1 of 1/ });
+  await expect(slide).toHaveAttribute('fetchpriority', 'high');
+  await expect(slide).toHaveAttribute('srcset', /^\/ipfs\/\S+ 640w, \/ipfs\/\S+ 1600w$/);
+  await expect(slide).toHaveAttribute('sizes', /100vw/);
+});

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
+import { setLocalStorage } from './support';
+
+/**
+ * Home, the forum and a post arrive rendered by the server (apps/web/src/entry-server.tsx through
+ * apps/server/src/plugins/server-render.ts): their HTML shows the page before any script runs,
+ * and the browser takes it over without asking again for what the HTML shows.
+ */
+
+/** The markup inside <div id="root">, the state script after it, from the HTML as sent. */
+function splitPage(html: string) {
+  const root =
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+  return { markup: root?.[1] ?? '', state: root?.[2] ?? '' };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Every request to the API the page makes, and every console error or page error. */
+function watch(page: Page) {
+  const apiRequests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(`${url.pathname}${url.search}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { apiRequests, problems };
+}
+
+test.describe('pages rendered by the server', () => {
+  let author: TestUser;
+  let word: string;
+  const titles: string[] = [];
+  let postId: string;
+
+  test.beforeAll(async ({ request }) => {
+    author = await createUser(request);
+    word = uniqueWord();
+    for (const label of ['first', 'second & <third>']) {
+      const title = `Server rendered ${word} ${label}`;
+      titles.push(title);
+      postId = await createPost(request, author, { title, summary: `About ${word}` });
+    }
+  });
+
+  test('the forum HTML lists the first posts before any script runs, with its data embedded', async ({
+    request,
+  }) => {
+    const answer = await request.get(`/forum?search=${word}`);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers()['cache-control']).toBe('no-cache');
+    const html = await answer.text();
+    const { markup, state } = splitPage(html);
+    for (const title of titles) expect(markup).toContain(escapeHtml(title));
+    expect(html).toContain('<title>Community Forum · Symposia</title>');
+    // The list the page shows travels with it, for the browser's query cache.
+    const embedded = JSON.parse(state) as { queries: { queryKey: unknown[] }[] };
+    expect(embedded.queries.map((query) => query.queryKey[1])).toContain('list');
+    expect(state).toContain(`Server rendered ${word} first`);
+    // Styles inline, so the HTML paints styled with no stylesheet request in the way.
+    expect(/<style>([\s\S]*?)<\/style>/.exec(html)?.[1]?.length ?? 0).toBeGreaterThan(1000);
+  });
+
+  test('a post’s HTML holds its title; Home’s holds the home screen', async ({ request }) => {
+    const detail = await (await request.get(`/forum/detail/${postId}`)).text();
+    expect(splitPage(detail).markup).toContain(escapeHtml(titles[1]!));
+    expect(detail).toContain(`<title>${escapeHtml(titles[1]!)} · Symposia</title>`);
+
+    const home = await (await request.get('/')).text();
+    expect(splitPage(home).markup).toContain('About Symposia');
+  });
+
+  test('screens of a member are left to the browser', async ({ request }) => {
+    const html = await (await request.get('/mypage')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="ssr-state"');
+  });
+
+  test('text cannot break out of the embedded state', async ({ page, request }) => {
+    const hostile = `</script><script>window.__ssrInjected = 1</script> ${uniqueWord()}`;
+    await createPost(request, author, { title: hostile });
+    const search = hostile.split(' ').at(-1)!;
+    const html = await (await request.get(`/forum?search=${search}`)).text();
+    expect(html).not.toContain('<script>window.__ssrInjected');
+    expect(splitPage(html).state).not.toContain('</script>');
+
+    await page.goto(`/forum?search=${search}`);
+    await expect(page.getByRole('heading', { name: hostile, level: 3 })).toBeVisible();
+    expect(await page.evaluate(() => (window as { __ssrInjected?: number }).__ssrInjected)).toBe(
+      undefined,
+    );
+  });
+
+  test('the forum hydrates from the HTML: no second list request, no hydration error', async ({
+    page,
+  }) => {
+    const { apiRequests, problems } = watch(page);
+    await page.goto(`/forum?search=${word}`);
+    await expect(page.getByRole('heading', { name: titles[0], level: 3 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(apiRequests.filter((url) => url.startsWith('/api/v1/media/list'))).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // Hydrated, so the page works: a sort button changes the address and loads that list.
+    await page.getByRole('button', { name: /^Recent/ }).click();
+    await expect(page).toHaveURL(/sort=time_desc/);
+    await expect
+      .poll(() => apiRequests.filter((url) => url.startsWith('/api/v1/media/list')).length)
+      .toBe(1);
+    await expect(page.getByRole('heading', { name: titles[0], level: 3 })).toBeVisible();
+  });
+
+  test('a post hydrates from the HTML without asking for the post again', async ({ page }) => {
+    const { apiRequests, problems } = watch(page);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.getByRole('heading', { name: titles[1], level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(apiRequests.filter((url) => url === `/api/v1/media/${postId}`)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('Home hydrates without an error', async ({ page }) => {
+    const { problems } = watch(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Symposia', level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Hydrated: the search box takes the visitor to the forum.
+    await page.getByRole('searchbox').first().fill(word);
+    await page.getByRole('searchbox').first().press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/forum\\?search=${word}`));
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in member gets the anonymous HTML, then their own view', async ({
+    page,
+    request,
+  }) => {
+    const reader = await createUser(request);
+    await likeViaApi(request, reader, postId);
+    await setLocalStorage(page, { access_token: reader.token });
+    const { apiRequests, problems } = watch(page);
+
+    await page.goto(`/forum/detail/${postId}`);
+    // Their like shows once their own answer replaced what anyone sees.
+    await expect(page.getByRole('button', { name: /like/, pressed: true })).toBeVisible();
+    expect(apiRequests).toContain(`/api/v1/media/${postId}`);
+    await page.goto(`/forum?search=${word}`);
+    await expect(page.getByRole('heading', { name: titles[0], level: 3 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    // (The notification stream stays open: no waiting for the network to fall idle here.)
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The server's HTML loads its images and videos before React listens to them: one that fails
+ * before its part of the page is hydrated would never show its fallback. This remembers such
+ * failures (those before this script ran too) and fires each again on its element once React
+ * has hydrated it, so the fallback shows as it would have in a page rendered in the browser.
+ */
+const MEDIA = 'img, video, audio';
+// Lazy parts of a page hydrate when their chunk arrives: a few seconds at the very most.
+const WATCH_MS = 15_000;
+const CHECK_EVERY_MS = 100;
+
+/** React marks the elements it has hydrated with its props (a key of its own per root). */
+const hydrated = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+export function replayMediaErrorsWhenHydrated(root: HTMLElement): void {
+  const pending = new Set<Element>();
+  const remember = (element: Element) => {
+    // Once hydrated, React heard the error itself.
+    if (!hydrated(element)) pending.add(element);
+  };
+
+  const onError = (event: Event) => {
+    if (event.isTrusted && event.target instanceof Element && event.target.matches(MEDIA)) {
+      remember(event.target);
+    }
+  };
+  // Errors do not bubble, but they pass through the root on their way down.
+  root.addEventListener('error', onError, true);
+
+  root.querySelectorAll<HTMLImageElement>('img').forEach((image) => {
+    if (!image.complete || image.naturalWidth > 0 || !image.getAttribute('src')) return;
+    // decode() tells a broken image from one without an intrinsic size (some SVGs).
+    image.decode().catch(() => remember(image));
+  });
+  root.querySelectorAll<HTMLMediaElement>('video, audio').forEach((media) => {
+    if (media.error) remember(media);
+  });
+
+  const stopAt = performance.now() + WATCH_MS;
+  const check = () => {
+    for (const element of pending) {
+      if (!hydrated(element)) continue;
+      pending.delete(element);
+      element.dispatchEvent(new Event('error'));
+    }
+    if (performance.now() < stopAt) window.setTimeout(check, CHECK_EVERY_MS);
+    else root.removeEventListener('error', onError, true);
+  };
+  check();
+}

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { paths } from '@/config/paths';
+import { getPostQueryOptions } from '@/features/posts/api/get-post';
+import { getPostsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
+import { parseSortParam } from '@/features/posts/utils/sort-cycle';
+
+/**
+ * A screen the server renders before any script runs: what anyone may see, so the HTML is the
+ * same for every visitor (a member's own view replaces it in the browser).
+ */
+export type ServerPage = {
+  /** The screen's module as the build manifest names it (its chunk, its CSS). */
+  screen: string;
+  /** Loads the data the screen shows into the cache, through the same queries it uses. */
+  prefetch?: (queryClient: QueryClient, url: URL) => Promise<void>;
+  /** The document title, when the screen's data names it (the screen sets the same later). */
+  title?: (queryClient: QueryClient) => string | undefined;
+};
+
+const forumFilter = (url: URL) => ({
+  search: (url.searchParams.get('search') ?? '').trim(),
+  sort: parseSortParam(url.searchParams.get('sort')),
+});
+
+/**
+ * Home, the forum list and a post: the pages people arrive on from outside. The other screens
+ * are a member's own or follow a click inside the app, and stay rendered by the browser.
+ */
+export function findServerPage(pathname: string): ServerPage | null {
+  if (pathname === paths.home.path) return { screen: 'src/app/routes/home.tsx' };
+  if (matchPath(paths.forum.path, pathname)) {
+    return {
+      screen: 'src/app/routes/forum.tsx',
+      prefetch: (queryClient, url) =>
+        queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions(forumFilter(url))),
+      title: () => 'Community Forum',
+    };
+  }
+  const detail = matchPath(paths.postDetail.path, pathname);
+  const id = detail?.params.id;
+  if (id) {
+    return {
+      screen: 'src/app/routes/post-detail.tsx',
+      prefetch: (queryClient) => queryClient.prefetchQuery(getPostQueryOptions(id)),
+      title: (queryClient) => {
+        const post = queryClient.getQueryData(getPostQueryOptions(id).queryKey);
+        return post ? post.title || 'Post' : undefined;
+      },
+    };
+  }
+  return null;
+}

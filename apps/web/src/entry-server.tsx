@@ -1,0 +1,239 @@
+/**
+ * Server rendering of the pages people arrive on (app/ssr/pages.ts): the API server imports the
+ * build of this module (`vite build --config vite.ssr.config.ts`, into dist-ssr/) and answers
+ * those addresses with HTML that already shows the page, its data embedded for the browser to
+ * hydrate from (main.tsx). It runs in Node only and never reaches the browser.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { AppRoutes, preloadScreen } from './app/router';
+import { findServerPage } from './app/ssr/pages';
+import { serializeForScript, SSR_STATE_ELEMENT_ID } from './app/ssr/state';
+import { documentTitle } from './lib/document-title';
+import { createQueryClient } from './lib/react-query';
+
+/** An API answer as the server produced it for a GET of `path` (e.g. `/api/v1/media/list?…`). */
+export type ApiAnswer = { status: number; contentType: string; body: string };
+export type ApiFetch = (path: string) => Promise<ApiAnswer>;
+
+export type RenderedPage = { html: string };
+
+export interface PageRenderer {
+  /** The page's HTML, or null when this address is left to the browser (or could not render). */
+  render(url: string, fetchApi: ApiFetch): Promise<RenderedPage | null>;
+}
+
+type RendererOptions = {
+  /** The client build (dist/): index.html, the manifest and the CSS to inline. */
+  clientDir: string;
+  /** A page not rendered by then is left to the browser. */
+  timeoutMs?: number;
+  /** Told why a page was left to the browser after all. */
+  onError?: (error: unknown) => void;
+};
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+// The api client calls the global fetch with paths such as /api/v1/media/list. While a page
+// renders, those go to the render's own ApiFetch (the server answering in-process, as anyone
+// signed out); any other call, and any call outside a render, is the platform's fetch unchanged.
+const apiFetchOfRender = new AsyncLocalStorage<ApiFetch>();
+let fetchRouted = false;
+
+function routeRelativeFetchesDuringRenders(): void {
+  if (fetchRouted) return;
+  fetchRouted = true;
+  const platformFetch = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const apiFetch = apiFetchOfRender.getStore();
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!apiFetch || !url.startsWith('/')) return platformFetch(input, init);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    if (method.toUpperCase() !== 'GET') {
+      throw new Error(`A server render may only read: ${method} ${url}`);
+    }
+    const answer = await apiFetch(url);
+    const empty = answer.status === 204 || answer.status === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.status,
+      headers: { 'content-type': answer.contentType },
+    });
+  };
+}
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(clientDir: string): Manifest | null {
+  const file = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** A chunk and the chunks it imports statically, each once, the imported ones first. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  const imported = (chunk.imports ?? []).flatMap((next) => staticClosure(manifest, next, seen));
+  return [...imported, chunk];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * What the page needs besides its markup, worked out once per screen from the build manifest:
+ * its CSS inlined (the entry's and the screen's: the page paints styled from the HTML alone, with
+ * no stylesheet request in the way) and its chunks preloaded beside the entry.
+ */
+function createHeadBuilder(clientDir: string, template: string) {
+  const manifest = readManifest(clientDir);
+  const entryKey = manifest
+    ? Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+    : undefined;
+  const cache = new Map<string, string>();
+  const cssText = (file: string) =>
+    readFileSync(join(clientDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+
+  return (screen: string): string => {
+    const cached = cache.get(screen);
+    if (cached !== undefined) return cached;
+    let head = template;
+    if (manifest && entryKey) {
+      const entryChunks = staticClosure(manifest, entryKey);
+      const screenChunks = staticClosure(manifest, screen, new Set([entryKey]));
+      const cssFiles = [...new Set([...entryChunks, ...screenChunks].flatMap((c) => c.css ?? []))];
+      const entryJs = new Set(entryChunks.map((chunk) => chunk.file));
+      const css = cssFiles.map(cssText).join('\n');
+      const stylesheetLinks = new RegExp(
+        `<link rel="stylesheet"[^>]*href="/(?:${cssFiles.map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})"[^>]*>\\s*`,
+        'g',
+      );
+      const preloads = screenChunks
+        .filter((chunk) => !entryJs.has(chunk.file))
+        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)
+        .join('');
+      head = head
+        .replace(stylesheetLinks, '')
+        // The page paints from the HTML alone: its scripts (which hydrate it) give way to the
+        // images it shows instead of competing with them for the first paint.
+        .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+        .replace(
+          '</head>',
+          `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
+        );
+    }
+    cache.set(screen, head);
+    return head;
+  };
+}
+
+/** The whole HTML of an element, once everything in it (lazy parts included) has rendered. */
+function renderToHtml(element: ReactNode, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+    });
+    let failure: unknown = null;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      // Every boundary in place, in order: no boundary sent later and moved into place by an
+      // inline script, which the Content-Security-Policy (script-src 'self') would refuse.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timer);
+        // A part that failed would be left for the browser to render: leave the whole page.
+        if (failure) reject(failure);
+        else pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    const timer = setTimeout(
+      () => abort(new Error(`server render took over ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+  });
+}
+
+function serverQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  // One try: a failed read leaves the screen to fetch in the browser, as without a server render.
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return queryClient;
+}
+
+export function createPageRenderer({
+  clientDir,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  onError,
+}: RendererOptions): PageRenderer {
+  routeRelativeFetchesDuringRenders();
+  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const headFor = createHeadBuilder(clientDir, template);
+
+  return {
+    async render(url, fetchApi) {
+      const location = new URL(url, 'http://localhost');
+      const page = findServerPage(location.pathname);
+      if (!page) return null;
+      try {
+        const queryClient = serverQueryClient();
+        await apiFetchOfRender.run(fetchApi, () =>
+          Promise.all([preloadScreen(location.pathname), page.prefetch?.(queryClient, location)]),
+        );
+        // What failed is not embedded, so the browser starts from the same screen as here
+        // (loading) and asks again itself.
+        for (const query of queryClient.getQueryCache().findAll()) {
+          if (query.state.status !== 'success') queryClient.getQueryCache().remove(query);
+        }
+        const markup = await renderToHtml(
+          <AppProvider queryClient={queryClient}>
+            <StaticRouter location={`${location.pathname}${location.search}`}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProvider>,
+          timeoutMs,
+        );
+        if (/<script\b/i.test(markup)) {
+          throw new Error('the render holds an inline script, which the page may not run');
+        }
+        const state = serializeForScript(dehydrate(queryClient));
+        const title = page.title?.(queryClient);
+        let html = headFor(page.screen).replace(
+          '<div id="root"></div>',
+          `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+        );
+        if (title) {
+          html = html.replace(
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeHtml(documentTitle(title))}</title>`,
+          );
+        }
+        return { html };
+      } catch (error) {
+        onError?.(error);
+        return null;
+      }
+    },
+  };
+}

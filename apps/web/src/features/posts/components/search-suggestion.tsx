@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSearchSuggestions } from '../api/get-search-suggestions';
+import styles from './search-suggestion.module.css';
+
+/**
+ * Under a search that found nothing: "No results for “…”; try without ‘x’", linking to the same
+ * search without that word, when the server found one that finds something.
+ */
+export function SearchSuggestion({ search }: { search: string }) {
+  const query = useSearchSuggestions(search, search.trim() !== '');
+  const first = query.data?.suggestions[0];
+  if (!first) return null;
+  return (
+    <p className={styles.suggestion} data-testid="search-suggestion">
+      No results for “{search}”; try{' '}
+      <Link to={paths.forum.href(first.search)}>without ‘{first.removed}’</Link>
+    </p>
+  );
+}
