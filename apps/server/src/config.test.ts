@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       publicCacheTtlMs: 1000,
       publicCacheMaxBytes: 67_108_864,
+      redis: null,
       http: {
         requestTimeoutSeconds: 3600,
         headersTimeoutSeconds: 30,
@@ -164,6 +165,7 @@ describe('loadConfig', () => {
       trustProxy: 2,
       publicCacheTtlMs: 0,
       publicCacheMaxBytes: 1_048_576,
+      redis: null,
       http: {
         requestTimeoutSeconds: 600,
         headersTimeoutSeconds: 10,
