@@ -71,6 +71,9 @@ describeRedis('a cluster of processes', () => {
         CHAIN_OWNER_LEASE_SECONDS: '2',
         CHAIN_TRANSFER_TIMEOUT_SECONDS: '90',
         WORKER_POLL_MS: '100',
+        // Longer than any test, so a session lookup cached by one process cannot expire on its
+        // own before the other process's change is checked: only a signal can drop it.
+        SESSION_CACHE_TTL_MS: '60000',
       },
     });
 
@@ -186,6 +189,32 @@ describeRedis('a cluster of processes', () => {
           expect(right.status).toBe(429);
           expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
         }
+      },
+      SLOW_MS,
+    );
+
+    // The session cache holds the account: a change through one process reaches the other's
+    // cache through the bus (services/auth/session-service.ts forgetCachedAccount).
+    it(
+      "a member's own change through one shows in the other's next /auth/me",
+      async () => {
+        const { api } = cluster();
+        const member = await registerMember(api(0), api(1));
+        const me = await getJson<{ id: string; email: string }>(
+          api(1),
+          '/api/v1/auth/me',
+          member.headers,
+        );
+        const email = `${member.username}@example.org`;
+        const change = await postForm(
+          api(0),
+          '/api/v1/modify/modify_email',
+          { user_id: me.body.id, new_email: email },
+          member.headers,
+        );
+        expect(change.status, await change.text()).toBe(200);
+        const after = await getJson<{ email: string }>(api(1), '/api/v1/auth/me', member.headers);
+        expect(after.body.email).toBe(email);
       },
       SLOW_MS,
     );

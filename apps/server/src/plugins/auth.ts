@@ -55,11 +55,12 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
 
     // A member's own change (profile, settings, avatar) shows in their next answer, /auth/me
     // included: the session cache holds their account. onSend runs before the client hears back.
-    app.addHook('onSend', (request, _reply, payload, done) => {
+    // Other processes are told through the bus, before the client hears back.
+    app.addHook('onSend', async (request, _reply, payload) => {
       if (request.user && !SAFE_METHODS.has(request.method)) {
-        sessions.forgetCachedAccount(request.user.id);
+        await sessions.forgetCachedAccount(request.user.id);
       }
-      done(null, payload);
+      return payload;
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

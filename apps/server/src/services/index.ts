@@ -156,6 +156,7 @@ export function createServices(
       ttlSeconds: settings.accessTokenTtlSeconds,
       idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
       sessionsEnded: notifications.sessionsEnded,
+      accountChanged: notifications.accountChanged,
       // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
       cache: createSessionCache({
         ttlMs: settings.sessionCacheTtlMs,

@@ -77,6 +77,7 @@ export function createSessionCache(options: {
     const unsubscribe =
       options.subscribe?.(userId, (event) => {
         if (event.kind === 'sessions-ended') forget(userId, event);
+        else if (event.kind === 'account-changed') forget(userId, {});
         else if (event.kind === 'interrupted') clear();
       }) ?? (() => {});
     members.set(userId, { tokens: new Set([tokenHash]), unsubscribe });

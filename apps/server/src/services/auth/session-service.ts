@@ -51,6 +51,8 @@ export function createSessionService(deps: {
     userId: string,
     which: { sessionId: string } | { exceptSessionId: string },
   ) => void;
+  /** Told when the member's account changed, so other processes drop their cached lookups. */
+  accountChanged?: (userId: string) => Promise<void>;
 }) {
   const { users, sessions, throttle, now, ttlSeconds } = deps;
   const idleMs = deps.idleTimeoutSeconds * 1000;
@@ -123,11 +125,13 @@ export function createSessionService(deps: {
     },
 
     /**
-     * The member changed something (their profile, settings…): this process's cached lookups of
-     * them, which carry their account, are read afresh on their next request.
+     * The member changed something (their profile, settings…): the cached lookups of them, which
+     * carry their account, are read afresh on their next request — in this process at once, in
+     * the others once the bus's message (sent before this resolves) reaches them.
      */
-    forgetCachedAccount(userId: string): void {
+    async forgetCachedAccount(userId: string): Promise<void> {
       deps.cache?.forget(userId, {});
+      await deps.accountChanged?.(userId);
     },
 
     async logout(session: Pick<Session, 'id' | 'userId'>): Promise<void> {

@@ -15,7 +15,12 @@ export type BusMessage =
    * Sessions of the member ended: streams opened with `sessionId` (or, without it, every stream
    * but those of `exceptSessionId`) close.
    */
-  | { kind: 'sessions-ended'; sessionId?: string; exceptSessionId?: string };
+  | { kind: 'sessions-ended'; sessionId?: string; exceptSessionId?: string }
+  /**
+   * The member's account changed (profile, settings, role): what any process cached of it — the
+   * session lookups carrying it — is read afresh on their next request. Streams go on.
+   */
+  | { kind: 'account-changed' };
 
 /**
  * What a listener hears: the messages published for its member, or `interrupted` — the bus may
@@ -32,6 +37,8 @@ export interface NotificationBus {
   publish(userIds: readonly string[], message: BusMessage): void;
   /** Listens to the member's messages until the returned function is called. */
   subscribe(userId: string, listener: BusListener): () => void;
+  /** Resolves once what was published so far has left this process (relayed buses only). */
+  flush?(): Promise<void>;
 }
 
 /** Whether a `sessions-ended` message ends the stream opened with `sessionId`. */

@@ -132,6 +132,15 @@ export function createNotificationService(deps: {
     },
 
     /**
+     * The member's account changed: every process drops what it cached of it. Resolves once the
+     * message has left, so the answer that made the change is sent after it.
+     */
+    async accountChanged(userId: string): Promise<void> {
+      bus.publish([userId], { kind: 'account-changed' });
+      await bus.flush?.();
+    },
+
+    /**
      * Opens a live stream of the member's unread count: the count now, then each change, a
      * heartbeat when idle. It ends when its session ends (signed out, revoked, expired), when
      * the server closes, when the bus may have missed messages (its link between processes
@@ -202,7 +211,7 @@ export function createNotificationService(deps: {
         if (event.kind === 'count-changed') void sendCount();
         // The bus may have missed messages: the client connects again and reads afresh.
         else if (event.kind === 'interrupted') handle.stop();
-        else if (endsSession(event, session.id)) handle.stop();
+        else if (event.kind === 'sessions-ended' && endsSession(event, session.id)) handle.stop();
       });
 
       const endAtExpiry = () => {

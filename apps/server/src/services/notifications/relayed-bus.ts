@@ -42,6 +42,11 @@ const envelopeSchema = z.union([
     sessionId: z.string().optional(),
     exceptSessionId: z.string().optional(),
   }),
+  z.object({
+    from: z.string(),
+    userIds: z.array(z.string()),
+    kind: z.literal('account-changed'),
+  }),
   z.object({ from: z.string(), kind: z.literal('content-changed') }),
 ]);
 
