@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
 import styles from './auth-form.module.css';
+import '@/lib/zod-csp';
 
 export type AuthMode = 'signIn' | 'register';
 

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useResolveReport } from '../api/resolve-report';
 import { useRestoreTarget } from '../api/restore-target';
 import { ACTIONS, plural } from '../texts';
+import '@/lib/zod-csp';
 
 export type DialogAction = ModerationAction | 'restore';
 

@@ -16,6 +16,7 @@ import { notifyUpdateFailed } from '@/components/ui/toast/update-failure';
 import { ApiError } from '@/lib/api-client';
 import { useUpdatePost } from '../api/update-post';
 import styles from './post-edit-dialog.module.css';
+import '@/lib/zod-csp';
 
 type EditableField = 'title' | 'summary' | 'content' | 'tags' | 'doi' | 'visibility';
 type Draft = Record<Exclude<EditableField, 'visibility'>, string> & { visibility: Visibility };

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { PROFILE_UI } from '../texts';
 import { updateFailureDetails } from '../utils/update-failure';
 import styles from './settings-section.module.css';
+import '@/lib/zod-csp';
 
 type Field = 'old_password' | 'new_password' | 'confirm_password';
 type Values = Record<Field, string>;

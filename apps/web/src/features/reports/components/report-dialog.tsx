@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateReport } from '../api/create-report';
 import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 import { REPORT_TARGET_NAMES } from '../texts';
+import '@/lib/zod-csp';
 
 export const CHOOSE_A_REASON = 'Choose a reason';
 

@@ -17,6 +17,7 @@ import {
   parseAnswerBody,
 } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
+import '@/lib/zod-csp';
 
 const PATH = '/media/upload';
 

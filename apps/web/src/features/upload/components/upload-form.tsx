@@ -16,6 +16,7 @@ import { useUpload } from '../hooks/use-upload';
 import { formatFileSize, selectFiles } from '../utils/select-files';
 import { UploadSuccess } from './upload-success';
 import styles from './upload-form.module.css';
+import '@/lib/zod-csp';
 
 type Metadata = Required<UploadMetadata>;
 
