@@ -81,7 +81,8 @@ export function renderNginxMain({ prefix, site, accessLog = false, asRoot = fals
     'daemon off;',
     'master_process on;',
     ...(asRoot ? ['user nobody nogroup;'] : []),
-    'worker_processes 1;',
+    // As Debian's /etc/nginx/nginx.conf: one worker per core.
+    'worker_processes auto;',
     `pid ${join(prefix, 'nginx.pid')};`,
     'error_log stderr warn;',
     'events { worker_connections 4096; }',

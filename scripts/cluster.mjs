@@ -29,11 +29,12 @@ function count(name, fallback, min) {
   return value;
 }
 
-/** The newest modification time under `dir` (skipping node_modules and build output). */
+/** The newest modification time under `dir` (skipping node_modules, build output and tests). */
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
     const path = join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
   }
