@@ -18,10 +18,12 @@ test.use({ baseURL: `http://127.0.0.1:${port}` });
 
 const assetsDir = fileURLToPath(new URL('../dist/assets/', import.meta.url));
 
-/** Packages (by their path in node_modules) whose code a page must not load unless it uses them. */
+/** Code (by its source path) that a page must not load unless it uses it. */
 const HEAVY = {
   particles: /node_modules\/@tsparticles\//,
   solana: /node_modules\/@solana\//,
+  // The wallet connection itself (Phantom's events, the silent connect): only where Phantom is.
+  wallet: /src\/features\/wallet\/stores\/wallet-store\.ts$/,
   katex: /node_modules\/katex\//,
   markdown: /node_modules\/(react-markdown|remark-|rehype-|micromark)/,
   carousel: /node_modules\/embla-carousel/,

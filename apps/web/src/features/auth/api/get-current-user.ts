@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CurrentUser } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { CurrentUser } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 type GetCurrentUserInput = {
   signal?: AbortSignal;

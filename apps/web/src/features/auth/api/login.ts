@@ -5,10 +5,10 @@ import {
   type LoginForm,
   type TokenResponse,
 } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { getCurrentUser } from './get-current-user';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/token: the OAuth2 password grant with the web client's fixed fields (spec §7). */
 export function requestAccessToken({ username, password }: LoginForm): Promise<TokenResponse> {

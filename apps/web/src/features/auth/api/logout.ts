@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/logout: ends the session on the server too, so the token stops working. */
 export function logout() {

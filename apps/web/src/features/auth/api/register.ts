@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CurrentUser, type RegisterBody } from '@symposia/shared';
+import type { CurrentUser, RegisterBody } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { signIn } from './login';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /auth/register (form); optional fields left empty are not sent. */
 export function registerUser(body: RegisterBody): Promise<CurrentUser> {

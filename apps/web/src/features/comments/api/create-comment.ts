@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import type { Comment } from '../types';
 import { insertComment, type ReplyTarget } from '../utils/threads';
 import { changeThreads, useCommentsQueryKey, type ThreadsData } from './get-comments';
-import { contract } from '@/lib/answer-schema';
 
 export type CreateCommentInput = {
   postId: string;

@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { COMMENT_ROOTS_DEFAULT_LIMIT, type Comment as SharedComment } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import type { Comment } from '../types';
 import type { CommentThread } from '../utils/threads';

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LikeResult } from '@symposia/shared';
+import type { LikeResult } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { updateComment } from '../utils/threads';
 import {
@@ -10,7 +11,6 @@ import {
   commentsQueryKey,
   type ThreadsData,
 } from './get-comments';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /comments/{id}/like: toggles the reader's like; a 401 opens the login overlay (spec §7). */
 export function likeComment(id: string): Promise<LikeResult> {

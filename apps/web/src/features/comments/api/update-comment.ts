@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Comment as SharedComment } from '@symposia/shared';
+import type { Comment as SharedComment } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api, jsonBody } from '@/lib/api-client';
 import { findComment, updateComment as changeComment } from '../utils/threads';
 import { changeThreads, threadsOf, useCommentsQueryKey, type ThreadsData } from './get-comments';
-import { contract } from '@/lib/answer-schema';
 
 export type UpdateCommentInput = { id: string; content: string };
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MODERATION_DEFAULT_LIMIT, type ModerationLogEntry } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { moderationQueryRoot } from './get-moderation-queue';
-import { contract } from '@/lib/answer-schema';
 
 /** GET /moderation/log?skip&limit: every moderator action, newest first. */
 export function getModerationLog(

@@ -4,8 +4,8 @@ import {
   type ModerationQueueItem,
   type ReportStatus,
 } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 export const moderationQueryRoot = ['moderation'] as const;
 

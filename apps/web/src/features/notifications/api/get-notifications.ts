@@ -4,8 +4,8 @@ import {
   NOTIFICATIONS_MAX_LIMIT,
   type Notification,
 } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 export const notificationsQueryRoot = ['notifications', 'list'] as const;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MarkNotificationsReadBody, type Notification } from '@symposia/shared';
+import type { MarkNotificationsReadBody, Notification } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api, jsonBody } from '@/lib/api-client';
 import { unreadCount } from '../stores/unread-count';
 import { notificationsQueryRoot } from './get-notifications';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /notifications/read (JSON `{ids}` or `{all: true}`) → how many were marked. */
 export function markNotificationsRead(body: MarkNotificationsReadBody): Promise<{ count: number }> {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NotificationSettings, type NotificationType } from '@symposia/shared';
-import { api, jsonBody } from '@/lib/api-client';
+import type { NotificationSettings, NotificationType } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api, jsonBody } from '@/lib/api-client';
 
 export const notificationSettingsQueryKey = ['notifications', 'settings'] as const;
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CitationFormat } from '@symposia/shared';
+import type { CitationFormat } from '@symposia/shared';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 // CSL-JSON arrives parsed (the client reads every +json answer); it is shown and copied as text.
 const cslSchema = z.array(z.record(z.string(), z.unknown()));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PostRevision } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { PostRevision } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /**
  * GET /media/{id}/revisions: the earlier versions of a post, newest first, for whoever

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PostDetail } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { PostDetail } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /** GET /media/{id}: the post detail with the spec's keys (spec §3), checked against the contract. */
 export function getPost(

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FORUM_PAGE_SIZE, type PostListItem, type SortOption } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 export type GetPostsInput = {
   skip?: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchSuggestions } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /** GET /media/search-suggestions: for a search that found nothing, the same without one word. */
 export function getSearchSuggestions(

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LikeResult, type PostDetail } from '@symposia/shared';
+import type { LikeResult, PostDetail } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { optimisticLike, settleLike, type LikeAction, type LikeState } from '../utils/like-state';
 import { postQueryKey } from './get-post';
 import { postsQueryKey } from './get-posts';
-import { contract } from '@/lib/answer-schema';
 
 /** POST /media/{id}/like: toggles the caller's like (spec §7); a 401 opens the login overlay. */
 export function likePost(id: string): Promise<LikeResult> {

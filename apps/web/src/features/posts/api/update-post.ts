@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PostDetail, type PostPatchBody } from '@symposia/shared';
+import type { PostDetail, PostPatchBody } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api, jsonBody } from '@/lib/api-client';
 import { postQueryKey } from './get-post';
 import { postsQueryKey } from './get-posts';
 import { postRevisionsQueryKey } from './get-post-revisions';
-import { contract } from '@/lib/answer-schema';
 
 export type UpdatePostInput = { id: string; changes: PostPatchBody };
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ChangePasswordBody, type ChangePasswordResponse } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { ChangePasswordBody, ChangePasswordResponse } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /auth/change_password (form): the current and the new password. Every other session of

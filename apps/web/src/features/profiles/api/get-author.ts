@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MESSAGES, type AuthorInfo } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /**
  * Which author an address names: `/author/{id}`, or `/author/@{username}` (the links `@username`

@@ -5,8 +5,8 @@ import {
   type UserLikeSummary,
   type UserPostSummary,
 } from '@symposia/shared';
-import { api } from '@/lib/api-client';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /** My Page's paged lists: the member's own posts, comments and liked posts. */
 export type MyListKind = 'posts' | 'comments' | 'likes';

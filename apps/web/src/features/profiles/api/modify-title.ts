@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CurrentUser } from '@symposia/shared';
+import type { CurrentUser } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { useApplyCurrentUser } from '../hooks/use-apply-current-user';
-import { contract } from '@/lib/answer-schema';
 
 export type ModifyTitleInput = { userId: string; title: string };
 

@@ -184,7 +184,8 @@ describe('MyProfile', () => {
       `?skip=${MY_PAGE_LIST_PAGE_SIZE}&limit=${MY_PAGE_LIST_PAGE_SIZE}`,
       `?skip=${MY_PAGE_LIST_PAGE_SIZE * 2}&limit=${MY_PAGE_LIST_PAGE_SIZE}`,
     ]);
-  });
+    // Three pages of items rendered and clicked through: more than the default on a busy machine.
+  }, 20_000);
 
   it('offers no more than the first page when the count says there is no more', async () => {
     const user = userEvent.setup();

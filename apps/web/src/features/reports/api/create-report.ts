@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CreateReportBody, type ReportCreated } from '@symposia/shared';
-import { api, jsonBody } from '@/lib/api-client';
+import type { CreateReportBody, ReportCreated } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api, jsonBody } from '@/lib/api-client';
 
 /** POST /reports (JSON) → 201 `{id, status: 'open'}`. */
 export function createReport(body: CreateReportBody): Promise<ReportCreated> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ClaimRewardsBody, type RewardClaim } from '@symposia/shared';
+import type { ClaimRewardsBody, RewardClaim } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import { REWARDS_UI } from '../texts';
 import { myRewardsQueryKey } from './get-my-rewards';
-import { contract } from '@/lib/answer-schema';
 
 /**
  * POST /rewards/claim (JSON, signed in): pays the whole claimable balance to `address`. Errors

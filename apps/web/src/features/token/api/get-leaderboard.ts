@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Leaderboard } from '@symposia/shared';
+import type { Leaderboard } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { rewardsQueryRoot } from './get-my-rewards';
-import { contract } from '@/lib/answer-schema';
 
 /** GET /rewards/leaderboard?epoch=: the top of an epoch; without `epoch`, the last ended one. */
 export function getLeaderboard(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type RewardsMe } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { RewardsMe } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /** GET /rewards/me (signed in): claimable balance, this epoch's score so far, history. */
 export function getMyRewards({ signal }: { signal?: AbortSignal } = {}): Promise<RewardsMe> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type TokenInfo } from '@symposia/shared';
-import { api } from '@/lib/api-client';
+import type { TokenInfo } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
+import { api } from '@/lib/api-client';
 
 /** GET /token/info: the faucet's network, mint and limits (checked against the contract). */
 export function getTokenInfo({ signal }: { signal?: AbortSignal } = {}): Promise<TokenInfo> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { type TokenTransfer } from '@symposia/shared';
+import type { TokenTransfer } from '@symposia/shared';
+import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
 import { TOKEN_UI } from '../texts';
-import { contract } from '@/lib/answer-schema';
 
 export type TokenRequestInput = {
   address: string;

@@ -7,7 +7,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { ConnectOutcome, PhantomProvider, WalletState } from '../types';
-import { createWalletStore, type WalletStore } from '../stores/wallet-store';
+import { createLazyWalletStore } from '../stores/lazy-wallet-store';
+import type { WalletStore } from '../stores/wallet-store';
 
 const WalletContext = createContext<WalletStore | null>(null);
 
@@ -35,7 +36,7 @@ export function WalletProvider({
   getProvider,
   store: given,
 }: WalletProviderProps) {
-  const [store] = useState(() => given ?? createWalletStore({ getProvider }));
+  const [store] = useState(() => given ?? createLazyWalletStore({ getProvider }));
 
   // Before start(), so a silent connect already asks the right place for the network name.
   useEffect(() => {

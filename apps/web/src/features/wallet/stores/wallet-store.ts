@@ -1,6 +1,7 @@
 import { MESSAGES, NETWORK_NAME_MAINNET } from '@symposia/shared';
 import type { ConnectOutcome, PhantomEventMap, PhantomProvider, WalletState } from '../types';
 import { addressOf, errorMessageOf, getPhantomProvider, isUserRejection } from '../utils/phantom';
+import { DISCONNECTED } from './disconnected';
 
 export type WalletStoreOptions = {
   /** Where Phantom is found; the browser's `window.phantom.solana` unless a test says otherwise. */
@@ -10,16 +11,6 @@ export type WalletStoreOptions = {
 };
 
 type Listener = () => void;
-
-const DISCONNECTED: WalletState = {
-  address: null,
-  connected: false,
-  wallet: null,
-  networkName: null,
-  networkLoading: false,
-  error: null,
-  connecting: false,
-};
 
 /**
  * The wallet connection (spec §3, §4 "Wallet"): a small external store, so the header, the Token
