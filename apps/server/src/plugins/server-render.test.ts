@@ -23,7 +23,8 @@ export function createPageRenderer({ clientDir, onError }) {
       const answer = await fetchApi('/api/v1/media/list?skip=0&limit=20');
       const posts = JSON.parse(answer.body);
       const items = posts.map((post) => '<li>' + post.title + '</li>').join('');
-      return { html: '<!doctype html><main data-dir="' + clientDir + '" data-status="' + answer.status + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
+      globalThis.__symposiaRenders = (globalThis.__symposiaRenders ?? 0) + 1;
+      return { html: '<!doctype html><main data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
     },
   };
 }
@@ -47,7 +48,10 @@ describe('server-rendered pages', () => {
     await mkdir(join(webRoot, 'dist-ssr'));
     await writeFile(join(webRoot, 'dist', 'index.html'), INDEX_HTML);
     await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), RENDERER);
-    testApp = await buildTestApp('sqlite', { env: { WEB_DIST_DIR: join(webRoot, 'dist') } });
+    testApp = await buildTestApp('sqlite', {
+      // Long enough that only a change of content drops a kept page during the test.
+      env: { WEB_DIST_DIR: join(webRoot, 'dist'), PUBLIC_CACHE_TTL_MS: '60000' },
+    });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -73,6 +77,19 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('Only mine');
     expect(html).toContain(`data-dir="${join(webRoot, 'dist')}"`);
     expect(html).toContain('data-status="200"');
+  });
+
+  it('renders an address once until the content changes', async () => {
+    const { app } = testApp;
+    const renderOf = (html: string) => /data-render="(\d+)"/.exec(html)?.[1];
+    const first = renderOf(decoded(await get('/forum?page=once')));
+    expect(renderOf(decoded(await get('/forum?page=once')))).toBe(first);
+
+    const author = await signedInUser(app);
+    await uploadPost(app, author.headers, { title: 'Arrived later' });
+    const after = decoded(await get('/forum?page=once'));
+    expect(renderOf(after)).not.toBe(first);
+    expect(after).toContain('<li>Arrived later</li>');
   });
 
   it('compresses the page as accepted, and says it varies with Accept-Encoding', async () => {

@@ -82,10 +82,24 @@ export async function loadPageServer(
     };
   };
 
+  // A page is what anyone sees, like the answers it is made of: kept in the same public cache
+  // (PUBLIC_CACHE_TTL_MS, dropped when the content version moves), so a burst of visitors costs
+  // one render per address.
+  const cache = app.services.publicCache;
+  const render = async (url: string): Promise<{ html: string } | null> => {
+    const key = `page ${url}`;
+    const hit = cache.get(key);
+    if (hit) return hit.value as { html: string };
+    const version = cache.version();
+    const page = await renderer.render(url, fetchApi);
+    if (page) cache.set(key, page, version, Buffer.byteLength(page.html));
+    return page;
+  };
+
   return async (request, reply) => {
     let page: { html: string } | null;
     try {
-      page = await renderer.render(request.url, fetchApi);
+      page = await render(request.url);
     } catch (error) {
       // The renderer reports its own failures; this is one it let through. The page still works.
       log.warn({ err: error }, 'the server renderer failed; the page is sent for the browser');
