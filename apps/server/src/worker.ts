@@ -9,6 +9,8 @@ import { createProcessing, type ProcessingLog } from './processing/index.js';
 import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
 import { createContentVersion } from './services/content-version.js';
+import { openRelayedBus } from './open-bus.js';
+import { closeRedis, openRedis } from './redis/client.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -65,12 +67,24 @@ async function main(): Promise<void> {
       log,
     });
   }
+  // What the worker publishes (a post processed, a reward paid) reaches the servers' caches and
+  // members' streams at once, through the same relay as theirs.
+  const redis = config.redis
+    ? {
+        settings: config.redis,
+        client: await openRedis(config.redis, { name: 'symposia-worker', log }),
+      }
+    : null;
+  const relayed = await openRelayedBus({ database: config.database, db, redis, log });
   const worker = createProcessing({
     config,
     repositories,
     store,
-    // Caches live in the web servers; they pick changes up within PUBLIC_CACHE_TTL_MS.
-    contentVersion: createContentVersion(),
+    contentVersion: createContentVersion(relayed?.bus.contentChanges),
+    notificationsChanged: (userIds) => {
+      const members = [...new Set(userIds)];
+      if (members.length > 0) relayed?.bus.publish(members, { kind: 'count-changed' });
+    },
     now: systemClock,
     log,
     concurrency: Math.max(1, config.processing.workerConcurrency),
@@ -81,6 +95,8 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       log.info(`${signal} received; finishing the jobs in flight`);
       void Promise.all([worker.stop(), stopChain()])
+        .then(() => relayed?.close())
+        .then(() => (redis ? closeRedis(redis.client) : undefined))
         .then(() => Promise.all([store.close(), db.destroy()]))
         .then(() => process.exit(0));
     });

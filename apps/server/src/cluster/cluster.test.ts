@@ -74,6 +74,8 @@ describeRedis('a cluster of processes', () => {
         // Longer than any test, so a session lookup cached by one process cannot expire on its
         // own before the other process's change is checked: only a signal can drop it.
         SESSION_CACHE_TTL_MS: '60000',
+        // Likewise for public answers: a cached one is dropped only by a change signal.
+        PUBLIC_CACHE_TTL_MS: '60000',
       },
     });
 
@@ -281,7 +283,7 @@ describeRedis('a cluster of processes', () => {
     );
 
     it(
-      'a processing job is run once, by the worker',
+      'a processing job is run once, by the worker, and its result shows on every process at once',
       async () => {
         const { api, query, cluster: processes } = cluster();
         const author = await registerMember(api(1));
@@ -301,6 +303,11 @@ describeRedis('a cluster of processes', () => {
             ),
           ),
         );
+        // Each API process caches the posts as they are before processing; only the worker's
+        // signal can drop those copies once it has published the analysis.
+        for (const [i, postId] of postIds.entries()) {
+          await getJson<PostDetail>(api(i + 1), `/api/v1/media/${postId}`);
+        }
         const jobs = await eventually(
           async () => {
             const rows = await query<{

@@ -1,14 +1,13 @@
 import fp from 'fastify-plugin';
 import type { DatabaseSettings } from '../config.js';
-import { openNotifyChannel } from '../db/notify-channel.js';
 import type { RedisSettings } from '../redis/client.js';
-import { openPubSubChannel } from '../redis/pubsub-channel.js';
 import type { ContentChangeLink } from '../services/content-version.js';
 import {
   createInProcessBus,
   type NotificationBus,
 } from '../services/notifications/notification-bus.js';
-import { createRelayedBus, sharedRoundTrips } from '../services/notifications/relayed-bus.js';
+import { sharedRoundTrips } from '../services/notifications/relayed-bus.js';
+import { openRelayedBus } from '../open-bus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,45 +36,22 @@ export const notificationBusPlugin = fp<{
   redis: RedisSettings | null;
 }>(
   async (app, { settings, redis }) => {
-    if (settings.dialect === 'sqlite' && redis === null) {
+    const opened = await openRelayedBus({
+      database: settings,
+      db: app.db,
+      redis: redis === null ? null : { settings: redis, client: app.redis ?? missingRedis() },
+      log: {
+        warn: (message, error) => app.log.warn({ err: error }, message),
+        info: (message) => app.log.info(message),
+      },
+    });
+    if (opened === null) {
       app.decorate('notificationBus', createInProcessBus());
       app.decorate('contentChanges', null);
       return;
     }
-    // The bus sends through the channel; the channel hands the bus what arrives, and its drops.
-    const bus = createRelayedBus({
-      relay: { send: (payload) => channel.send(payload) },
-      onSendError: (error) =>
-        app.log.warn({ err: error }, 'notification channel: a message could not be sent'),
-      onBadPayload: (payload) =>
-        app.log.warn({ payload: payload.slice(0, 200) }, 'notification channel: unknown payload'),
-    });
-    const log = {
-      warn: (message: string, error?: unknown) => app.log.warn({ err: error }, message),
-      info: (message: string) => app.log.info(message),
-    };
-    const channel =
-      redis !== null
-        ? await openPubSubChannel({
-            client: app.redis ?? missingRedis(),
-            url: redis.url,
-            name: `${redis.keyPrefix}bus`,
-            onPayload: (payload) => bus.receive(payload),
-            onInterrupted: () => bus.interrupted(),
-            onLinkChange: (up) => bus.linkChanged(up),
-            log,
-          })
-        : settings.dialect === 'postgres'
-          ? await openNotifyChannel({
-              db: app.db,
-              url: settings.url,
-              onPayload: (payload) => bus.receive(payload),
-              onInterrupted: () => bus.interrupted(),
-              onLinkChange: (up) => bus.linkChanged(up),
-              log,
-            })
-          : missingRedis();
-    const caughtUp = sharedRoundTrips(() => channel.roundTrip());
+    const { bus } = opened;
+    const caughtUp = sharedRoundTrips(() => opened.roundTrip());
     app.decorate('notificationBus', bus);
     app.decorate('contentChanges', bus.contentChanges);
     app.addHook('onRequest', async () => caughtUp());
@@ -83,16 +59,9 @@ export const notificationBusPlugin = fp<{
       await bus.flush();
       return payload;
     });
-    app.addHook('onClose', async () => {
-      // What was published before closing still goes out, then the listening connection ends.
-      await bus.flush();
-      await channel.close();
-    });
-    app.log.info(
-      redis !== null
-        ? `notification bus: Redis pub/sub on ${channel.name}`
-        : `notification bus: PostgreSQL LISTEN/NOTIFY on ${channel.name}`,
-    );
+    // What was published before closing still goes out, then the listening connection ends.
+    app.addHook('onClose', async () => opened.close());
+    app.log.info(`notification bus: ${opened.description}`);
   },
   { name: 'notification-bus', dependencies: ['db'] },
 );

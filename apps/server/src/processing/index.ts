@@ -45,6 +45,11 @@ export function createProcessing(deps: {
    * the worker process makes its own.
    */
   rewards?: RewardService;
+  /**
+   * Tells members' live streams (in any process the bus reaches) that their unread count changed;
+   * without it, members see reward notifications at their next look.
+   */
+  notificationsChanged?: (userIds: Iterable<string>) => void;
 }): Worker {
   const { config, repositories, store, contentVersion, now, log } = deps;
   const analyzer = createAnalyzer(config.ai, createEmbeddedAnalyzer(), (message, error) =>
@@ -76,8 +81,7 @@ export function createProcessing(deps: {
       settings: config.rewards,
       maxJobAttempts: config.processing.maxAttempts,
       now,
-      // No live streams in this process: members see the notification at their next look.
-      notifications: { changed: () => undefined },
+      notifications: { changed: deps.notificationsChanged ?? (() => undefined) },
     });
   return createWorker({
     jobs: repositories.jobs,
