@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { searchFields } from '../../src/domain/search-text.js';
 import type { BenchServer } from '../server.js';
 import { postJson, signUp, uploadFile } from './client.js';
 import { random, sentence, VOCABULARY } from './text.js';
@@ -49,7 +50,23 @@ async function fillPosts(server: BenchServer): Promise<{ postId: string; token: 
       };
     });
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('posts').values(rows).execute();
+      const inserted = await trx
+        .insertInto('posts')
+        .values(rows)
+        .returning(['id', 'seq'])
+        .execute();
+      const seqOf = new Map(inserted.map((row) => [row.id, Number(row.seq)]));
+      // What search looks through (migration 0014), as the repository writes it.
+      await trx
+        .insertInto('post_search')
+        .values(
+          rows.map((row) => ({
+            post_seq: seqOf.get(row.id) ?? 0,
+            post_id: row.id,
+            ...searchFields({ ...row, tags: JSON.parse(row.tags) as string[] }, user.username),
+          })),
+        )
+        .execute();
       await trx
         .insertInto('post_files')
         .values(

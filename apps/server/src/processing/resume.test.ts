@@ -110,7 +110,9 @@ function harness(testApp: TestApp) {
      * takes the job over and runs it to the end.
      */
     async resume(postId: string): Promise<void> {
-      expect(await repositories.jobs.claim('killed-worker', iso(), iso(60))).toMatchObject({
+      expect(
+        await repositories.jobs.claim('killed-worker', iso(), iso(60), [PROCESS_POST_JOB]),
+      ).toMatchObject({
         subjectId: postId,
       });
       clock.advance(61);

@@ -47,7 +47,7 @@ export interface PostListFilter {
  * a word found in half of 100,000 posts would otherwise be scored 50,000 times per page, far
  * beyond the search budget (`npm run bench -- search`). Orders by time or likes cover every match.
  */
-export const SEARCH_RANK_WINDOW = 2000;
+export const SEARCH_RANK_WINDOW = 1000;
 
 /** Queues the refresh of a post's related posts, inside the caller's transaction. */
 async function queueRelate(trx: Transaction<DatabaseSchema>, postId: string, at: string) {
@@ -211,7 +211,16 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
         )
         .as('hits');
       base = required
-        ? base.innerJoin(hits, 'hits.seq', 'posts.seq').select('hits.rank as rank')
+        ? // The matches come first and each post is found by its seq: SQLite keeps the tables of
+          // a CROSS JOIN in their order, where with an inner join it may walk every public post
+          // by its time index and look each up among the matches (O(posts) for a rare word).
+          (db
+            .selectFrom(hits)
+            .crossJoin('posts')
+            .innerJoin('users', 'users.id', 'posts.user_id')
+            .whereRef('posts.seq', '=', 'hits.seq')
+            .select(POST_COLUMNS)
+            .select('hits.rank as rank') as unknown as typeof base)
         : base
             .where(
               sql<SqlBool>`posts.seq not in (select rowid from post_search_fts where post_search_fts match ${match})`,

@@ -168,13 +168,19 @@ export function createPostService(deps: {
     return ownHidden.get(viewer.id, () => posts.hasHiddenBy(viewer.id));
   }
 
+  // Which posts of a page a member likes: asked on each of their forum and detail reads, and the
+  // same until a like (or any other change) moves the content version.
+  const memberLikes = createVersionedCache<ReadonlySet<string>>({
+    cache: deps.publicCache,
+    namespace: 'member-likes',
+    sizeOf: (liked) => 64 + liked.size * 48,
+  });
+
   /** Which of these posts the caller likes (none for a guest). */
   async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
     if (!viewer || found.length === 0) return new Set();
-    return likes.likedPosts(
-      viewer.id,
-      found.map((post) => post.id),
-    );
+    const ids = found.map((post) => post.id);
+    return memberLikes.get(`${viewer.id}:${ids.join(',')}`, () => likes.likedPosts(viewer.id, ids));
   }
 
   /** The caller's likes over posts read as anyone would read them. */
