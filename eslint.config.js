@@ -33,6 +33,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/coverage/**',
       'data/**',
       '**/test-results/**',
