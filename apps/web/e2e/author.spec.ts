@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MESSAGES } from '@symposia/shared';
-import { PASSWORD, fillAuthForm, setLocalStorage } from './support';
+import { PASSWORD, fillAuthForm, hydrated, setLocalStorage } from './support';
 import { createPost, createUser, likeViaApi, type TestUser } from './fixtures/posts';
 
 // --- Helpers ----------------------------------------------------------------------------------
@@ -230,9 +230,10 @@ test.describe('author profile', () => {
     await signIn(page, reader);
 
     await page.goto(`/forum/detail/${postId}`);
-    // The app must be running before the click, or the browser follows the link itself and the
-    // page has no in-app history to go back to.
+    // The server-rendered page must be hydrated before the click, or the browser follows the link
+    // itself and the page has no in-app history to go back to.
     await expect(page.getByRole('heading', { name: 'Where I came from' })).toBeVisible();
+    await hydrated(page);
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     await page.getByRole('button', { name: 'Back' }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { MESSAGES, type Comment, type PostRevision } from '@symposia/shared';
-import { chinaTime, setLocalStorage } from './support';
+import { chinaTime, hydrated, setLocalStorage } from './support';
 import { createPost, createUser, getPostViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 
 /*
@@ -91,12 +91,15 @@ test.describe('edit and delete posts', () => {
     await signIn(page, other);
     await page.goto(`/forum/detail/${id}`);
     await expect(title(page)).toHaveText(/^Owned/);
+    // The server renders the signed-out view: look once the member's view has replaced it.
+    await hydrated(page);
     await expect(page.getByRole('button', { name: 'Write a Comment' })).toBeVisible();
     await expect(editButton(page)).toHaveCount(0);
     await expect(deleteButton(page)).toHaveCount(0);
 
     await signIn(page, author);
     await page.goto(`/forum/detail/${id}`);
+    await hydrated(page);
     await expect(editButton(page)).toBeVisible();
     await expect(deleteButton(page)).toBeVisible();
   });

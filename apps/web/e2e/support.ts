@@ -70,3 +70,11 @@ export function chinaTime(iso: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value;
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
+
+/**
+ * Waits until a server-rendered page has hydrated (apps/web/src/main.tsx marks <html>): before
+ * that, links are followed by the browser itself and a member sees the signed-out view.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+}

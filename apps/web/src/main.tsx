@@ -28,6 +28,8 @@ if (embedded !== null && container.firstElementChild) {
   // The server rendered what anyone may see; a member's own answers (their likes, their private
   // posts) replace it right after hydration.
   const showMemberView = () => {
+    // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
+    document.documentElement.dataset.hydrated = 'true';
     if (authStore.getState().token) void queryClient.invalidateQueries();
   };
   void preloadScreen(window.location.pathname)

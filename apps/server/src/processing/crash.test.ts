@@ -74,13 +74,16 @@ describe('a server killed while it processes an upload', () => {
       const db = new SQLite(join(dataDir, 'symposia.db'), { readonly: true, fileMustExist: true });
       try {
         await until(() => {
-          const row = db.prepare('select status from jobs where subject_id = ?').get(postId) as
-            { status: string } | undefined;
+          const row = db
+            .prepare("select status from jobs where subject_id = ? and kind = 'process-post'")
+            .get(postId) as { status: string } | undefined;
           return row?.status === 'running' ? true : undefined;
         });
         first.kill('SIGKILL');
         await new Promise((resolve) => first.once('exit', resolve));
-        const stuck = db.prepare('select status, attempts from jobs').all();
+        const stuck = db
+          .prepare("select status, attempts from jobs where kind = 'process-post'")
+          .all();
         expect(stuck).toEqual([{ status: 'running', attempts: 1 }]);
       } finally {
         db.close();
@@ -100,9 +103,9 @@ describe('a server killed while it processes an upload', () => {
 
       const after = new SQLite(join(dataDir, 'symposia.db'), { readonly: true });
       try {
-        expect(after.prepare('select status, attempts from jobs').all()).toEqual([
-          { status: 'done', attempts: 2 },
-        ]);
+        expect(
+          after.prepare("select status, attempts from jobs where kind = 'process-post'").all(),
+        ).toEqual([{ status: 'done', attempts: 2 }]);
         const variants = after
           .prepare('select variant from file_derivatives order by variant')
           .all() as { variant: string }[];
@@ -141,6 +144,7 @@ describePostgres('several worker processes', (db) => {
       const rows = await testApp.app.db
         .selectFrom('jobs')
         .select(['subject_id', 'status', 'attempts'])
+        .where('kind', '=', 'process-post')
         .execute();
       return rows.every((row) => row.status === 'done') ? rows : undefined;
     });
