@@ -230,18 +230,25 @@ test.describe('author profile', () => {
     await signIn(page, reader);
 
     await page.goto(`/forum/detail/${postId}`);
-    // The server-rendered page must be hydrated before the click, or the browser follows the link
-    // itself and the page has no in-app history to go back to.
     await expect(page.getByRole('heading', { name: 'Where I came from' })).toBeVisible();
-    await hydrated(page);
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/forum/detail/${postId}$`));
 
-    await page.goto(`/author/${author.id}`);
+    // A link the browser follows itself (as before the page has hydrated) loads the next page
+    // anew: Back still returns to the post.
+    await hydrated(page);
+    await page.evaluate((href) => window.location.assign(href), `/author/${author.id}`);
+    await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/forum$/);
+    await expect(page).toHaveURL(new RegExp(`/forum/detail/${postId}$`));
+
+    // Opened directly in a new tab, with nothing of ours before it: Back goes to the forum.
+    const direct = await page.context().newPage();
+    await direct.goto(`/author/${author.id}`);
+    await direct.getByRole('button', { name: 'Back' }).click();
+    await expect(direct).toHaveURL(/\/forum$/);
   });
 
   test(`a signed-out visit opens the login overlay: '${MESSAGES.loginToViewAuthor}'`, async ({

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@symposia/shared';
-import { setLocalStorage } from './support';
+import { hydrated, setLocalStorage } from './support';
 import { createPost, createUser, files, getPostViaApi, uniqueWord } from './fixtures/posts';
 
 /*
@@ -82,6 +82,8 @@ test.describe('cite a post', () => {
     const post = await getPostViaApi(request, id);
 
     await page.goto(`/forum/detail/${id}`);
+    // A key pressed on the server-rendered button before hydration does nothing.
+    await hydrated(page);
     await citeButton(page).focus();
     await page.keyboard.press('Enter');
     await expect(dialog(page).getByRole('tab', { name: 'BibTeX' })).toBeFocused();

@@ -14,10 +14,18 @@ import { ApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** True when the app itself navigated here, so history back stays inside Symposia. */
+/**
+ * True when history back stays inside Symposia: the app itself navigated here, or — where the
+ * browser has the Navigation API — the previous entry is one of our pages, as when a link was
+ * followed before a server-rendered page had hydrated and the browser loaded this page anew.
+ */
 function hasAppHistory(): boolean {
   const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
+  if (typeof state?.idx === 'number' && state.idx > 0) return true;
+  // navigation.entries() lists only this origin's entries, so a later index has one of ours before.
+  const navigation = (window as { navigation?: { currentEntry?: { index: number } | null } })
+    .navigation;
+  return (navigation?.currentEntry?.index ?? 0) > 0;
 }
 
 /**
