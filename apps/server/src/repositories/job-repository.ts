@@ -53,19 +53,21 @@ const toJob = (row: JobRow): Job => ({
 
 /** Writes a job inside the caller's transaction, so the job exists exactly when its subject does. */
 export async function enqueueJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
-  await trx
-    .insertInto('jobs')
-    .values({
-      id: job.id,
-      kind: job.kind,
-      subject_id: job.subjectId,
-      status: 'queued',
-      max_attempts: job.maxAttempts,
-      run_after: job.at,
-      created_at: job.at,
-      updated_at: job.at,
-    })
-    .execute();
+  await trx.insertInto('jobs').values(newJobRow(job)).execute();
+}
+
+/** The row of a job queued now: every insert of a job writes exactly this. */
+export function newJobRow(job: NewJob) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    subject_id: job.subjectId,
+    status: 'queued' as const,
+    max_attempts: job.maxAttempts,
+    run_after: job.at,
+    created_at: job.at,
+    updated_at: job.at,
+  };
 }
 
 /**
@@ -149,16 +151,7 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
     async enqueue(job: NewJob): Promise<void> {
       await db
         .insertInto('jobs')
-        .values({
-          id: job.id,
-          kind: job.kind,
-          subject_id: job.subjectId,
-          status: 'queued',
-          max_attempts: job.maxAttempts,
-          run_after: job.at,
-          created_at: job.at,
-          updated_at: job.at,
-        })
+        .values(newJobRow(job))
         .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).doNothing())
         .execute();
     },

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { RewardEpoch, RewardPayout, ScoredEvent } from '../domain/reward.js';
 import type { User } from '../domain/user.js';
-import type { NewJob } from './job-repository.js';
+import { newJobRow, type NewJob } from './job-repository.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import type { Dialect } from './post-repository.js';
 import { toUser, USER_COLUMNS } from './user-repository.js';
@@ -239,16 +239,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
     async scheduleJob(job: NewJob): Promise<void> {
       await db
         .insertInto('jobs')
-        .values({
-          id: job.id,
-          kind: job.kind,
-          subject_id: job.subjectId,
-          status: 'queued',
-          max_attempts: job.maxAttempts,
-          run_after: job.at,
-          created_at: job.at,
-          updated_at: job.at,
-        })
+        .values(newJobRow(job))
         .onConflict((oc) =>
           oc
             .columns(['kind', 'subject_id'])
