@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@symposia/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, form, TEST_PASSWORD } from '../test/helpers.js';
+import { describeEachDatabase, form, TEST_PASSWORD, errorBody } from '../test/helpers.js';
 
 describeEachDatabase('GET /healthz', (db) => {
   it('answers ok after a real query', async () => {
@@ -28,11 +28,11 @@ describeEachDatabase('errors', (db) => {
     const { app } = await db.buildApp();
     const get = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing?x=1' });
     expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ detail: MESSAGES.routeNotFound('GET', '/api/v1/no-such-thing') });
+    expect(get.json()).toEqual(errorBody(MESSAGES.routeNotFound('GET', '/api/v1/no-such-thing')));
 
     const post = await app.inject({ method: 'POST', url: '/api/v1/auth/nope', ...form({}) });
     expect(post.statusCode).toBe(404);
-    expect(post.json()).toEqual({ detail: MESSAGES.routeNotFound('POST', '/api/v1/auth/nope') });
+    expect(post.json()).toEqual(errorBody(MESSAGES.routeNotFound('POST', '/api/v1/auth/nope')));
   });
 
   it('answers a malformed JSON body with 400, not 500', async () => {
@@ -44,7 +44,7 @@ describeEachDatabase('errors', (db) => {
       payload: '{"username": "ada", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.invalidJsonBody });
+    expect(response.json()).toEqual(errorBody(MESSAGES.invalidJsonBody));
   });
 
   it('answers an empty JSON body with 400', async () => {
@@ -56,7 +56,7 @@ describeEachDatabase('errors', (db) => {
       payload: '',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.emptyJsonBody });
+    expect(response.json()).toEqual(errorBody(MESSAGES.emptyJsonBody));
   });
 
   it('answers a JSON body that is not an object with 422 naming the body', async () => {
@@ -94,7 +94,7 @@ describeEachDatabase('errors', (db) => {
       payload: '<username>ada</username>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ detail: MESSAGES.unsupportedMediaType('application/xml') });
+    expect(response.json()).toEqual(errorBody(MESSAGES.unsupportedMediaType('application/xml')));
   });
 
   it('answers a body over the size limit with 413', async () => {
@@ -106,7 +106,7 @@ describeEachDatabase('errors', (db) => {
       payload: `bio=${'a'.repeat(1024 * 1024 + 1)}`,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: MESSAGES.bodyTooLarge });
+    expect(response.json()).toEqual(errorBody(MESSAGES.bodyTooLarge));
   });
 
   it('answers a genuine bug with a generic 500 and no internals', async () => {
@@ -116,7 +116,7 @@ describeEachDatabase('errors', (db) => {
     });
     const response = await app.inject({ method: 'GET', url: '/api/v1/test-failure' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: MESSAGES.internalError });
+    expect(response.json()).toEqual(errorBody(MESSAGES.internalError));
     expect(response.body).not.toContain('secret');
   });
 });
@@ -247,11 +247,11 @@ describeEachDatabase('web app', (db) => {
     const { app } = await db.buildApp({ env: { WEB_DIST_DIR: webDist } });
     const missingAsset = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
     expect(missingAsset.statusCode).toBe(404);
-    expect(missingAsset.json()).toEqual({ detail: MESSAGES.notFound });
+    expect(missingAsset.json()).toEqual(errorBody(MESSAGES.notFound));
 
     const api = await app.inject({ method: 'GET', url: '/api/v1/forum' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ detail: MESSAGES.routeNotFound('GET', '/api/v1/forum') });
+    expect(api.json()).toEqual(errorBody(MESSAGES.routeNotFound('GET', '/api/v1/forum')));
 
     const ipfs = await app.inject({ method: 'GET', url: '/ipfs/bafyunknown' });
     expect(ipfs.statusCode).toBe(400);
@@ -265,6 +265,6 @@ describeEachDatabase('web app', (db) => {
     const { app } = await db.buildApp({ env: { WEB_DIST_DIR: join(webDist, 'missing') } });
     const response = await app.inject({ method: 'GET', url: '/forum' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notFound));
   });
 });

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CurrentUser } from '@symposia/shared';
+import { describeMessage, type CurrentUser } from '@symposia/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -216,6 +216,36 @@ export async function freshPostgresSchema(): Promise<{ url: string; drop: () => 
 }
 
 // --- Requests and factories ---------------------------------------------------------------
+
+/**
+ * The code and values an error body carries beside a text (plugins/error-handler.ts): those of
+ * `describeMessage`, nothing for a text that has no code.
+ */
+export function codeOf(text: string): { code?: string; values?: Record<string, string> } {
+  const described = describeMessage(text);
+  if (!described) return {};
+  return described.values
+    ? { code: described.code, values: described.values as Record<string, string> }
+    : { code: described.code };
+}
+
+/** An error body exactly as the server sends it: `detail` and its message code. */
+export function errorBody(detail: string) {
+  return { detail, ...codeOf(detail) };
+}
+
+/** One field error of a 422 body exactly as the server sends it, with its message code. */
+export function fieldError(field: string, message: string) {
+  return { field, message, ...codeOf(message) };
+}
+
+/** A 422 body: `detail` names the first field error; each field error carries its code. */
+export function validationErrorBody(detail: string, errors: { field: string; message: string }[]) {
+  return {
+    ...errorBody(detail),
+    errors: errors.map((error) => fieldError(error.field, error.message)),
+  };
+}
 
 /** A form-encoded body, the default encoding of the API (spec §7). */
 export function form(fields: Record<string, string>) {

@@ -1,5 +1,6 @@
 export * from './limits.js';
 export * from './messages.js';
+export * from './message-codes.js';
 export * from './mentions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -1,6 +1,63 @@
 /**
+ * The messages that have a placeholder, as templates with `{{name}}` placeholders (the syntax the
+ * web app's message catalogue uses, so its English catalogue is these very texts). MESSAGES fills
+ * them; `describeMessage` (message-codes.ts) reads a filled one back into its code and values.
+ */
+export const MESSAGE_TEMPLATES = {
+  uploadFileTooLarge: 'File {{name}} exceeds 50MB limit',
+  tooManyUploadsSeconds: 'You are uploading too often. Please try again in {{seconds}} seconds.',
+  tooManyUploadsMinutes: 'You are uploading too often. Please try again in {{minutes}} minutes.',
+  storageQuotaExceeded:
+    'This upload would exceed your storage quota of {{quota}} ({{left}} left); nothing was saved.',
+  updateFailed: 'failed to update {{field}}',
+  accountActivationFailed: 'Account activation failed: {{reason}}',
+  accountVerificationFailed: 'Account verification failed: {{reason}}',
+  tokenOperationFailed: 'Token operation failed: {{reason}}',
+  tokenAmountTooLarge: 'At most {{max}} tokens per request',
+  faucetLimitReached: 'Token request limit reached. You can request again after {{when}}',
+  tokenAmountTooSmallOne: 'At least {{min}} token per request',
+  tokenAmountTooSmall: 'At least {{min}} tokens per request',
+  tokenAmountTooLong: 'Enter the amount in at most {{max}} characters',
+  rewardClaimTooEarly: 'Your account is too new to claim rewards. You can claim after {{when}}',
+  rewardClaimBelowMinimum:
+    'You can claim once you have at least {{min}} tokens; you have {{claimable}}',
+  invalidResponse: 'Unexpected answer from {{method}} {{path}}',
+  routeNotFound: 'Route {{method}} {{url}} not found',
+  unsupportedMediaType:
+    'Content-Type {{contentType}} is not accepted; send application/x-www-form-urlencoded or application/json',
+  commonPassword:
+    'is one of the {{count}} most common passwords; choose one that is harder to guess',
+  deleteFailed: 'failed to delete {{what}}',
+  accountSuspended: 'Your account is suspended until {{until}}',
+  moderationHide: 'The moderators hid your {{what}}: {{note}}',
+  moderationDelete: 'The moderators removed your {{what}}: {{note}}',
+  moderationSuspend: 'Your account is suspended until {{until}}: {{note}}',
+  moderationRestore: 'The moderators restored your {{what}}: {{note}}',
+  sectionPrivate: 'This user has chosen to keep their {{section}} private.',
+
+  // Field rules of the API's schemas: the `message` of a 422's field errors.
+  fieldRequired: '{{field}} is required',
+  minLength: 'must be at least {{min}} characters',
+  maxLength: 'must be at most {{max}} characters',
+  atLeast: 'must be at least {{min}}',
+  atMost: 'must be at most {{max}}',
+  oneOf: 'must be one of {{options}}',
+  tooManyAtOnce: 'at most {{max}} at once',
+} as const;
+
+export type MessageTemplateCode = keyof typeof MESSAGE_TEMPLATES;
+export type MessageValues = Record<string, string | number>;
+
+/** A template with its placeholders filled in. */
+export function fill(template: string, values: MessageValues): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
+}
+
+/**
  * Every user-facing message of the product spec (§5, §6, §8), written once. Messages with a
- * placeholder are functions so the wording cannot drift.
+ * placeholder are functions over MESSAGE_TEMPLATES so the wording cannot drift.
  */
 export const MESSAGES = {
   unexpectedError: 'An unexpected error occurred',
@@ -38,7 +95,7 @@ export const MESSAGES = {
   myPageLoadFailed: 'Failed to load user data. Please try again.',
 
   uploadMaxFiles: 'Maximum 5 files allowed',
-  uploadFileTooLarge: (name: string) => `File ${name} exceeds 50MB limit`,
+  uploadFileTooLarge: (name: string) => fill(MESSAGE_TEMPLATES.uploadFileTooLarge, { name }),
   uploadNoFiles: 'please select at least one file',
   uploadFailed: 'upload failed',
   uploadProcessing:
@@ -49,13 +106,13 @@ export const MESSAGES = {
 
   // Upload rate limit and storage quota (UPLOAD_RATE_LIMIT_*, USER_STORAGE_QUOTA_BYTES).
   tooManyUploads: (retryAfterSeconds: number) =>
-    `You are uploading too often. Please try again in ${
-      retryAfterSeconds < 120
-        ? `${retryAfterSeconds} seconds`
-        : `${Math.ceil(retryAfterSeconds / 60)} minutes`
-    }.`,
+    retryAfterSeconds < 120
+      ? fill(MESSAGE_TEMPLATES.tooManyUploadsSeconds, { seconds: retryAfterSeconds })
+      : fill(MESSAGE_TEMPLATES.tooManyUploadsMinutes, {
+          minutes: Math.ceil(retryAfterSeconds / 60),
+        }),
   storageQuotaExceeded: (quota: string, left: string) =>
-    `This upload would exceed your storage quota of ${quota} (${left} left); nothing was saved.`,
+    fill(MESSAGE_TEMPLATES.storageQuotaExceeded, { quota, left }),
 
   notYourProfile: 'You can only change your own profile',
   userNotFound: 'User not found',
@@ -65,7 +122,7 @@ export const MESSAGES = {
   avatarInvalidTypeToastTitle: 'Invalid file type',
   avatarInvalidTypeToastDetails: 'Please upload an image file (PNG, JPEG, etc.)',
 
-  updateFailed: (field: string) => `failed to update ${field}`,
+  updateFailed: (field: string) => fill(MESSAGE_TEMPLATES.updateFailed, { field }),
   updateEmailFailed: 'Failed to update email',
   updatePhoneFailed: 'Failed to update phone',
   updateSettingsFailed: 'Failed to update settings',
@@ -81,29 +138,35 @@ export const MESSAGES = {
   noTrustedConnection: 'No trusted connection',
   sourceAccountMissing: 'Source account does not exist or is not activated',
   sourceTokenAccountMissing: 'Source token account does not exist or is not activated',
-  accountActivationFailed: (reason: string) => `Account activation failed: ${reason}`,
-  accountVerificationFailed: (reason: string) => `Account verification failed: ${reason}`,
-  tokenOperationFailed: (reason: string) => `Token operation failed: ${reason}`,
+  accountActivationFailed: (reason: string) =>
+    fill(MESSAGE_TEMPLATES.accountActivationFailed, { reason }),
+  accountVerificationFailed: (reason: string) =>
+    fill(MESSAGE_TEMPLATES.accountVerificationFailed, { reason }),
+  tokenOperationFailed: (reason: string) =>
+    fill(MESSAGE_TEMPLATES.tokenOperationFailed, { reason }),
   insufficientSol: 'The faucet SOL balance is too low to create the token account for this address',
   tokenAmountInvalid: 'Enter an amount greater than 0',
-  tokenAmountTooLarge: (max: number) => `At most ${max} tokens per request`,
-  faucetLimitReached: (when: string) =>
-    `Token request limit reached. You can request again after ${when}`,
+  tokenAmountTooLarge: (max: number) => fill(MESSAGE_TEMPLATES.tokenAmountTooLarge, { max }),
+  faucetLimitReached: (when: string) => fill(MESSAGE_TEMPLATES.faucetLimitReached, { when }),
   faucetDisabled: 'The token faucet is not available right now',
   faucetRequestPending:
     'This token request is still being processed. Please wait a moment, then check again.',
   tokenTransferFailed: 'Token transfer failed, please try again',
   // Faucet abuse: amounts below the minimum or too long to be one, a request_id reused.
   tokenAmountTooSmall: (min: number) =>
-    `At least ${min} ${min === 1 ? 'token' : 'tokens'} per request`,
-  tokenAmountTooLong: (max: number) => `Enter the amount in at most ${max} characters`,
+    fill(
+      min === 1 ? MESSAGE_TEMPLATES.tokenAmountTooSmallOne : MESSAGE_TEMPLATES.tokenAmountTooSmall,
+      {
+        min,
+      },
+    ),
+  tokenAmountTooLong: (max: number) => fill(MESSAGE_TEMPLATES.tokenAmountTooLong, { max }),
   faucetRequestIdReused:
     'This request_id was already used for another address or amount; use a new request_id for a new request',
   // Reward claims (POST /rewards/claim).
-  rewardClaimTooEarly: (when: string) =>
-    `Your account is too new to claim rewards. You can claim after ${when}`,
+  rewardClaimTooEarly: (when: string) => fill(MESSAGE_TEMPLATES.rewardClaimTooEarly, { when }),
   rewardClaimBelowMinimum: (min: string, claimable: string) =>
-    `You can claim once you have at least ${min} tokens; you have ${claimable}`,
+    fill(MESSAGE_TEMPLATES.rewardClaimBelowMinimum, { min, claimable }),
   rewardClaimsDisabled: 'Reward claims are not available right now',
   rewardClaimPending:
     'This claim is still being processed. Please wait a moment, then check again.',
@@ -114,14 +177,16 @@ export const MESSAGES = {
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
   networkError: 'Could not reach the server. Check your connection and try again.',
-  invalidResponse: (method: string, path: string) => `Unexpected answer from ${method} ${path}`,
+  invalidResponse: (method: string, path: string) =>
+    fill(MESSAGE_TEMPLATES.invalidResponse, { method, path }),
   pageNotFoundTitle: 'Page not found',
   pageNotFoundText:
     'There is nothing at this address. It may have moved, or the link may be mistyped.',
   comingSoon: 'This part of Symposia is not available yet. It is coming soon.',
 
   notFound: 'Not found',
-  routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+  routeNotFound: (method: string, url: string) =>
+    fill(MESSAGE_TEMPLATES.routeNotFound, { method, url }),
   tooManyRequests: 'Too many requests, please try again later',
   internalError: 'Something went wrong on our side. Please try again.',
 
@@ -130,12 +195,12 @@ export const MESSAGES = {
   invalidJsonBody: 'The request body is not valid JSON',
   emptyJsonBody: 'The request body is empty although its Content-Type is application/json',
   unsupportedMediaType: (contentType: string) =>
-    `Content-Type ${contentType} is not accepted; send application/x-www-form-urlencoded or application/json`,
+    fill(MESSAGE_TEMPLATES.unsupportedMediaType, { contentType }),
   bodyTooLarge: 'The request body is too large',
 
   // Accounts: password policy, password change, registration limit.
   commonPassword: (count: number) =>
-    `is one of the ${count.toLocaleString('en')} most common passwords; choose one that is harder to guess`,
+    fill(MESSAGE_TEMPLATES.commonPassword, { count: count.toLocaleString('en') }),
   wrongCurrentPassword: 'is not your current password',
   passwordUnchanged: 'must differ from your current password',
   passwordsDoNotMatch: 'does not match the new password',
@@ -159,7 +224,7 @@ export const MESSAGES = {
   deletedComment: '[deleted]',
 
   // Edit and delete on the detail page: a delete that failed, as update failures read.
-  deleteFailed: (what: 'post' | 'comment') => `failed to delete ${what}`,
+  deleteFailed: (what: 'post' | 'comment') => fill(MESSAGE_TEMPLATES.deleteFailed, { what }),
   postDeleted: 'Post deleted',
   revisionsLoadFailed: 'Failed to load the earlier versions',
   noRevisions: 'No earlier versions.',
@@ -179,16 +244,19 @@ export const MESSAGES = {
   cannotModerateModerator: 'A moderator cannot be suspended; ask an administrator',
   notHidden: 'This is not hidden',
   hiddenByModerators: 'Hidden by the moderators',
-  accountSuspended: (until: string) => `Your account is suspended until ${until}`,
+  accountSuspended: (until: string) => fill(MESSAGE_TEMPLATES.accountSuspended, { until }),
   moderationLoadFailed: 'Failed to load the moderation queue. Please try again later.',
   moderationActionFailed: 'The action failed. Please try again.',
   noOpenReports: 'No open reports. The community is calm.',
   // What a moderator's decision tells the member it concerns (a `moderation` notification).
   moderationNotice: {
-    hide: (what: string, note: string) => `The moderators hid your ${what}: ${note}`,
-    delete: (what: string, note: string) => `The moderators removed your ${what}: ${note}`,
-    suspend: (until: string, note: string) => `Your account is suspended until ${until}: ${note}`,
-    restore: (what: string, note: string) => `The moderators restored your ${what}: ${note}`,
+    hide: (what: string, note: string) => fill(MESSAGE_TEMPLATES.moderationHide, { what, note }),
+    delete: (what: string, note: string) =>
+      fill(MESSAGE_TEMPLATES.moderationDelete, { what, note }),
+    suspend: (until: string, note: string) =>
+      fill(MESSAGE_TEMPLATES.moderationSuspend, { until, note }),
+    restore: (what: string, note: string) =>
+      fill(MESSAGE_TEMPLATES.moderationRestore, { what, note }),
   },
   // ...and what it tells each member who reported it.
   reportOutcomeNotice: {
@@ -204,6 +272,38 @@ export const MESSAGES = {
   notificationSettingsFailed: 'Failed to update notification settings',
   tooManyNotificationStreams:
     'Too many live notification streams are open for this account. Close a tab and try again.',
+
+  // Field rules of the API's schemas (packages/shared/src/schemas): the `message` of a 422's
+  // field errors, which the web app's forms show too. `field` is the API's name of the field.
+  fieldRequired: (field: string) => fill(MESSAGE_TEMPLATES.fieldRequired, { field }),
+  isRequired: 'is required',
+  noteRequired: 'a note is required',
+  requiredToSuspend: 'is required to suspend',
+  notEmpty: 'must not be empty',
+  notText: 'must be text',
+  minLength: (min: number) => fill(MESSAGE_TEMPLATES.minLength, { min }),
+  maxLength: (max: number) => fill(MESSAGE_TEMPLATES.maxLength, { max }),
+  wholeNumber: 'must be a whole number',
+  wholeNumberOfDays: 'must be a whole number of days',
+  atLeast: (min: number) => fill(MESSAGE_TEMPLATES.atLeast, { min }),
+  atMost: (max: number) => fill(MESSAGE_TEMPLATES.atMost, { max }),
+  oneOf: (options: readonly string[]) =>
+    fill(MESSAGE_TEMPLATES.oneOf, { options: options.join(', ') }),
+  notBoolean: 'must be true or false',
+  invalidVisibility: 'must be public or private',
+  usernameCharacters: 'may contain only letters, digits, "_", "." and "-"',
+  invalidEmail: 'must be a valid email address',
+  invalidPhone: 'must be a phone number',
+  invalidHttpUrl: 'must be an http or https URL',
+  invalidImageUrl: 'must be empty, an http(s) URL or an /ipfs/ path',
+  invalidDoi: 'must be a DOI such as 10.1000/xyz123',
+  invalidCursor: 'is not a cursor this API gave',
+  enterCurrentPassword: 'Enter your current password',
+  noNotificationIds: 'name at least one notification',
+  tooManyAtOnce: (max: number) => fill(MESSAGE_TEMPLATES.tooManyAtOnce, { max }),
+  profileEditNeedsAField: 'send at least one of username, nickname, title, bio, url, tags',
+  settingsNeedAFlag: 'send at least one new_public_* flag',
+  userIdOrUsername: 'give either user_id or username',
 } as const;
 
 /** Fixed texts of the screens that the spec gives word for word (§1, §2). */
@@ -228,7 +328,7 @@ export const PROFILE_SCREEN_TEXT = {
   activityHidden: 'Activity Hidden',
   statisticsHidden: 'Statistics Hidden',
   sectionPrivate: (section: 'profile' | 'posts' | 'activity' | 'statistics') =>
-    `This user has chosen to keep their ${section} private.`,
+    fill(MESSAGE_TEMPLATES.sectionPrivate, { section }),
   noPostsYet: 'No Posts Yet',
   noRecentActivity: 'No Recent Activity',
   backToForum: 'Back to Forum',

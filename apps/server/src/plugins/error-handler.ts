@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  describeMessage,
   type ErrorBody,
   type OAuthErrorBody,
   type ValidationErrorBody,
@@ -46,6 +47,10 @@ type FieldError = ValidationErrorBody['errors'][number];
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
+    // Every error body, whoever sent it, names its message's code for clients in other languages.
+    app.addHook('preSerialization', async (_request, reply, payload: unknown) =>
+      reply.statusCode >= 400 ? withMessageCodes(payload) : payload,
+    );
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
@@ -111,6 +116,25 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/** The code and values of a text, as the error body carries them (nothing for other texts). */
+function codeOf(text: string): { code?: string; values?: Record<string, string> } {
+  const described = describeMessage(text);
+  if (!described) return {};
+  return described.values
+    ? { code: described.code, values: described.values as Record<string, string> }
+    : { code: described.code };
+}
+
+function withMessageCodes(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('detail' in payload)) return payload;
+  const body = payload as ErrorBody & { errors?: unknown };
+  if (typeof body.detail !== 'string' || body.code !== undefined) return payload;
+  const errors = Array.isArray(body.errors)
+    ? (body.errors as FieldError[]).map((error) => ({ ...error, ...codeOf(error.message) }))
+    : undefined;
+  return { ...body, ...codeOf(body.detail), ...(errors ? { errors } : {}) };
+}
 
 function validationBody(errors: FieldError[]): ValidationErrorBody {
   const first = errors[0];

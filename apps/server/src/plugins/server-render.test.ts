@@ -11,20 +11,23 @@ const INDEX_HTML =
 
 /**
  * A stand-in for the web app's server-rendering build (apps/web/dist-ssr/entry-server.js), with
- * the same contract: /forum is rendered from the forum list the API answers, /boom fails, any
- * other page is left to the browser.
+ * the same contract: /forum is rendered from the forum list the API answers, in the language
+ * Accept-Language asks for; /boom fails; any other page is left to the browser.
  */
 const RENDERER = `
 export function createPageRenderer({ clientDir, onError }) {
   return {
-    async render(url, fetchApi) {
+    languageFor(acceptLanguage) {
+      return (acceptLanguage ?? '').startsWith('zh') ? 'zh-CN' : 'en';
+    },
+    async render(url, fetchApi, language) {
       if (url.startsWith('/boom')) throw new Error('render failed');
       if (!url.startsWith('/forum')) return null;
       const answer = await fetchApi('/api/v1/media/list?skip=0&limit=20');
       const posts = JSON.parse(answer.body);
       const items = posts.map((post) => '<li>' + post.title + '</li>').join('');
       globalThis.__symposiaRenders = (globalThis.__symposiaRenders ?? 0) + 1;
-      return { html: '<!doctype html><main data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
+      return { html: '<!doctype html><main lang="' + language + '" data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
     },
   };
 }
@@ -90,6 +93,17 @@ describe('server-rendered pages', () => {
     const after = decoded(await get('/forum?page=once'));
     expect(renderOf(after)).not.toBe(first);
     expect(after).toContain('<li>Arrived later</li>');
+  });
+
+  it("renders in the reader's language, keeps each language apart, and says it varies with it", async () => {
+    const english = await get('/forum?page=languages', { 'accept-language': 'en-GB,en;q=0.9' });
+    const chinese = await get('/forum?page=languages', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(decoded(english)).toContain('lang="en"');
+    expect(decoded(chinese)).toContain('lang="zh-CN"');
+    expect(chinese.headers.vary).toMatch(/accept-language/i);
+    // A kept page is kept per language: the English one is not served to the Chinese reader.
+    const again = await get('/forum?page=languages', { 'accept-language': 'zh-TW' });
+    expect(decoded(again)).toContain('lang="zh-CN"');
   });
 
   it('compresses the page as accepted, and says it varies with Accept-Encoding', async () => {

@@ -12,9 +12,11 @@ import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
  */
 type ApiAnswer = { status: number; contentType: string; body: string };
 interface PageRenderer {
+  languageFor(acceptLanguage: string | undefined): string;
   render(
     url: string,
     fetchApi: (path: string) => Promise<ApiAnswer>,
+    language: string,
   ): Promise<{ html: string } | null>;
 }
 type RendererModule = {
@@ -84,14 +86,14 @@ export async function loadPageServer(
 
   // A page is what anyone sees, like the answers it is made of: kept in the same public cache
   // (PUBLIC_CACHE_TTL_MS, dropped when the content version moves), so a burst of visitors costs
-  // one render per address.
+  // one render per address and language.
   const cache = app.services.publicCache;
-  const render = async (url: string): Promise<{ html: string } | null> => {
-    const key = `page ${url}`;
+  const render = async (url: string, language: string): Promise<{ html: string } | null> => {
+    const key = `page ${language} ${url}`;
     const hit = cache.get(key);
     if (hit) return hit.value as { html: string };
     const version = cache.version();
-    const page = await renderer.render(url, fetchApi);
+    const page = await renderer.render(url, fetchApi, language);
     if (page) cache.set(key, page, version, Buffer.byteLength(page.html));
     return page;
   };
@@ -99,7 +101,7 @@ export async function loadPageServer(
   return async (request, reply) => {
     let page: { html: string } | null;
     try {
-      page = await render(request.url);
+      page = await render(request.url, renderer.languageFor(request.headers['accept-language']));
     } catch (error) {
       // The renderer reports its own failures; this is one it let through. The page still works.
       log.warn({ err: error }, 'the server renderer failed; the page is sent for the browser');
@@ -117,7 +119,8 @@ export async function loadPageServer(
       .type('text/html; charset=utf-8')
       // The page shows the data of this moment: always asked again, like index.html.
       .header('cache-control', 'no-cache')
-      .header('vary', varyOnEncoding(reply.getHeader('vary')));
+      // ...in the reader's language (the web app's lib/i18n.ts picks it from Accept-Language).
+      .header('vary', `${varyOnEncoding(reply.getHeader('vary'))}, Accept-Language`);
     if (encoding) reply.header('content-encoding', encoding);
     await reply.send(body);
     return true;

@@ -12,10 +12,15 @@ import {
   TAGS_MAX_LENGTH,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { optionalText, httpUrlSchema, validationErrorBodySchema } from './common.js';
+import {
+  errorBodySchema,
+  optionalText,
+  httpUrlSchema,
+  validationErrorBodySchema,
+} from './common.js';
 
 const USERNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
-const usernameTooLong = `must be at most ${MAX_LENGTH.username} characters`;
+const usernameTooLong = MESSAGES.maxLength(MAX_LENGTH.username);
 
 /**
  * Whether a username is still within the limit in the NFKC form names are compared (and rate
@@ -31,9 +36,9 @@ export function usernameFitsAfterNormalization(username: string): boolean {
 }
 
 export const usernameSchema = z
-  .string({ message: 'username is required' })
+  .string({ message: MESSAGES.fieldRequired('username') })
   .trim()
-  .min(1, { message: 'username is required' })
+  .min(1, { message: MESSAGES.fieldRequired('username') })
   .max(MAX_LENGTH.username, { message: usernameTooLong })
   .superRefine((value, ctx) => {
     // Too long or empty: already reported above.
@@ -54,17 +59,17 @@ export const usernameSchema = z
       ctx.addIssue({
         code: 'custom',
         input: value,
-        message: 'may contain only letters, digits, "_", "." and "-"',
+        message: MESSAGES.usernameCharacters,
       });
     }
   });
 
 const newPassword = (field: string) =>
   z
-    .string({ message: `${field} is required` })
-    .min(1, { message: `${field} is required` })
-    .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+    .string({ message: MESSAGES.fieldRequired(field) })
+    .min(1, { message: MESSAGES.fieldRequired(field) })
+    .min(PASSWORD_MIN_LENGTH, { message: MESSAGES.minLength(PASSWORD_MIN_LENGTH) })
+    .max(PASSWORD_MAX_LENGTH, { message: MESSAGES.maxLength(PASSWORD_MAX_LENGTH) });
 
 /**
  * A password being chosen. The server also refuses the most common passwords
@@ -76,13 +81,13 @@ export const emailSchema = z
   .string()
   .trim()
   .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email({ message: 'must be a valid email address' }));
+  .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
 export const phoneSchema = z
   .string()
   .trim()
-  .max(PHONE_MAX_LENGTH, { message: `must be at most ${PHONE_MAX_LENGTH} characters` })
-  .regex(/^\+?[0-9 ()-]{3,}$/, { message: 'must be a phone number' });
+  .max(PHONE_MAX_LENGTH, { message: MESSAGES.maxLength(PHONE_MAX_LENGTH) })
+  .regex(/^\+?[0-9 ()-]{3,}$/, { message: MESSAGES.invalidPhone });
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -95,7 +100,7 @@ const emptyToUndefined = (value: unknown) =>
 export const uploadedAvatarSchema = z
   .string()
   .trim()
-  .max(AVATAR_URL_MAX_LENGTH, { message: `must be at most ${AVATAR_URL_MAX_LENGTH} characters` })
+  .max(AVATAR_URL_MAX_LENGTH, { message: MESSAGES.maxLength(AVATAR_URL_MAX_LENGTH) })
   .regex(/^\/ipfs\/(?:b[a-z2-7]{50,200}|Qm[1-9A-HJ-NP-Za-km-z]{44})$/, {
     message: MESSAGES.avatarNotUploaded,
   });
@@ -122,19 +127,19 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
  */
 export const loginFormSchema = z.object({
   username: z
-    .string({ message: 'username is required' })
+    .string({ message: MESSAGES.fieldRequired('username') })
     .trim()
-    .min(1, { message: 'username is required' }),
+    .min(1, { message: MESSAGES.fieldRequired('username') }),
   password: z
-    .string({ message: 'password is required' })
-    .min(1, { message: 'password is required' }),
+    .string({ message: MESSAGES.fieldRequired('password') })
+    .min(1, { message: MESSAGES.fieldRequired('password') }),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 const boundedField = (max: number) =>
   z
     .string()
-    .max(max, { message: `must be at most ${max} characters` })
+    .max(max, { message: MESSAGES.maxLength(max) })
     .optional();
 
 /**
@@ -171,8 +176,11 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** RFC 6749 §5.2 error body, with our usual `detail` for people. */
-export const oauthErrorBodySchema = z.object({
+/**
+ * RFC 6749 §5.2 error body, with our usual `detail` for people (and its message code, as every
+ * error body has).
+ */
+export const oauthErrorBodySchema = errorBodySchema.extend({
   error: z.enum([
     'invalid_request',
     'invalid_client',
@@ -182,7 +190,6 @@ export const oauthErrorBodySchema = z.object({
     'invalid_scope',
   ]),
   error_description: z.string(),
-  detail: z.string(),
 });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
@@ -202,9 +209,9 @@ export const logoutResponseSchema = z.object({
 export const changePasswordBodySchema = z
   .object({
     old_password: z
-      .string({ message: 'old_password is required' })
-      .min(1, { message: 'old_password is required' })
-      .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+      .string({ message: MESSAGES.fieldRequired('old_password') })
+      .min(1, { message: MESSAGES.fieldRequired('old_password') })
+      .max(PASSWORD_MAX_LENGTH, { message: MESSAGES.maxLength(PASSWORD_MAX_LENGTH) }),
     new_password: newPassword('new_password'),
   })
   .refine((body) => body.new_password !== body.old_password, {
@@ -223,7 +230,7 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 /** The web app's change-password form: the request body plus the repeated new password. */
 export const changePasswordFormSchema = z
   .object({
-    old_password: z.string().min(1, { message: 'Enter your current password' }),
+    old_password: z.string().min(1, { message: MESSAGES.enterCurrentPassword }),
     new_password: newPassword('new_password'),
     confirm_password: z.string(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOI_MAX_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 
 /**
  * A DOI as a person pastes it: `10.1000/xyz`, `doi:10.1000/xyz` or a resolver link such as
@@ -14,18 +15,18 @@ const DOI_PREFIX = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)/i;
 const RESOLVER_PREFIX_ROOM = 'https://dx.doi.org/'.length;
 
 export const doiSchema = z
-  .string({ message: 'must be a DOI such as 10.1000/xyz123' })
+  .string({ message: MESSAGES.invalidDoi })
   .trim()
   // Bounded before the prefix is dropped too, with room for the longest resolver prefix.
   .max(DOI_MAX_LENGTH + RESOLVER_PREFIX_ROOM, {
-    message: `must be at most ${DOI_MAX_LENGTH} characters`,
+    message: MESSAGES.maxLength(DOI_MAX_LENGTH),
   })
   .transform((value) => value.replace(DOI_PREFIX, ''))
   .pipe(
     z
       .string()
-      .max(DOI_MAX_LENGTH, { message: `must be at most ${DOI_MAX_LENGTH} characters` })
-      .regex(DOI_PATTERN, { message: 'must be a DOI such as 10.1000/xyz123' }),
+      .max(DOI_MAX_LENGTH, { message: MESSAGES.maxLength(DOI_MAX_LENGTH) })
+      .regex(DOI_PATTERN, { message: MESSAGES.invalidDoi }),
   );
 export type Doi = z.infer<typeof doiSchema>;
 
@@ -44,7 +45,7 @@ export const nullableDoiSchema = z.preprocess(
 /** Formats of GET /media/{id}/cite, each answered with its registered content type. */
 export const CITATION_FORMATS = ['bibtex', 'ris', 'csl'] as const;
 export const citationFormatSchema = z.enum(CITATION_FORMATS, {
-  message: `must be one of ${CITATION_FORMATS.join(', ')}`,
+  message: MESSAGES.oneOf(CITATION_FORMATS),
 });
 export type CitationFormat = z.infer<typeof citationFormatSchema>;
 

@@ -12,6 +12,7 @@ import {
   COMMENTS_MAX_LIMIT,
 } from '../limits.js';
 import { pageQuerySchema } from './common.js';
+import { MESSAGES } from '../messages.js';
 
 /**
  * A comment as spec §3 names its fields: the same for everyone who may see the post, so a long
@@ -63,10 +64,10 @@ const optionalId = z.preprocess(
 
 /** The text of a comment, as written or edited. */
 const commentContentSchema = z
-  .string({ message: 'content is required' })
+  .string({ message: MESSAGES.fieldRequired('content') })
   .trim()
-  .min(1, { message: 'must not be empty' })
-  .max(COMMENT_MAX_LENGTH, { message: `must be at most ${COMMENT_MAX_LENGTH} characters` });
+  .min(1, { message: MESSAGES.notEmpty })
+  .max(COMMENT_MAX_LENGTH, { message: MESSAGES.maxLength(COMMENT_MAX_LENGTH) });
 
 /** PATCH /comments/{id} (JSON): the new text; the author only. Answered with the comment. */
 export const commentPatchBodySchema = z.object({ content: commentContentSchema });
@@ -75,8 +76,8 @@ export type CommentPatchBody = z.infer<typeof commentPatchBodySchema>;
 /** POST /comments/create (JSON, spec §3 comment create payload). */
 export const createCommentBodySchema = z.object({
   postId: z
-    .string({ message: 'postId is required' })
-    .min(1, { message: 'postId is required' })
+    .string({ message: MESSAGES.fieldRequired('postId') })
+    .min(1, { message: MESSAGES.fieldRequired('postId') })
     .max(64),
   content: commentContentSchema,
   imageUrl: z.preprocess(
@@ -86,7 +87,7 @@ export const createCommentBodySchema = z.object({
       .trim()
       .max(500)
       .refine((value) => value === '' || /^(https?:\/\/|\/ipfs\/)[^\s]+$/i.test(value), {
-        message: 'must be empty, an http(s) URL or an /ipfs/ path',
+        message: MESSAGES.invalidImageUrl,
       })
       .default(''),
   ),
@@ -109,15 +110,15 @@ const cursorQuerySchema = (defaultLimit: number, maxLimit: number) =>
       (value) => (value === '' ? undefined : value),
       z
         .string()
-        .max(COMMENT_CURSOR_MAX_LENGTH, { message: 'is not a cursor this API gave' })
-        .regex(/^[A-Za-z0-9_-]+$/, { message: 'is not a cursor this API gave' })
+        .max(COMMENT_CURSOR_MAX_LENGTH, { message: MESSAGES.invalidCursor })
+        .regex(/^[A-Za-z0-9_-]+$/, { message: MESSAGES.invalidCursor })
         .optional(),
     ),
     limit: z.coerce
-      .number({ message: 'must be a whole number' })
-      .int({ message: 'must be a whole number' })
-      .min(1, { message: 'must be at least 1' })
-      .max(maxLimit, { message: `must be at most ${maxLimit}` })
+      .number({ message: MESSAGES.wholeNumber })
+      .int({ message: MESSAGES.wholeNumber })
+      .min(1, { message: MESSAGES.atLeast(1) })
+      .max(maxLimit, { message: MESSAGES.atMost(maxLimit) })
       .default(defaultLimit),
   });
 

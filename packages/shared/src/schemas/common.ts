@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_MAX_SKIP } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 
 /** Form fields arrive as strings; an empty one means "not given". */
 export const optionalText = (max: number) =>
@@ -8,7 +9,7 @@ export const optionalText = (max: number) =>
     z
       .string()
       .trim()
-      .max(max, { message: `must be at most ${max} characters` })
+      .max(max, { message: MESSAGES.maxLength(max) })
       .optional(),
   );
 
@@ -16,20 +17,30 @@ export const httpUrlSchema = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { message: `must be at most ${max} characters` })
+    .max(max, { message: MESSAGES.maxLength(max) })
     .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), {
-      message: 'must be an http or https URL',
+      message: MESSAGES.invalidHttpUrl,
     });
+
+/**
+ * A message's stable code (message-codes.ts) and the values filled into it, beside its English
+ * text, so a client can show it in its reader's language. Absent for texts with no code.
+ */
+const messageCodeFields = {
+  code: z.string().optional(),
+  values: z.record(z.string(), z.string()).optional(),
+};
 
 /** The error body of every failed API call (docs/ARCHITECTURE.md §3). */
 export const errorBodySchema = z.object({
   detail: z.string(),
+  ...messageCodeFields,
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** 422 bodies also name the fields at fault. */
 export const validationErrorBodySchema = errorBodySchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  errors: z.array(z.object({ field: z.string(), message: z.string(), ...messageCodeFields })),
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 
@@ -37,16 +48,16 @@ export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
   z.object({
     skip: z.coerce
-      .number({ message: 'must be a whole number' })
-      .int({ message: 'must be a whole number' })
-      .min(0, { message: 'must be at least 0' })
-      .max(LIST_MAX_SKIP, { message: `must be at most ${LIST_MAX_SKIP}` })
+      .number({ message: MESSAGES.wholeNumber })
+      .int({ message: MESSAGES.wholeNumber })
+      .min(0, { message: MESSAGES.atLeast(0) })
+      .max(LIST_MAX_SKIP, { message: MESSAGES.atMost(LIST_MAX_SKIP) })
       .default(0),
     limit: z.coerce
-      .number({ message: 'must be a whole number' })
-      .int({ message: 'must be a whole number' })
-      .min(1, { message: 'must be at least 1' })
-      .max(maxLimit, { message: `must be at most ${maxLimit}` })
+      .number({ message: MESSAGES.wholeNumber })
+      .int({ message: MESSAGES.wholeNumber })
+      .min(1, { message: MESSAGES.atLeast(1) })
+      .max(maxLimit, { message: MESSAGES.atMost(maxLimit) })
       .default(defaultLimit),
   });
 

@@ -30,14 +30,14 @@ export const sortOptionSchema = z.enum(SORT_OPTIONS);
 
 /** Query booleans arrive as text. */
 const queryBoolean = z
-  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .enum(['true', 'false', '1', '0'], { message: MESSAGES.notBoolean })
   .transform((value) => value === 'true' || value === '1');
 
 /** GET /media/list query (spec §7). Without sort_by a search is ordered by relevance. */
 export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT).extend({
   sort_by: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(SORT_OPTIONS, { message: `must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
+    z.enum(SORT_OPTIONS, { message: MESSAGES.oneOf(SORT_OPTIONS) }).optional(),
   ),
   search: optionalText(POST_FIELD_MAX_LENGTH.search),
   include_hidden: queryBoolean.default(false),
@@ -122,9 +122,9 @@ export const searchSuggestionsQuerySchema = z.object({
   search: z
     .string()
     .trim()
-    .min(1, { message: 'must not be empty' })
+    .min(1, { message: MESSAGES.notEmpty })
     .max(POST_FIELD_MAX_LENGTH.search, {
-      message: `must be at most ${POST_FIELD_MAX_LENGTH.search} characters`,
+      message: MESSAGES.maxLength(POST_FIELD_MAX_LENGTH.search),
     }),
 });
 
@@ -213,7 +213,7 @@ export const uploadFieldsSchema = z.object({
   ai_instruction: optionalText(POST_FIELD_MAX_LENGTH.aiInstruction),
   visibility: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(VISIBILITIES, { message: 'must be public or private' }).default('public'),
+    z.enum(VISIBILITIES, { message: MESSAGES.invalidVisibility }).default('public'),
   ),
   /** Optional DOI of the work; a pasted https://doi.org/ link is stored without its prefix. */
   doi: optionalDoiSchema,
@@ -223,9 +223,9 @@ export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 /** A text field of an edit: trimmed; '' clears it (title excepted: a post always has one). */
 const editText = (max: number) =>
   z
-    .string({ message: 'must be text' })
+    .string({ message: MESSAGES.notText })
     .trim()
-    .max(max, { message: `must be at most ${max} characters` })
+    .max(max, { message: MESSAGES.maxLength(max) })
     .optional();
 
 /**
@@ -237,17 +237,17 @@ const editText = (max: number) =>
 export const postPatchBodySchema = z
   .object({
     title: z
-      .string({ message: 'must be text' })
+      .string({ message: MESSAGES.notText })
       .trim()
-      .min(1, { message: 'must not be empty' })
+      .min(1, { message: MESSAGES.notEmpty })
       .max(POST_FIELD_MAX_LENGTH.title, {
-        message: `must be at most ${POST_FIELD_MAX_LENGTH.title} characters`,
+        message: MESSAGES.maxLength(POST_FIELD_MAX_LENGTH.title),
       })
       .optional(),
     summary: editText(POST_FIELD_MAX_LENGTH.summary),
     content: editText(POST_FIELD_MAX_LENGTH.content),
     tags: editText(POST_FIELD_MAX_LENGTH.tags),
-    visibility: z.enum(VISIBILITIES, { message: 'must be public or private' }).optional(),
+    visibility: z.enum(VISIBILITIES, { message: MESSAGES.invalidVisibility }).optional(),
     ai_instruction: editText(POST_FIELD_MAX_LENGTH.aiInstruction),
     /** A DOI sets it; `null` or '' removes it. */
     doi: nullableDoiSchema.optional(),

@@ -7,24 +7,25 @@ import {
   SUSPEND_MAX_DAYS,
 } from '../limits.js';
 import { actorSchema, pageQuerySchema } from './common.js';
+import { MESSAGES } from '../messages.js';
 
 /** What a member may report. */
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
 export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
-  message: `must be one of ${REPORT_TARGET_TYPES.join(', ')}`,
+  message: MESSAGES.oneOf(REPORT_TARGET_TYPES),
 });
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
 /** Why; the web app's report dialog offers these in this order. */
 export const REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'plagiarism', 'other'] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS, {
-  message: `must be one of ${REPORT_REASONS.join(', ')}`,
+  message: MESSAGES.oneOf(REPORT_REASONS),
 });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export const reportStatusSchema = z.enum(REPORT_STATUSES, {
-  message: `must be one of ${REPORT_STATUSES.join(', ')}`,
+  message: MESSAGES.oneOf(REPORT_STATUSES),
 });
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
@@ -36,7 +37,7 @@ export type ReportStatus = z.infer<typeof reportStatusSchema>;
  */
 export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete', 'suspend'] as const;
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS, {
-  message: `must be one of ${MODERATION_ACTIONS.join(', ')}`,
+  message: MESSAGES.oneOf(MODERATION_ACTIONS),
 });
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
@@ -48,10 +49,10 @@ export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
 export const RESTORABLE_TARGET_TYPES = ['post', 'comment'] as const;
 
 const idSchema = z
-  .string({ message: 'is required' })
+  .string({ message: MESSAGES.isRequired })
   .trim()
-  .min(1, { message: 'is required' })
-  .max(64, { message: 'must be at most 64 characters' });
+  .min(1, { message: MESSAGES.isRequired })
+  .max(64, { message: MESSAGES.maxLength(64) });
 
 /** POST /reports (JSON). */
 export const createReportBodySchema = z.object({
@@ -62,7 +63,7 @@ export const createReportBodySchema = z.object({
     .string()
     .trim()
     .max(REPORT_NOTE_MAX_LENGTH, {
-      message: `must be at most ${REPORT_NOTE_MAX_LENGTH} characters`,
+      message: MESSAGES.maxLength(REPORT_NOTE_MAX_LENGTH),
     })
     .default(''),
 });
@@ -130,11 +131,11 @@ export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
 export const moderationQueueSchema = z.array(moderationQueueItemSchema);
 
 const moderationNoteSchema = z
-  .string({ message: 'a note is required' })
+  .string({ message: MESSAGES.noteRequired })
   .trim()
-  .min(1, { message: 'a note is required' })
+  .min(1, { message: MESSAGES.noteRequired })
   .max(MODERATION_NOTE_MAX_LENGTH, {
-    message: `must be at most ${MODERATION_NOTE_MAX_LENGTH} characters`,
+    message: MESSAGES.maxLength(MODERATION_NOTE_MAX_LENGTH),
   });
 
 /** POST /moderation/reports/{id}/resolve (JSON). `suspend_days` is required with `suspend`. */
@@ -143,14 +144,14 @@ export const resolveReportBodySchema = z
     action: moderationActionSchema,
     note: moderationNoteSchema,
     suspend_days: z
-      .number({ message: 'must be a whole number of days' })
-      .int({ message: 'must be a whole number of days' })
-      .min(1, { message: 'must be at least 1' })
-      .max(SUSPEND_MAX_DAYS, { message: `must be at most ${SUSPEND_MAX_DAYS}` })
+      .number({ message: MESSAGES.wholeNumberOfDays })
+      .int({ message: MESSAGES.wholeNumberOfDays })
+      .min(1, { message: MESSAGES.atLeast(1) })
+      .max(SUSPEND_MAX_DAYS, { message: MESSAGES.atMost(SUSPEND_MAX_DAYS) })
       .optional(),
   })
   .refine((body) => body.action !== 'suspend' || body.suspend_days !== undefined, {
-    message: 'is required to suspend',
+    message: MESSAGES.requiredToSuspend,
     path: ['suspend_days'],
   });
 export type ResolveReportBody = z.infer<typeof resolveReportBodySchema>;
@@ -168,7 +169,7 @@ export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;
 /** POST /moderation/{target_type}/{id}/restore path and body. */
 export const restoreParamsSchema = z.object({
   target_type: z.enum(RESTORABLE_TARGET_TYPES, {
-    message: `must be one of ${RESTORABLE_TARGET_TYPES.join(', ')}`,
+    message: MESSAGES.oneOf(RESTORABLE_TARGET_TYPES),
   }),
   id: idSchema,
 });

@@ -5,6 +5,7 @@ import {
   NOTIFICATIONS_READ_MAX_IDS,
 } from '../limits.js';
 import { actorSchema, pageQuerySchema } from './common.js';
+import { MESSAGES } from '../messages.js';
 
 /**
  * What a member is told of. `comment`: on their post. `reply`: to their comment. `mention`:
@@ -56,9 +57,9 @@ export const markNotificationsReadBodySchema = z.union([
   z.object({
     ids: z
       .array(z.string().max(64))
-      .min(1, { message: 'name at least one notification' })
+      .min(1, { message: MESSAGES.noNotificationIds })
       .max(NOTIFICATIONS_READ_MAX_IDS, {
-        message: `at most ${NOTIFICATIONS_READ_MAX_IDS} at once`,
+        message: MESSAGES.tooManyAtOnce(NOTIFICATIONS_READ_MAX_IDS),
       }),
   }),
   z.object({ all: z.literal(true) }),

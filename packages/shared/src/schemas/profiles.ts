@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LENGTH, NICKNAME_MAX_LENGTH, TAGS_MAX_LENGTH } from '../limits.js';
 import { emailSchema, phoneSchema, usernameSchema } from './auth.js';
 import { httpUrlSchema } from './common.js';
+import { MESSAGES } from '../messages.js';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -13,13 +14,13 @@ const boundedText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { message: `must be at most ${max} characters` });
+    .max(max, { message: MESSAGES.maxLength(max) });
 
 /** An http(s) URL, or empty to clear it; the length is checked before anything else. */
 const urlOrEmpty = z
   .string()
   .trim()
-  .max(MAX_LENGTH.url, { message: `must be at most ${MAX_LENGTH.url} characters` })
+  .max(MAX_LENGTH.url, { message: MESSAGES.maxLength(MAX_LENGTH.url) })
   .pipe(z.union([z.literal(''), httpUrlSchema(MAX_LENGTH.url)]));
 
 /** Form booleans: 'true'/'false' (also 1/0), or JSON booleans. */
@@ -28,7 +29,7 @@ export const formBooleanSchema = z.preprocess(
   z.union([
     z.boolean(),
     z
-      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .enum(['true', 'false', '1', '0'], { message: MESSAGES.notBoolean })
       .transform((value) => value === 'true' || value === '1'),
   ]),
 );
@@ -67,7 +68,7 @@ export const modifyProfileBodySchema = z
   })
   .refine(
     (body) => Object.entries(body).some(([key, value]) => key !== 'user_id' && value !== undefined),
-    { message: 'send at least one of username, nickname, title, bio, url, tags' },
+    { message: MESSAGES.profileEditNeedsAField },
   );
 export type ModifyProfileBody = z.infer<typeof modifyProfileBodySchema>;
 
@@ -91,7 +92,7 @@ export const modifySettingsBodySchema = z
     new_public_contact: formBooleanSchema.optional(),
   })
   .refine((body) => SETTINGS_FIELDS.some((field) => body[`new_${field}`] !== undefined), {
-    message: 'send at least one new_public_* flag',
+    message: MESSAGES.settingsNeedAFlag,
   });
 export type ModifySettingsBody = z.infer<typeof modifySettingsBodySchema>;
 
@@ -101,11 +102,15 @@ export type ModifySettingsBody = z.infer<typeof modifySettingsBodySchema>;
  */
 export const personInformationQuerySchema = z
   .object({
-    user_id: z.string().min(1, { message: 'user_id is required' }).max(64).optional(),
+    user_id: z
+      .string()
+      .min(1, { message: MESSAGES.fieldRequired('user_id') })
+      .max(64)
+      .optional(),
     username: z
       .string()
-      .min(1, { message: 'username is required' })
-      .max(MAX_LENGTH.username, { message: `must be at most ${MAX_LENGTH.username} characters` })
+      .min(1, { message: MESSAGES.fieldRequired('username') })
+      .max(MAX_LENGTH.username, { message: MESSAGES.maxLength(MAX_LENGTH.username) })
       .optional(),
   })
   .superRefine((query, ctx) => {
@@ -113,7 +118,7 @@ export const personInformationQuerySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['user_id'],
-        message: 'give either user_id or username',
+        message: MESSAGES.userIdOrUsername,
       });
     }
   });

@@ -51,10 +51,10 @@ export const claimRewardsBodySchema = z.object({
     .optional(),
   /** A client-chosen id: retrying with the same id returns the first result, never pays twice. */
   request_id: z
-    .string({ message: 'request_id is required' })
+    .string({ message: MESSAGES.fieldRequired('request_id') })
     .trim()
-    .min(1, { message: 'request_id is required' })
-    .max(100, { message: 'must be at most 100 characters' }),
+    .min(1, { message: MESSAGES.fieldRequired('request_id') })
+    .max(100, { message: MESSAGES.maxLength(100) }),
 });
 export type ClaimRewardsBody = z.infer<typeof claimRewardsBodySchema>;
 
@@ -71,10 +71,10 @@ export type RewardClaim = z.infer<typeof rewardClaimSchema>;
 /** GET /rewards/leaderboard?epoch= (default: the last ended epoch). */
 export const leaderboardQuerySchema = z.object({
   epoch: z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(1, { message: 'must be at least 1' })
-    .max(1_000_000, { message: 'must be at most 1000000' })
+    .number({ message: MESSAGES.wholeNumber })
+    .int({ message: MESSAGES.wholeNumber })
+    .min(1, { message: MESSAGES.atLeast(1) })
+    .max(1_000_000, { message: MESSAGES.atMost(1_000_000) })
     .optional(),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;

@@ -24,6 +24,8 @@ import {
   signedInUser,
   TEST_PASSWORD,
   uniqueUsername,
+  errorBody,
+  validationErrorBody,
 } from '../../../test/helpers.js';
 
 const REGISTER = '/api/v1/auth/register';
@@ -38,7 +40,7 @@ const valid = () => ({ username: uniqueUsername(), password: TEST_PASSWORD });
 const INVALID_GRANT = {
   error: 'invalid_grant',
   error_description: MESSAGES.invalidCredentials,
-  detail: MESSAGES.invalidCredentials,
+  ...errorBody(MESSAGES.invalidCredentials),
 };
 
 describeEachDatabase('POST /auth/register', (db) => {
@@ -264,10 +266,9 @@ describeEachDatabase('POST /auth/register', (db) => {
     const response = await app.inject({ method: 'POST', url: REGISTER, ...form(fields) });
 
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: `${field}: ${message}`,
-      errors: [{ field, message }],
-    });
+    expect(response.json()).toEqual(
+      validationErrorBody(`${field}: ${message}`, [{ field, message }]),
+    );
   });
 
   it('accepts a password of 256 characters, and it signs in', async () => {
@@ -321,13 +322,12 @@ describeEachDatabase('POST /auth/register', (db) => {
     const response = await app.inject({ method: 'POST', url: REGISTER });
 
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: 'username: username is required',
-      errors: [
+    expect(response.json()).toEqual(
+      validationErrorBody('username: username is required', [
         { field: 'username', message: 'username is required' },
         { field: 'password', message: 'password is required' },
-      ],
-    });
+      ]),
+    );
   });
 
   it('answers 409 for a taken username, whatever its letter case', async () => {
@@ -341,7 +341,7 @@ describeEachDatabase('POST /auth/register', (db) => {
         ...form({ username, password: TEST_PASSWORD }),
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ detail: MESSAGES.usernameTaken });
+      expect(response.json()).toEqual(errorBody(MESSAGES.usernameTaken));
     }
   });
 
@@ -354,7 +354,7 @@ describeEachDatabase('POST /auth/register', (db) => {
 
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     const conflict = responses.find((response) => response.statusCode === 409);
-    expect(conflict?.json()).toEqual({ detail: MESSAGES.usernameTaken });
+    expect(conflict?.json()).toEqual(errorBody(MESSAGES.usernameTaken));
   });
 });
 
@@ -461,7 +461,7 @@ describeEachDatabase('POST /auth/token', (db) => {
     expect(response.json()).toEqual({
       error: 'unsupported_grant_type',
       error_description: MESSAGES.unsupportedGrantType,
-      detail: MESSAGES.unsupportedGrantType,
+      ...errorBody(MESSAGES.unsupportedGrantType),
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -485,7 +485,7 @@ describeEachDatabase('POST /auth/token', (db) => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: message,
-      detail: message,
+      ...errorBody(message),
     });
   });
 
@@ -512,7 +512,7 @@ describeEachDatabase('POST /auth/token', (db) => {
     expect(badJson.json()).toEqual({
       error: 'invalid_request',
       error_description: MESSAGES.invalidJsonBody,
-      detail: MESSAGES.invalidJsonBody,
+      ...errorBody(MESSAGES.invalidJsonBody),
     });
   });
 });
@@ -534,7 +534,7 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
     const response = await app.inject({ method: 'GET', url: ME });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notAuthenticated));
     expect(response.headers['www-authenticate']).toBe('Bearer realm="symposia"');
   });
 
@@ -546,7 +546,7 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
       headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notAuthenticated));
   });
 
   it.each([
@@ -558,7 +558,7 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
     const response = await app.inject({ method: 'GET', url: ME, headers: { authorization } });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.sessionExpired });
+    expect(response.json()).toEqual(errorBody(MESSAGES.sessionExpired));
     expect(response.headers['www-authenticate']).toBe(
       'Bearer realm="symposia", error="invalid_token", error_description="The access token is not valid"',
     );
@@ -576,7 +576,7 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
     clock.advance(1);
     const response = await app.inject({ method: 'GET', url: ME, headers });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.sessionExpired });
+    expect(response.json()).toEqual(errorBody(MESSAGES.sessionExpired));
     expect(response.headers['www-authenticate']).toBe(
       'Bearer realm="symposia", error="invalid_token", error_description="The access token expired"',
     );
@@ -594,7 +594,7 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
 
     const me = await app.inject({ method: 'GET', url: ME, headers });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ detail: MESSAGES.sessionExpired });
+    expect(me.json()).toEqual(errorBody(MESSAGES.sessionExpired));
     expect(me.headers['www-authenticate']).toBe(
       'Bearer realm="symposia", error="invalid_token", error_description="The access token was revoked"',
     );
@@ -610,13 +610,13 @@ describeEachDatabase('GET /auth/me and POST /auth/logout', (db) => {
     const { app } = await db.buildApp();
     const response = await app.inject({ method: 'POST', url: LOGOUT });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notAuthenticated));
     expect(response.headers['www-authenticate']).toBe('Bearer realm="symposia"');
   });
 });
 
 describeEachDatabase('login rate limiting', (db) => {
-  const tooMany = { detail: MESSAGES.tooManyLoginAttempts };
+  const tooMany = errorBody(MESSAGES.tooManyLoginAttempts);
 
   it('limits all attempts per client address within the window', async () => {
     const { app, clock } = await db.buildApp({
@@ -736,8 +736,7 @@ describeEachDatabase('POST /auth/token bounds every field before any work', (db)
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: detail,
-      detail,
-      errors: [{ field, message: tooLong(max) }],
+      ...validationErrorBody(detail, [{ field, message: tooLong(max) }]),
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -844,7 +843,7 @@ describeEachDatabase('registration rate limiting', (db) => {
 
     const limited = await register(app, '10.3.0.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: MESSAGES.tooManyRegistrations });
+    expect(limited.json()).toEqual(errorBody(MESSAGES.tooManyRegistrations));
     expect(limited.headers['retry-after']).toBe('3600');
 
     expect((await register(app, '10.3.0.2')).statusCode).toBe(201);
@@ -889,7 +888,7 @@ describeEachDatabase('idle sessions', (db) => {
     clock.advance(3600);
     const idle = await me();
     expect(idle.statusCode).toBe(401);
-    expect(idle.json()).toEqual({ detail: MESSAGES.sessionExpired });
+    expect(idle.json()).toEqual(errorBody(MESSAGES.sessionExpired));
     expect(idle.headers['www-authenticate']).toBe(
       'Bearer realm="symposia", error="invalid_token", error_description="The access token expired"',
     );

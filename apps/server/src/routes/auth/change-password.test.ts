@@ -12,6 +12,9 @@ import {
   loginAs,
   requestToken,
   signedInUser,
+  errorBody,
+  fieldError,
+  validationErrorBody,
 } from '../../../test/helpers.js';
 
 const CHANGE_PASSWORD = '/api/v1/auth/change_password';
@@ -88,10 +91,11 @@ describeEachDatabase('POST /auth/change_password', (db) => {
     });
 
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: `old_password: ${MESSAGES.wrongCurrentPassword}`,
-      errors: [{ field: 'old_password', message: MESSAGES.wrongCurrentPassword }],
-    });
+    expect(response.json()).toEqual(
+      validationErrorBody(`old_password: ${MESSAGES.wrongCurrentPassword}`, [
+        { field: 'old_password', message: MESSAGES.wrongCurrentPassword },
+      ]),
+    );
     expect((await app.inject({ method: 'GET', url: ME, headers: other })).statusCode).toBe(200);
     expect((await signIn(app, username, password)).statusCode).toBe(200);
     expect((await signIn(app, username, NEW_PASSWORD)).statusCode).toBe(400);
@@ -110,7 +114,7 @@ describeEachDatabase('POST /auth/change_password', (db) => {
 
     const limited = await guess(password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: MESSAGES.tooManyLoginAttempts });
+    expect(limited.json()).toEqual(errorBody(MESSAGES.tooManyLoginAttempts));
     expect(limited.headers['retry-after']).toBe('900');
     expect((await signIn(app, username, password)).statusCode).toBe(429);
   });
@@ -163,10 +167,9 @@ describeEachDatabase('POST /auth/change_password', (db) => {
     const response = await changePassword(app, headers, fields);
 
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      detail: `${field}: ${message}`,
-      errors: [{ field, message }],
-    });
+    expect(response.json()).toEqual(
+      validationErrorBody(`${field}: ${message}`, [{ field, message }]),
+    );
     expect((await signIn(app, username, password)).statusCode).toBe(200);
   });
 
@@ -176,8 +179,8 @@ describeEachDatabase('POST /auth/change_password', (db) => {
     const response = await changePassword(app, headers, {});
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([
-      { field: 'old_password', message: 'old_password is required' },
-      { field: 'new_password', message: 'new_password is required' },
+      fieldError('old_password', 'old_password is required'),
+      fieldError('new_password', 'new_password is required'),
     ]);
   });
 
@@ -185,7 +188,7 @@ describeEachDatabase('POST /auth/change_password', (db) => {
     const { app } = await db.buildApp();
     const response = await changePassword(app, {}, { old_password: 'a', new_password: 'b' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notAuthenticated));
   });
 
   it('is described in the OpenAPI document with its body and answers', async () => {

@@ -8,6 +8,7 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
 } from '../../../test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -336,7 +337,7 @@ describeEachDatabase('comments API', (db) => {
     }
     const refused = await create(app, ada.headers, { postId, content: 'too many' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyComments });
+    expect(refused.json()).toEqual(errorBody(MESSAGES.tooManyComments));
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await comment(app, bob.headers, { postId, content: 'bob is fine' });
     testApp.clock.advance(61);

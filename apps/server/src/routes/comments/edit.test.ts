@@ -5,6 +5,8 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
+  fieldError,
 } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 
@@ -119,18 +121,18 @@ describeEachDatabase('PATCH /comments/{id} and DELETE /comments/{id}', (db) => {
     expect((await remove(app, written._id)).statusCode).toBe(401);
     const forbidden = await edit(app, written._id, other.headers, { content: 'x' });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ detail: MESSAGES.notYourComment });
+    expect(forbidden.json()).toEqual(errorBody(MESSAGES.notYourComment));
     const refused = await remove(app, written._id, other.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: MESSAGES.cannotDeleteComment });
+    expect(refused.json()).toEqual(errorBody(MESSAGES.cannotDeleteComment));
     // A comment on a post the caller cannot see is none they may know of.
-    expect((await edit(app, hidden._id, other.headers, { content: 'x' })).json()).toEqual({
-      detail: MESSAGES.postNotFoundTitle,
-    });
+    expect((await edit(app, hidden._id, other.headers, { content: 'x' })).json()).toEqual(
+      errorBody(MESSAGES.postNotFoundTitle),
+    );
     expect((await remove(app, hidden._id, other.headers)).statusCode).toBe(404);
-    expect((await edit(app, 'no-such-comment', author.headers, { content: 'x' })).json()).toEqual({
-      detail: MESSAGES.commentNotFound,
-    });
+    expect((await edit(app, 'no-such-comment', author.headers, { content: 'x' })).json()).toEqual(
+      errorBody(MESSAGES.commentNotFound),
+    );
     expect((await remove(app, 'no-such-comment', author.headers)).statusCode).toBe(404);
 
     for (const [payload, message] of [
@@ -141,7 +143,7 @@ describeEachDatabase('PATCH /comments/{id} and DELETE /comments/{id}', (db) => {
     ] as const) {
       const response = await edit(app, written._id, author.headers, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json().errors).toEqual([{ field: 'content', message }]);
+      expect(response.json().errors).toEqual([fieldError('content', message)]);
     }
     expect((await thread(app, postId))[0]).toMatchObject({ content: 'Mine', edited_at: null });
   });
@@ -213,9 +215,7 @@ describeEachDatabase('PATCH /comments/{id} and DELETE /comments/{id}', (db) => {
       payload: { postId, content: 'To nobody', parentId: root._id },
     });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json().errors).toEqual([
-      { field: 'parentId', message: MESSAGES.commentNotFound },
-    ]);
+    expect(answer.json().errors).toEqual([fieldError('parentId', MESSAGES.commentNotFound)]);
 
     // The middle reply goes "[deleted]" too (its own reply remains); the last live one takes
     // every "[deleted]" above it along.

@@ -11,6 +11,7 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
 } from '../../../test/helpers.js';
 import { CAR_CONTENT_TYPE, GATEWAY_DETAILS, IMMUTABLE_CACHE, RAW_CONTENT_TYPE } from './index.js';
 
@@ -46,7 +47,7 @@ function fetchUrl(
 function expectHidden(response: LightMyRequestResponse, cid: string, what: string): void {
   expect(response.statusCode, what).toBe(404);
   if (response.body) {
-    expect(response.json(), what).toEqual({ detail: GATEWAY_DETAILS.notFound(cid) });
+    expect(response.json(), what).toEqual(errorBody(GATEWAY_DETAILS.notFound(cid)));
   }
   expect(response.headers['cache-control'], what).toBeUndefined();
 }

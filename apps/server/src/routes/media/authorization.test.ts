@@ -5,6 +5,7 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
 } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { POST_ACTIONS, type PostAction } from '../../policies/index.js';
@@ -139,10 +140,10 @@ describeEachDatabase('authorization of posts over HTTP (policies/rule-table.ts)'
             got[viewer][state][action] = response.statusCode;
             expected[viewer][state][action] = rule === 'ok' ? SUCCESS[action] : rule;
             if (response.statusCode === 404) {
-              expect(response.json()).toEqual({ detail: MESSAGES.postNotFoundTitle });
+              expect(response.json()).toEqual(errorBody(MESSAGES.postNotFoundTitle));
             }
             if (state === 'hidden' && response.statusCode === 403 && action !== 'edit') {
-              expect(response.json()).toEqual({ detail: MESSAGES.hiddenByModerators });
+              expect(response.json()).toEqual(errorBody(MESSAGES.hiddenByModerators));
             }
           }
         }

@@ -12,6 +12,8 @@ import {
   PNG_1X1,
   signedInUser,
   uploadPost,
+  errorBody,
+  fieldError,
 } from '../../../test/helpers.js';
 
 // 23:30 UTC is already the next day in Asia/Shanghai: the citation carries the UTC date.
@@ -204,7 +206,7 @@ describeEachDatabase('GET /media/{id}/cite', (db) => {
     for (const headers of [stranger.headers, {}]) {
       const response = await cite(app, id, '?format=bibtex', headers);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: MESSAGES.postNotFoundTitle });
+      expect(response.json()).toEqual(errorBody(MESSAGES.postNotFoundTitle));
       expect(response.body).not.toContain('Quantum');
     }
   });
@@ -213,7 +215,7 @@ describeEachDatabase('GET /media/{id}/cite', (db) => {
     const { app } = await db.buildApp();
     const response = await cite(app, 'no-such-post', '?format=csl');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: MESSAGES.postNotFoundTitle });
+    expect(response.json()).toEqual(errorBody(MESSAGES.postNotFoundTitle));
   });
 
   it('refuses an unknown format with 422 naming the field', async () => {
@@ -222,9 +224,7 @@ describeEachDatabase('GET /media/{id}/cite', (db) => {
       const response = await cite(app, id, `?format=${encodeURIComponent(format)}`);
       expect(response.statusCode, format).toBe(422);
       const body = response.json<{ errors: { field: string; message: string }[] }>();
-      expect(body.errors).toEqual([
-        { field: 'format', message: 'must be one of bibtex, ris, csl' },
-      ]);
+      expect(body.errors).toEqual([fieldError('format', 'must be one of bibtex, ris, csl')]);
     }
   });
 
@@ -232,7 +232,7 @@ describeEachDatabase('GET /media/{id}/cite', (db) => {
     const { app, id } = await citedPost();
     const response = await cite(app, id, '?format=bibtex', { host: 'bad host{}' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.citationBadHost });
+    expect(response.json()).toEqual(errorBody(MESSAGES.citationBadHost));
   });
 
   it('is documented in the OpenAPI document with each content type', async () => {

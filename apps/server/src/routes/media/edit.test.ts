@@ -6,6 +6,8 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
+  fieldError,
 } from '../../../test/helpers.js';
 import { until } from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
@@ -173,10 +175,10 @@ describeEachDatabase('PATCH /media/{id}, DELETE /media/{id}, GET /media/{id}/rev
     expect((await patch(app, id, {}, { title: 'x' })).statusCode).toBe(401);
     const forbidden = await patch(app, id, other.headers, { title: 'x' });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ detail: MESSAGES.notYourPost });
-    expect((await patch(app, hidden, other.headers, { title: 'x' })).json()).toEqual({
-      detail: MESSAGES.postNotFoundTitle,
-    });
+    expect(forbidden.json()).toEqual(errorBody(MESSAGES.notYourPost));
+    expect((await patch(app, hidden, other.headers, { title: 'x' })).json()).toEqual(
+      errorBody(MESSAGES.postNotFoundTitle),
+    );
     expect((await patch(app, 'no-such-post', author.headers, { title: 'x' })).statusCode).toBe(404);
 
     const bad: [unknown, string, string][] = [
@@ -195,7 +197,7 @@ describeEachDatabase('PATCH /media/{id}, DELETE /media/{id}, GET /media/{id}/rev
     for (const [payload, field, message] of bad) {
       const response = await patch(app, id, author.headers, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json().errors).toContainEqual({ field, message });
+      expect(response.json().errors).toContainEqual(fieldError(field, message));
     }
     const broken = await app.inject({
       method: 'PATCH',
@@ -267,9 +269,9 @@ describeEachDatabase('PATCH /media/{id}, DELETE /media/{id}, GET /media/{id}/rev
     expect(
       (await patch(app, hidden, author.headers, { title: 'Private draft 2' })).statusCode,
     ).toBe(200);
-    expect((await revisions(app, hidden, other.headers)).json()).toEqual({
-      detail: MESSAGES.postNotFoundTitle,
-    });
+    expect((await revisions(app, hidden, other.headers)).json()).toEqual(
+      errorBody(MESSAGES.postNotFoundTitle),
+    );
     expect((await revisions(app, hidden)).statusCode).toBe(404);
     expect((await revisions(app, hidden, author.headers)).json()).toHaveLength(1);
     expect((await revisions(app, 'no-such-post')).statusCode).toBe(404);
@@ -387,14 +389,14 @@ describeEachDatabase('PATCH /media/{id}, DELETE /media/{id}, GET /media/{id}/rev
       expect((await remove(app, id)).statusCode).toBe(401);
       const refused = await remove(app, id, fan.headers);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: MESSAGES.cannotDeletePost });
+      expect(refused.json()).toEqual(errorBody(MESSAGES.cannotDeletePost));
       const deleted = await remove(app, id, author.headers);
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe('');
 
       expect(await detail(app, id)).toEqual({
         status: 404,
-        body: { detail: MESSAGES.postNotFoundTitle },
+        body: errorBody(MESSAGES.postNotFoundTitle),
       });
       expect((await detail(app, id, author.headers)).status).toBe(404);
       expect((await list(app)).map((post) => post.id)).toEqual([kept]);

@@ -17,6 +17,7 @@ import {
   uploadPost,
   type TestApp,
   type UploadFile,
+  errorBody,
 } from '../../../test/helpers.js';
 
 const DETAIL_KEYS = [
@@ -200,7 +201,7 @@ describeEachDatabase('posts API', (db) => {
       const files = Array.from({ length: 6 }, (_, index) => text(`f${index}.txt`, `file ${index}`));
       const response = await upload(testApp.app, ada.headers, {}, files);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Maximum 5 files allowed' });
+      expect(response.json()).toEqual(errorBody('Maximum 5 files allowed'));
       expect(await countRows(testApp, 'posts')).toBe(0);
     });
 
@@ -212,7 +213,7 @@ describeEachDatabase('posts API', (db) => {
         { name: 'big.bin', content: Buffer.alloc(UPLOAD_MAX_FILE_BYTES + 1, 7) },
       ]);
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: 'File big.bin exceeds 50MB limit' });
+      expect(response.json()).toEqual(errorBody('File big.bin exceeds 50MB limit'));
       expect(await countRows(testApp, 'posts')).toBe(0);
     });
 
@@ -230,7 +231,7 @@ describeEachDatabase('posts API', (db) => {
       const ada = await signedInUser(testApp.app);
       const response = await upload(testApp.app, ada.headers, { title: 'Nothing' }, []);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'please select at least one file' });
+      expect(response.json()).toEqual(errorBody('please select at least one file'));
       expect(await countRows(testApp, 'posts')).toBe(0);
     });
 
@@ -285,7 +286,7 @@ describeEachDatabase('posts API', (db) => {
         payload: cut,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: MESSAGES.uploadInterrupted });
+      expect(response.json()).toEqual(errorBody(MESSAGES.uploadInterrupted));
       expect(await countRows(testApp, 'posts')).toBe(0);
       expect(await countRows(testApp, 'post_files')).toBe(0);
     });
@@ -327,7 +328,7 @@ describeEachDatabase('posts API', (db) => {
         payload: empty.payload,
       });
       expect(noFile.statusCode).toBe(400);
-      expect(noFile.json()).toEqual({ detail: 'please select at least one file' });
+      expect(noFile.json()).toEqual(errorBody('please select at least one file'));
     });
   });
 
@@ -506,7 +507,7 @@ describeEachDatabase('posts API', (db) => {
       const { app } = await db.buildApp();
       const response = await detail(app, 'no-such-post');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Post not found' });
+      expect(response.json()).toEqual(errorBody('Post not found'));
     });
 
     it('tells only the author why processing gave up', async () => {

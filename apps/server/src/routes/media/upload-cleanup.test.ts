@@ -7,7 +7,7 @@ import { MESSAGES, UPLOAD_MAX_FILE_BYTES, type PostDetail } from '@symposia/shar
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { blockFileNames, pseudoRandomBytes, snapshotFiles } from '../../../test/block-files.js';
-import { describeEachDatabase, signedInUser } from '../../../test/helpers.js';
+import { describeEachDatabase, signedInUser, errorBody } from '../../../test/helpers.js';
 import { until } from '../../../test/server-process.js';
 import { ContentStore } from '../../storage/index.js';
 
@@ -162,7 +162,7 @@ describeEachDatabase('a refused or broken upload leaves no blocks behind', (db) 
     );
     const response = await upload(app, ada.headers, files);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.uploadMaxFiles });
+    expect(response.json()).toEqual(errorBody(MESSAGES.uploadMaxFiles));
     expect(await snapshotFiles(app.contentStore.directory)).toEqual(before);
   });
 
@@ -202,7 +202,7 @@ describeEachDatabase('a refused or broken upload leaves no blocks behind', (db) 
       file('huge.bin', pseudoRandomBytes(UPLOAD_MAX_FILE_BYTES + 1, 32)),
     ]);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: MESSAGES.uploadFileTooLarge('huge.bin') });
+    expect(response.json()).toEqual(errorBody(MESSAGES.uploadFileTooLarge('huge.bin')));
     expect(await snapshotFiles(app.contentStore.directory)).toEqual(before);
   });
 

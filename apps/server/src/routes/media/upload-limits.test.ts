@@ -10,6 +10,7 @@ import {
   PNG_1X1,
   signedInUser,
   type UploadFile,
+  errorBody,
 } from '../../../test/helpers.js';
 import { formatBytes } from '../../services/storage/upload-allowance.js';
 
@@ -83,7 +84,7 @@ describeEachDatabase('upload rate limit and storage quota', (db) => {
       expect(refused.statusCode).toBe(429);
       // The first upload leaves the window 3000 s from now.
       expect(refused.headers['retry-after']).toBe('3000');
-      expect(refused.json()).toEqual({ detail: MESSAGES.tooManyUploads(3000) });
+      expect(refused.json()).toEqual(errorBody(MESSAGES.tooManyUploads(3000)));
     }
     expect(await snapshotFiles(app.contentStore.directory)).toEqual(before);
 
@@ -105,9 +106,9 @@ describeEachDatabase('upload rate limit and storage quota', (db) => {
     const before = await snapshotFiles(app.contentStore.directory);
     const refused = await post(app, ada.headers, [bin(12, 100 * KiB), bin(13, 200 * KiB)]);
     expect(refused.statusCode).toBe(413);
-    expect(refused.json()).toEqual({
-      detail: MESSAGES.storageQuotaExceeded(formatBytes(quota), formatBytes(quota - used)),
-    });
+    expect(refused.json()).toEqual(
+      errorBody(MESSAGES.storageQuotaExceeded(formatBytes(quota), formatBytes(quota - used))),
+    );
     expect(await snapshotFiles(app.contentStore.directory)).toEqual(before);
     expect(await storedBytes(app, ada.user.id)).toBe(used);
 
@@ -115,9 +116,9 @@ describeEachDatabase('upload rate limit and storage quota', (db) => {
     expect((await post(app, ada.headers, [bin(14, quota - used)])).statusCode).toBe(201);
     const full = await avatar(app, ada.headers, ada.user.id);
     expect(full.statusCode).toBe(413);
-    expect(full.json()).toEqual({
-      detail: MESSAGES.storageQuotaExceeded(formatBytes(quota), formatBytes(0)),
-    });
+    expect(full.json()).toEqual(
+      errorBody(MESSAGES.storageQuotaExceeded(formatBytes(quota), formatBytes(0))),
+    );
     // Another member's quota is their own.
     const bob = await signedInUser(app);
     expect((await avatar(app, bob.headers, bob.user.id)).statusCode).toBe(200);
@@ -180,9 +181,9 @@ describeEachDatabase('upload rate limit and storage quota', (db) => {
     request.write(pseudoRandomBytes(2 * MiB, 30));
     const { status, body } = await answer;
     expect(status).toBe(413);
-    expect(JSON.parse(body)).toEqual({
-      detail: MESSAGES.storageQuotaExceeded(formatBytes(MiB), formatBytes(MiB)),
-    });
+    expect(JSON.parse(body)).toEqual(
+      errorBody(MESSAGES.storageQuotaExceeded(formatBytes(MiB), formatBytes(MiB))),
+    );
     request.destroy();
     await app.contentStore.whenIdle();
     expect(await snapshotFiles(app.contentStore.directory)).toEqual(before);

@@ -10,7 +10,14 @@ import {
 } from '@symposia/shared';
 import { expect, it } from 'vitest';
 import { commentOn, withCommunity, type Community, type Member } from '../../../test/community.js';
-import { describeEachDatabase, PNG_1X1, requestToken, uploadPost } from '../../../test/helpers.js';
+import {
+  describeEachDatabase,
+  PNG_1X1,
+  requestToken,
+  uploadPost,
+  errorBody,
+  fieldError,
+} from '../../../test/helpers.js';
 
 type Viewer = 'visitor' | 'member' | 'author' | 'moderator';
 const VIEWERS: Viewer[] = ['visitor', 'member', 'author', 'moderator'];
@@ -79,7 +86,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
         for (const who of [member, author, community.other]) {
           const refused = await app.inject({ ...call, headers: who.headers });
           expect(refused.statusCode, call.url).toBe(403);
-          expect(refused.json()).toEqual({ detail: MESSAGES.moderatorsOnly });
+          expect(refused.json()).toEqual(errorBody(MESSAGES.moderatorsOnly));
         }
       }
       const detail = await community.get(`/api/v1/media/${postId}`);
@@ -105,7 +112,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
 
       const unknown = await resolve('no-such-report', { action: 'dismiss', note: 'x' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: MESSAGES.reportNotFound });
+      expect(unknown.json()).toEqual(errorBody(MESSAGES.reportNotFound));
       const bad: [Record<string, unknown>, string][] = [
         [{ action: 'hide' }, 'note'],
         [{ action: 'hide', note: '   ' }, 'note'],
@@ -123,10 +130,9 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
       for (const action of ['hide', 'delete']) {
         const response = await resolve(onMember, { action, note: 'x' });
         expect(response.statusCode).toBe(422);
-        expect(response.json().errors[0]).toEqual({
-          field: 'action',
-          message: MESSAGES.moderationActionNotForUsers,
-        });
+        expect(response.json().errors[0]).toEqual(
+          fieldError('action', MESSAGES.moderationActionNotForUsers),
+        );
       }
       const suspendModerator = await resolve(onModerator, {
         action: 'suspend',
@@ -139,7 +145,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
       expect((await resolve(reportId, { action: 'dismiss', note: 'Fine' })).statusCode).toBe(200);
       const again = await resolve(reportId, { action: 'hide', note: 'Changed my mind' });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ detail: MESSAGES.reportAlreadyResolved });
+      expect(again.json()).toEqual(errorBody(MESSAGES.reportAlreadyResolved));
       // None of the refused decisions was logged.
       const log = await app.inject({
         method: 'GET',
@@ -204,7 +210,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
           // Its files are no longer public: those who see it get signed URLs.
           expect(detail.json<PostDetail>().files[0]?.url).toContain('?token=');
         } else {
-          expect(detail.json()).toEqual({ detail: MESSAGES.postNotFoundTitle });
+          expect(detail.json()).toEqual(errorBody(MESSAGES.postNotFoundTitle));
         }
         const thread = await get(`/api/v1/comments/post/${postId}`, headers);
         expect(thread.statusCode, `thread for ${viewer}`).toBe(shown ? 200 : 404);
@@ -233,7 +239,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
         headers: author.headers,
       });
       expect(frozen.statusCode).toBe(403);
-      expect(frozen.json()).toEqual({ detail: MESSAGES.hiddenByModerators });
+      expect(frozen.json()).toEqual(errorBody(MESSAGES.hiddenByModerators));
       // Reported again by someone who cannot see it: there is nothing to report for them.
       const unseen = await community.report(community.other, {
         target_type: 'post',
@@ -263,7 +269,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
       expect((await get(`/ipfs/${cid}`)).statusCode).toBe(200);
       const twice = await restore('Again');
       expect(twice.statusCode).toBe(409);
-      expect(twice.json()).toEqual({ detail: MESSAGES.notHidden });
+      expect(twice.json()).toEqual(errorBody(MESSAGES.notHidden));
     });
   });
 
@@ -342,10 +348,9 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
         });
       const memberReply = await replyBy(member);
       expect(memberReply.statusCode).toBe(422);
-      expect(memberReply.json().errors[0]).toEqual({
-        field: 'parentId',
-        message: MESSAGES.commentNotFound,
-      });
+      expect(memberReply.json().errors[0]).toEqual(
+        fieldError('parentId', MESSAGES.commentNotFound),
+      );
       expect((await replyBy(author)).statusCode).toBe(403);
 
       // Its author deletes a hidden comment: it was not counted, so no count moves again.
@@ -381,7 +386,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
       expect(await commentsPosted(member)).toBe(2);
       const gone = await restore(alone);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toEqual({ detail: MESSAGES.commentNotFound });
+      expect(gone.json()).toEqual(errorBody(MESSAGES.commentNotFound));
     });
   });
 
@@ -463,7 +468,7 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
         });
       const refused = await signIn();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: MESSAGES.accountSuspended(until) });
+      expect(refused.json()).toEqual(errorBody(MESSAGES.accountSuspended(until)));
       // A wrong password says nothing of the suspension.
       const wrong = await requestToken(app, {
         grant_type: 'password',

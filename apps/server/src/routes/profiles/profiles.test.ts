@@ -17,6 +17,7 @@ import {
   signedInUser,
   uploadPost,
   type TestApp,
+  errorBody,
 } from '../../../test/helpers.js';
 
 type Headers = Record<string, string>;
@@ -91,7 +92,7 @@ describeEachDatabase('profiles API', (db) => {
       for (const [call, fields] of EVERY_CALL) {
         const response = await modify(app, call, bob.headers, { user_id: ada.user.id, ...fields });
         expect(response.statusCode, call).toBe(403);
-        expect(response.json()).toEqual({ detail: MESSAGES.notYourProfile });
+        expect(response.json()).toEqual(errorBody(MESSAGES.notYourProfile));
       }
       const avatar = await uploadAvatar(app, bob.headers, ada.user.id, {
         name: 'a.png',
@@ -175,7 +176,7 @@ describeEachDatabase('profiles API', (db) => {
         username: bob.username.toUpperCase(),
       });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ detail: MESSAGES.usernameTaken });
+      expect(taken.json()).toEqual(errorBody(MESSAGES.usernameTaken));
 
       const renamed = await modify(app, 'modify_profile', ada.headers, { username: 'icequeen' });
       expect(renamed.statusCode, renamed.body).toBe(200);
@@ -247,9 +248,7 @@ describeEachDatabase('profiles API', (db) => {
         type: 'image/png',
       });
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({
-        detail: 'Invalid file type. Please upload an image file.',
-      });
+      expect(response.json()).toEqual(errorBody('Invalid file type. Please upload an image file.'));
       expect(await userRow(testApp, ada.user.id)).toEqual(before);
     });
 
@@ -262,7 +261,7 @@ describeEachDatabase('profiles API', (db) => {
         content: pngClaiming(20_000, 20_000),
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: MESSAGES.avatarTooManyPixels });
+      expect(response.json()).toEqual(errorBody(MESSAGES.avatarTooManyPixels));
       // Decoding it would take 1.2 GB; refusing it takes next to nothing.
       expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     });
@@ -276,7 +275,7 @@ describeEachDatabase('profiles API', (db) => {
         content: big,
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: MESSAGES.avatarTooLarge });
+      expect(response.json()).toEqual(errorBody(MESSAGES.avatarTooLarge));
     });
   });
 

@@ -1,7 +1,12 @@
 import { MESSAGES, REPORT_NOTE_MAX_LENGTH, type MyReport } from '@symposia/shared';
 import { expect, it } from 'vitest';
 import { commentOn, withCommunity } from '../../../test/community.js';
-import { describeEachDatabase, signedInUser, uploadPost } from '../../../test/helpers.js';
+import {
+  describeEachDatabase,
+  signedInUser,
+  uploadPost,
+  errorBody,
+} from '../../../test/helpers.js';
 
 describeEachDatabase('reports: POST /reports and GET /reports/mine', (db) => {
   it('files a report once per member and target, of what the member may see and is not theirs', async () => {
@@ -22,7 +27,7 @@ describeEachDatabase('reports: POST /reports and GET /reports/mine', (db) => {
       // A second open report of the same target by the same member: 409, whatever the reason.
       const again = await report(member, { target_type: 'post', target_id: postId });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ detail: MESSAGES.reportAlreadyOpen });
+      expect(again.json()).toEqual(errorBody(MESSAGES.reportAlreadyOpen));
       // Another member, another target: reports of their own.
       expect((await report(other, { target_type: 'post', target_id: postId })).statusCode).toBe(
         201,
@@ -43,7 +48,7 @@ describeEachDatabase('reports: POST /reports and GET /reports/mine', (db) => {
       ]) {
         const response = await report(member, target);
         expect(response.statusCode, JSON.stringify(target)).toBe(404);
-        expect(response.json()).toEqual({ detail: MESSAGES.reportTargetNotFound });
+        expect(response.json()).toEqual(errorBody(MESSAGES.reportTargetNotFound));
       }
 
       // One's own content, or oneself: 422.
@@ -136,7 +141,7 @@ describeEachDatabase('reports: POST /reports and GET /reports/mine', (db) => {
     clock.advance(3599);
     const tooSoon = await send();
     expect(tooSoon.statusCode).toBe(403);
-    expect(tooSoon.json()).toEqual({ detail: MESSAGES.reportAccountTooNew });
+    expect(tooSoon.json()).toEqual(errorBody(MESSAGES.reportAccountTooNew));
     clock.advance(1);
     expect((await send()).statusCode).toBe(201);
   });
@@ -164,7 +169,7 @@ describeEachDatabase('reports: POST /reports and GET /reports/mine', (db) => {
     expect((await send(posts[1] as string)).statusCode).toBe(201);
     const limited = await send(posts[2] as string);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: MESSAGES.tooManyReports });
+    expect(limited.json()).toEqual(errorBody(MESSAGES.tooManyReports));
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     clock.advance(601);
     expect((await send(posts[2] as string)).statusCode).toBe(201);

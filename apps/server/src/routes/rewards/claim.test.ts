@@ -16,6 +16,8 @@ import {
   signedInUser,
   type DatabaseUnderTest,
   type TestApp,
+  errorBody,
+  fieldError,
 } from '../../../test/helpers.js';
 import { FaucetTransferError, type Chain } from '../../chain/index.js';
 import { createTestChain, type TestChain } from '../../chain/testing.js';
@@ -225,7 +227,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     });
     expect(other.statusCode, other.body).toBe(422);
     expect(other.json<ValidationErrorBody>().errors).toEqual([
-      { field: 'request_id', message: MESSAGES.rewardClaimRequestIdReused },
+      fieldError('request_id', MESSAGES.rewardClaimRequestIdReused),
     ]);
     expect(control.sends).toBe(1);
 
@@ -250,7 +252,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 422)]);
     const refused = responses.find((response) => response.statusCode === 422);
     expect(refused?.json<ValidationErrorBody>().errors).toEqual([
-      { field: 'claimable', message: MESSAGES.rewardClaimBelowMinimum('10', '0') },
+      fieldError('claimable', MESSAGES.rewardClaimBelowMinimum('10', '0')),
     ]);
     expect(control.sends).toBe(1);
     expect(await test.tokensOf(receiver)).toBe(units(42.5));
@@ -323,9 +325,11 @@ describeEachDatabase('POST /rewards/claim', (db) => {
 
     const response = await claim(app, headers, { address: receiver, request_id: 'young' });
     expect(response.statusCode, response.body).toBe(403);
-    expect(response.json()).toEqual({
-      detail: MESSAGES.rewardClaimTooEarly(formatClaimTime(Date.parse(created_at) + 604_800_000)),
-    });
+    expect(response.json()).toEqual(
+      errorBody(
+        MESSAGES.rewardClaimTooEarly(formatClaimTime(Date.parse(created_at) + 604_800_000)),
+      ),
+    );
     expect(await claims(testApp)).toEqual([]);
     expect(await unclaimed(testApp, user.id)).toBe(units(50));
     expect(await test.tokensOf(receiver)).toBeNull();
@@ -338,7 +342,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     const response = await claim(app, member.headers, { address: receiver, request_id: 'small' });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json<ValidationErrorBody>().errors).toEqual([
-      { field: 'claimable', message: MESSAGES.rewardClaimBelowMinimum('10', '9.5') },
+      fieldError('claimable', MESSAGES.rewardClaimBelowMinimum('10', '9.5')),
     ]);
     expect(await claims(testApp)).toEqual([]);
     expect(await unclaimed(testApp, member.id)).toBe(units(9.5));
@@ -360,7 +364,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     const address = await (await createTestChain()).newAddress();
     const response = await claim(testApp.app, headers, { address, request_id: 'off' });
     expect(response.statusCode, response.body).toBe(503);
-    expect(response.json()).toEqual({ detail: MESSAGES.rewardClaimsDisabled });
+    expect(response.json()).toEqual(errorBody(MESSAGES.rewardClaimsDisabled));
     expect(await claims(testApp)).toEqual([]);
     expect(await unclaimed(testApp, user.id)).toBe(units(20));
   });
@@ -396,7 +400,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     for (const [body, field, message] of cases) {
       const response = await claim(app, member.headers, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
-      expect(response.json<ValidationErrorBody>().errors).toEqual([{ field, message }]);
+      expect(response.json<ValidationErrorBody>().errors).toEqual([fieldError(field, message)]);
     }
     // An address the chain says is no wallet (the mint): refused, and the payouts released.
     const mint = await claim(app, member.headers, { address: sourceToken, request_id: 'mint' });
@@ -414,7 +418,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     control.failNext = 'rejected';
     const failed = await claim(app, member.headers, { address: receiver, request_id: 'f' });
     expect(failed.statusCode, failed.body).toBe(502);
-    expect(failed.json()).toEqual({ detail: MESSAGES.tokenTransferFailed });
+    expect(failed.json()).toEqual(errorBody(MESSAGES.tokenTransferFailed));
     expect((await claims(testApp)).map((row) => row.status)).toEqual(['failed']);
     expect(await unclaimed(testApp, member.id)).toBe(units(12));
     expect(await test.tokensOf(receiver)).toBeNull();
@@ -427,7 +431,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     await test.setLamports(test.chain.faucetAddress, 1_000_000n);
     const poor = await claim(app, member.headers, { address: receiver, request_id: 'g' });
     expect(poor.statusCode, poor.body).toBe(503);
-    expect(poor.json()).toEqual({ detail: MESSAGES.insufficientSol });
+    expect(poor.json()).toEqual(errorBody(MESSAGES.insufficientSol));
     expect(await unclaimed(testApp, member.id)).toBe(units(12));
     await test.setLamports(test.chain.faucetAddress, lamports);
 

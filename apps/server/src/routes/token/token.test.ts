@@ -9,7 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { StartupError } from '../../startup-error.js';
-import { describeEachDatabase, form, signedInUser, type TestApp } from '../../../test/helpers.js';
+import {
+  describeEachDatabase,
+  form,
+  signedInUser,
+  type TestApp,
+  errorBody,
+  fieldError,
+  validationErrorBody,
+} from '../../../test/helpers.js';
 
 /**
  * The faucet through HTTP, on the full app with its embedded chain (LiteSVM). What happens on
@@ -137,7 +145,7 @@ describeEachDatabase('token API', (db) => {
     for (const [fields, field, message] of cases) {
       const response = await requestTokens(app, headers, fields);
       expect(response.statusCode, JSON.stringify(fields)).toBe(422);
-      expect(response.json<{ errors: unknown[] }>().errors).toEqual([{ field, message }]);
+      expect(response.json<{ errors: unknown[] }>().errors).toEqual([fieldError(field, message)]);
     }
     // An address that is not a wallet (the mint itself) fails verification; nothing is paid.
     const { mint } = tokenInfoSchema.parse(
@@ -156,7 +164,7 @@ describeEachDatabase('token API', (db) => {
     const { app } = testApp;
     const { headers } = await signedInUser(app);
     const address = RECEIVERS[0] as string;
-    const expected = [{ field: 'amount', message: MESSAGES.tokenAmountTooLong(40) }];
+    const expected = [fieldError('amount', MESSAGES.tokenAmountTooLong(40))];
     // 100,000 digits (a body just under the server's body limit, server-limits.ts), and 41
     // characters that would be a fine number.
     for (const amount of ['1'.repeat(100_000), `0.${'0'.repeat(38)}1`]) {
@@ -207,7 +215,7 @@ describeEachDatabase('token API', (db) => {
       .toISOString()
       .slice(0, 16)
       .replace('T', ' ');
-    expect(refused.json()).toEqual({ detail: MESSAGES.faucetLimitReached(`${when} UTC`) });
+    expect(refused.json()).toEqual(errorBody(MESSAGES.faucetLimitReached(`${when} UTC`)));
     // 5 more still fit today.
     const small = await requestTokens(app, headers, {
       address: RECEIVERS[1] as string,
@@ -284,10 +292,11 @@ describeEachDatabase('token API', (db) => {
     for (const changed of [{ address: RECEIVERS[2] as string }, { amount: '5' }]) {
       const response = await requestTokens(app, headers, { ...fields, ...changed });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        detail: expect.any(String),
-        errors: [{ field: 'request_id', message: MESSAGES.faucetRequestIdReused }],
-      });
+      expect(response.json()).toEqual(
+        validationErrorBody(`request_id: ${MESSAGES.faucetRequestIdReused}`, [
+          { field: 'request_id', message: MESSAGES.faucetRequestIdReused },
+        ]),
+      );
     }
     const again = await requestTokens(app, headers, fields);
     expect(again.statusCode).toBe(200);
@@ -305,7 +314,7 @@ describeEachDatabase('token API', (db) => {
       amount: '1',
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: MESSAGES.faucetDisabled });
+    expect(response.json()).toEqual(errorBody(MESSAGES.faucetDisabled));
   });
 
   it('never shows the faucet key: not in answers, not in a configuration error', async () => {
