@@ -17,6 +17,7 @@ import { AppRoutes, preloadScreen } from './app/router';
 import { findServerPage } from './app/ssr/pages';
 import { serializeForScript, SSR_STATE_ELEMENT_ID } from './app/ssr/state';
 import { documentTitle } from './lib/document-title';
+import { acceptedLanguages, createI18n, loadLanguage, pickLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/react-query';
 
 /** An API answer as the server produced it for a GET of `path` (e.g. `/api/v1/media/list?…`). */
@@ -26,8 +27,13 @@ export type ApiFetch = (path: string) => Promise<ApiAnswer>;
 export type RenderedPage = { html: string };
 
 export interface PageRenderer {
-  /** The page's HTML, or null when this address is left to the browser (or could not render). */
-  render(url: string, fetchApi: ApiFetch): Promise<RenderedPage | null>;
+  /** The interface language a reader with this Accept-Language header is sent. */
+  languageFor(acceptLanguage: string | undefined): string;
+  /**
+   * The page's HTML in `language` (from languageFor), or null when this address is left to the
+   * browser (or could not render).
+   */
+  render(url: string, fetchApi: ApiFetch, language?: string): Promise<RenderedPage | null>;
 }
 
 type RendererOptions = {
@@ -191,12 +197,20 @@ export function createPageRenderer({
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const headFor = createHeadBuilder(clientDir, template);
 
+  const languageFor = (acceptLanguage: string | undefined) =>
+    pickLanguage(acceptedLanguages(acceptLanguage));
+
   return {
-    async render(url, fetchApi) {
+    languageFor,
+    async render(url, fetchApi, requested) {
       const location = new URL(url, 'http://localhost');
       const page = findServerPage(location.pathname);
       if (!page) return null;
+      // The browser hydrates in the language of <html lang> and only then turns to its own choice.
+      const language = pickLanguage(requested ? [requested] : []);
       try {
+        const i18n = createI18n(language);
+        await loadLanguage(i18n, language);
         const queryClient = serverQueryClient();
         await apiFetchOfRender.run(fetchApi, () =>
           Promise.all([preloadScreen(location.pathname), page.prefetch?.(queryClient, location)]),
@@ -207,7 +221,7 @@ export function createPageRenderer({
           if (query.state.status !== 'success') queryClient.getQueryCache().remove(query);
         }
         const markup = await renderToHtml(
-          <AppProvider queryClient={queryClient}>
+          <AppProvider queryClient={queryClient} i18n={i18n}>
             <StaticRouter location={`${location.pathname}${location.search}`}>
               <AppRoutes />
             </StaticRouter>
@@ -218,11 +232,13 @@ export function createPageRenderer({
           throw new Error('the render holds an inline script, which the page may not run');
         }
         const state = serializeForScript(dehydrate(queryClient));
-        const title = page.title?.(queryClient);
-        let html = headFor(page.screen).replace(
-          '<div id="root"></div>',
-          `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
-        );
+        const title = page.title?.(queryClient, i18n.getFixedT(language, 'routes'));
+        let html = headFor(page.screen)
+          .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+          );
         if (title) {
           html = html.replace(
             /<title>[^<]*<\/title>/,

@@ -1,3 +1,5 @@
+// First: zod's settings before any zod code loads (lib/zod-csp.ts).
+import './lib/zod-csp';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -6,11 +8,24 @@ import { preloadScreen } from './app/router';
 import { replayMediaErrorsWhenHydrated } from './app/ssr/media-errors';
 import { readEmbeddedState } from './app/ssr/state';
 import { authStore } from './lib/auth-store';
+import {
+  browserLanguage,
+  changeLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+} from './lib/i18n';
 import { createQueryClient } from './lib/react-query';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
+
+/** Speaks `language` from the first render; a catalogue that cannot load leaves English. */
+const speak = (language: Language) =>
+  changeLanguage(language, false).catch((error: unknown) =>
+    console.warn(`The ${language} texts could not be loaded`, error),
+  );
 
 /** Runs once the server's HTML is hydrated. */
 function AfterHydration({ run }: { run: () => void }) {
@@ -27,26 +42,39 @@ if (embedded !== null && container.firstElementChild) {
   hydrate(queryClient, embedded as DehydratedState);
   // The server rendered what anyone may see; a member's own answers (their likes, their private
   // posts) replace it right after hydration.
+  // It hydrates in the language the server wrote it in, then turns to the reader's own choice.
+  const serverLanguage = isLanguage(document.documentElement.lang)
+    ? document.documentElement.lang
+    : DEFAULT_LANGUAGE;
   const showMemberView = () => {
     // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
     document.documentElement.dataset.hydrated = 'true';
     if (authStore.getState().token) void queryClient.invalidateQueries();
+    if (browserLanguage() !== serverLanguage) void speak(browserLanguage());
   };
-  void preloadScreen(window.location.pathname)
-    .catch(() => undefined)
-    .then(() =>
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App queryClient={queryClient} />
-          <AfterHydration run={showMemberView} />
-        </StrictMode>,
-      ),
-    );
+  void Promise.all([
+    preloadScreen(window.location.pathname).catch(() => undefined),
+    speak(serverLanguage),
+  ]).then(() =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} />
+        <AfterHydration run={showMemberView} />
+      </StrictMode>,
+    ),
+  );
 } else {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // The same mark as a hydrated page once the app has rendered (end-to-end tests wait for it).
+  const markInteractive = () => {
+    document.documentElement.dataset.hydrated = 'true';
+  };
+  void speak(browserLanguage()).then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+        <AfterHydration run={markInteractive} />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MainLayout } from '@/components/layout/main-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
@@ -22,11 +23,11 @@ const NotificationBell = lazy(() =>
   })),
 );
 
-/** Moderators get the moderation screen in the header; the screen itself checks again. */
-const MODERATOR_NAV = [{ label: 'Moderation', to: paths.moderation.href() }];
-
 export function RootLayout() {
+  const { t } = useTranslation('common');
   const { token, user } = useAuth();
+  // Moderators get the moderation screen in the header; the screen itself checks again.
+  const moderatorNav = [{ label: t('nav.moderation'), to: paths.moderation.href() }];
   return (
     <MainLayout
       walletSlot={<WalletControl />}
@@ -37,7 +38,7 @@ export function RootLayout() {
           </Suspense>
         ) : null
       }
-      extraNavItems={user?.role === 'moderator' ? MODERATOR_NAV : undefined}
+      extraNavItems={user?.role === 'moderator' ? moderatorNav : undefined}
     >
       <ScrollToTopOnNavigate />
       <Suspense fallback={<LoadingScreen />}>

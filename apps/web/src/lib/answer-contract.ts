@@ -1,7 +1,6 @@
 import * as contract from '@symposia/shared';
 import { z, type ZodType } from 'zod';
 import type { AnswerSchemaName } from './answer-schema';
-import './zod-csp';
 
 /**
  * Loaded lazily by the api-client (lib/answer-schema.ts): zod and every schema of the shared

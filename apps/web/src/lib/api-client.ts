@@ -3,7 +3,14 @@ import type { ZodType } from 'zod';
 import { isAnswerSchema, type AnswerSchema } from './answer-schema';
 import { authStore } from './auth-store';
 
-export type FieldError = { field: string; message: string };
+/** The values filled into a coded message (message-codes.ts in packages/shared). */
+export type MessageValues = Record<string, string>;
+
+/**
+ * A field-level problem of a 422 answer; `code` and `values` name its message so that it can be
+ * shown in the reader's language (lib/localize-message.ts).
+ */
+export type FieldError = { field: string; message: string; code?: string; values?: MessageValues };
 
 type ApiErrorKind = 'http' | 'timeout' | 'network';
 
@@ -12,8 +19,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly kind: ApiErrorKind;
-  /** The server's `detail`, or our own explanation when no answer arrived. */
+  /**
+   * The server's `detail` (English), or our own explanation when no answer arrived. For the
+   * reader's language use `localizedDetail(error)` from lib/localize-message.ts.
+   */
   readonly detail: string;
+  /** The code of the server's `detail` and the values filled into it, when it has one. */
+  readonly code: string | undefined;
+  readonly values: MessageValues | undefined;
   /** Field-level problems of a 422 answer. */
   readonly errors: FieldError[];
   readonly body: unknown;
@@ -22,6 +35,8 @@ export class ApiError extends Error {
     status: number;
     kind: ApiErrorKind;
     detail: string;
+    code?: string;
+    values?: MessageValues;
     errors?: FieldError[];
     body?: unknown;
     cause?: unknown;
@@ -30,6 +45,8 @@ export class ApiError extends Error {
     this.status = init.status;
     this.kind = init.kind;
     this.detail = init.detail;
+    this.code = init.code;
+    this.values = init.values;
     this.errors = init.errors ?? [];
     this.body = init.body;
   }
@@ -142,7 +159,18 @@ async function readBody(response: Response): Promise<{ data: unknown; isJson: bo
   return parseAnswerBody(await response.text(), response.headers.get('Content-Type'));
 }
 
-/** The ApiError of an error answer: the server's `detail`, its field errors, the body. */
+/** The `code` and `values` of a message in an error body, when they are well formed. */
+function messageCodeOf(item: Record<string, unknown>): { code?: string; values?: MessageValues } {
+  if (typeof item.code !== 'string') return {};
+  const values = item.values;
+  const wellFormed =
+    typeof values === 'object' &&
+    values !== null &&
+    Object.values(values).every((value) => typeof value === 'string');
+  return wellFormed ? { code: item.code, values: values as MessageValues } : { code: item.code };
+}
+
+/** The ApiError of an error answer: the server's `detail` and its code, field errors, the body. */
 export function errorFromAnswer(
   response: { status: number; statusText: string },
   data: unknown,
@@ -154,16 +182,27 @@ export function errorFromAnswer(
       : typeof body.error_description === 'string'
         ? body.error_description
         : response.statusText || `Request failed with status ${response.status}`;
+  // The code belongs to `detail`: an answer without one (an OAuth error, a proxy's page) has none.
+  const code = typeof body.detail === 'string' ? messageCodeOf(body) : {};
   const errors = Array.isArray(body.errors)
-    ? body.errors.filter(
-        (item): item is FieldError =>
-          typeof item === 'object' &&
-          item !== null &&
-          typeof (item as FieldError).field === 'string' &&
-          typeof (item as FieldError).message === 'string',
-      )
+    ? body.errors
+        .filter(
+          (item): item is Record<string, unknown> & FieldError =>
+            typeof item === 'object' &&
+            item !== null &&
+            typeof (item as FieldError).field === 'string' &&
+            typeof (item as FieldError).message === 'string',
+        )
+        .map((item) => ({ field: item.field, message: item.message, ...messageCodeOf(item) }))
     : [];
-  return new ApiError({ status: response.status, kind: 'http', detail, errors, body: data });
+  return new ApiError({
+    status: response.status,
+    kind: 'http',
+    detail,
+    ...code,
+    errors,
+    body: data,
+  });
 }
 
 /**

@@ -42,6 +42,28 @@ describe('auth store', () => {
     expect(createAuthStore().getState()).toMatchObject({ token: 'tok', user: null });
   });
 
+  it('never caches a user under a session another tab has since replaced', () => {
+    const before = makeCurrentUser({ id: 'u-before', username: 'before' });
+    const store = createAuthStore();
+    store.signIn('tok-before', before);
+    // Another tab signs out and in as someone else; this tab's /auth/me answer arrives late.
+    window.localStorage.clear();
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'tok-after');
+
+    store.setUser(makeCurrentUser({ id: 'u-before', username: 'before, renamed' }));
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(store.getState()).toMatchObject({ token: 'tok-after', user: null });
+    expect(createAuthStore().getState()).toMatchObject({ token: 'tok-after', user: null });
+  });
+
+  it('ignores a cached user that belongs to another token', () => {
+    authStore.signIn('tok-before', makeCurrentUser());
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'tok-after');
+
+    expect(createAuthStore().getState()).toMatchObject({ token: 'tok-after', user: null });
+  });
+
   it('forgets everything on clear', () => {
     authStore.signIn('tok', makeCurrentUser());
 

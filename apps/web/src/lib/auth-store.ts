@@ -14,13 +14,16 @@ export type AuthState = {
 type Listener = () => void;
 
 /**
- * The user cached by this build. It was checked against the shared contract (currentUserSchema)
- * when its answer arrived; a cache written under another version of the contract is simply
- * refetched, not trusted. Comparing fingerprints keeps zod out of every page's first load.
+ * The user cached by this build for this token. It was checked against the shared contract
+ * (currentUserSchema) when its answer arrived; a cache written under another version of the
+ * contract is simply refetched, not trusted. Comparing fingerprints keeps zod out of every page's
+ * first load. A user cached for another token (a tab still signed in as someone else wrote it
+ * after this session began) is refetched too.
  */
-function readCachedUser(): CurrentUser | null {
+function readCachedUser(token: string): CurrentUser | null {
   const raw = readItem(STORAGE_KEYS.user);
   if (!raw || readItem(STORAGE_KEYS.userContract) !== __SHARED_CONTRACT_VERSION__) return null;
+  if (readItem(STORAGE_KEYS.userSession) !== token) return null;
   try {
     const user = JSON.parse(raw) as unknown;
     return typeof user === 'object' && user !== null ? (user as CurrentUser) : null;
@@ -29,8 +32,9 @@ function readCachedUser(): CurrentUser | null {
   }
 }
 
-function cacheUser(user: CurrentUser): void {
+function cacheUser(token: string, user: CurrentUser): void {
   writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+  writeItem(STORAGE_KEYS.userSession, token);
   writeItem(STORAGE_KEYS.userContract, __SHARED_CONTRACT_VERSION__);
   writeItem(STORAGE_KEYS.userId, user.id);
   writeItem(STORAGE_KEYS.username, user.username);
@@ -39,7 +43,7 @@ function cacheUser(user: CurrentUser): void {
 
 function readPersisted(): Pick<AuthState, 'token' | 'user'> {
   const token = readItem(STORAGE_KEYS.accessToken);
-  return { token, user: token ? readCachedUser() : null };
+  return { token, user: token ? readCachedUser(token) : null };
 }
 
 /**
@@ -69,18 +73,29 @@ export function createAuthStore() {
     /** Starts a session in one step, so no screen ever sees a token without its user. */
     signIn(token: string, user: CurrentUser): void {
       writeItem(STORAGE_KEYS.accessToken, token);
-      cacheUser(user);
+      cacheUser(token, user);
       set({ token, user, loginPrompt: null });
     },
 
+    /**
+     * The signed-in user, fresh from the server. If another tab has since replaced the stored
+     * session, this answer belongs to the old one: this tab takes up the stored session instead.
+     */
     setUser(user: CurrentUser): void {
-      cacheUser(user);
+      if (!state.token || readItem(STORAGE_KEYS.accessToken) !== state.token) {
+        reloadFromStorage();
+        return;
+      }
+      cacheUser(state.token, user);
       set({ user });
     },
 
-    /** Forgets the session on this device: token and every cached piece of the user. */
+    /** Forgets the session on this device: the token and every cached piece of the user. */
     clear(): void {
-      Object.values(STORAGE_KEYS).forEach(removeItem);
+      // The interface language is the reader's, not the session's: it stays.
+      Object.values(STORAGE_KEYS)
+        .filter((key) => key !== STORAGE_KEYS.language)
+        .forEach(removeItem);
       set({ token: null, user: null });
     },
 

@@ -11,6 +11,10 @@ export const STORAGE_KEYS = {
   userAvatar: 'userAvatar',
   /** Which shared contract the cached user was checked against (lib/auth-store.ts). */
   userContract: 'userContract',
+  /** The token the cached user was fetched with: a user never outlives its session (auth-store). */
+  userSession: 'userSession',
+  /** The interface language chosen in the header (lib/i18n.ts). */
+  language: 'language',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 
 // The api-client loads zod and the shared contract with the first answer it checks; loading them
 // here once keeps that first import out of every test's waiting time.
@@ -10,8 +11,10 @@ await import('@/lib/answer-contract');
 // jsdom has no layout, so it does not implement scrolling; navigation scrolls to the top.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched to Chinese leaves the next one in English, the default.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   window.localStorage.clear();
   authStore.clear();
   authStore.dismissLogin();

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
 import { paths } from '@/config/paths';
@@ -35,13 +35,14 @@ function hasAppHistory(): boolean {
  * goes to the global error screen.
  */
 export function AuthorRoute() {
+  const { t } = useTranslation(['routes', 'messages']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useAuthor(id, { throwOnError: (error) => !(error instanceof ApiError) });
   const loading = useMinimumDisplay(query.isPending || (query.isError && query.isFetching));
   const info = query.data;
 
-  useDocumentTitle(info ? info.nickname.trim() || info.username : 'Author profile');
+  useDocumentTitle(info ? info.nickname.trim() || info.username : t('titles.author'));
 
   const backToForum = () => void navigate(paths.forum.href());
   const back = () => (hasAppHistory() ? void navigate(-1) : backToForum());
@@ -52,7 +53,7 @@ export function AuthorRoute() {
     if (error?.status === 401) {
       return (
         <AuthorLoginRequired
-          onSignIn={() => authStore.requestLogin(MESSAGES.loginToViewAuthor)}
+          onSignIn={() => authStore.requestLogin(t('messages:loginToViewAuthor'))}
           onBackToForum={backToForum}
         />
       );
@@ -75,7 +76,7 @@ export function AuthorRoute() {
           targetType="user"
           targetId={query.data.user_id}
           authorId={query.data.user_id}
-          subject={`the member ${query.data.username}`}
+          name={query.data.username}
         />
       }
     />

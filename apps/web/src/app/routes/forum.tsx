@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SortOption } from '@symposia/shared';
 import { ForumHero } from '@/features/posts/components/forum-hero';
@@ -7,14 +8,13 @@ import { SortButtons } from '@/features/posts/components/sort-buttons';
 import { parseSortParam } from '@/features/posts/utils/sort-cycle';
 import { useDocumentTitle } from '@/lib/document-title';
 
-const TITLE = 'Community Forum';
-
 /**
  * The forum list (spec §2): search and sort live in the address (`?search=`, `?sort=`), so a
  * shared link, a reload and Back all show the same list.
  */
 export function ForumRoute() {
-  useDocumentTitle(TITLE);
+  const { t } = useTranslation('routes');
+  useDocumentTitle(t('titles.forum'));
   const { pathname, search: query } = useLocation();
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
@@ -43,7 +43,7 @@ export function ForumRoute() {
         />
       </ForumHero>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for assistive technology. */}
-      <h2 className="visually-hidden">Forum posts</h2>
+      <h2 className="visually-hidden">{t('forumPosts')}</h2>
       {/* Each address is its own list with its own remembered scroll position. */}
       <PostGrid key={forumUrl} filter={{ search, sort }} forumUrl={forumUrl} />
     </>

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { ModerationScreen } from '@/features/moderation/components/moderation-screen';
 import { ModeratorsOnly } from '@/features/moderation/components/moderators-only';
-import { MODERATION_TITLE } from '@/features/moderation/texts';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
+import { localizedDetail } from '@/lib/localize-message';
 
 /**
  * /moderation: signed out, the sign-in form; signed in, the moderation screen for moderators and
@@ -18,7 +18,8 @@ import { useDocumentTitle } from '@/lib/document-title';
  * here when only a token is known); the server checks it again on every call.
  */
 export function ModerationRoute() {
-  useDocumentTitle(MODERATION_TITLE);
+  const { t } = useTranslation(['routes', 'messages']);
+  useDocumentTitle(t('titles.moderation'));
   const navigate = useNavigate();
   const { token, user } = useAuth();
   const me = useCurrentUser({
@@ -34,8 +35,8 @@ export function ModerationRoute() {
     if (me.isError && !me.isFetching) {
       return (
         <ErrorView
-          message={MESSAGES.myPageLoadFailed}
-          details={me.error instanceof ApiError ? me.error.detail : me.error.message}
+          message={t('messages:myPageLoadFailed')}
+          details={localizedDetail(me.error)}
           onRetry={() => void me.refetch()}
           onBack={() => void navigate(-1)}
         />

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
@@ -13,6 +13,7 @@ import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
+import { localizedDetail } from '@/lib/localize-message';
 
 /**
  * Fetches the user when only a token is known (spec §4 "My Page load"): the loading screen stays at
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '@/lib/document-title';
  * contract is a defect and goes to the global error screen.
  */
 function CurrentUserLoader() {
+  const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const query = useCurrentUser({ throwOnError: (error) => !(error instanceof ApiError) });
   const loading = useMinimumDisplay(query.data === undefined && query.isFetching);
@@ -31,8 +33,8 @@ function CurrentUserLoader() {
   if (query.isError && !loading) {
     return (
       <ErrorView
-        message={MESSAGES.myPageLoadFailed}
-        details={query.error instanceof ApiError ? query.error.detail : query.error.message}
+        message={t('myPageLoadFailed')}
+        details={localizedDetail(query.error)}
         onRetry={() => void query.refetch()}
         onBack={() => void navigate(-1)}
       />
@@ -43,7 +45,8 @@ function CurrentUserLoader() {
 }
 
 export function MyPageRoute() {
-  useDocumentTitle('My Page');
+  const { t } = useTranslation('routes');
+  useDocumentTitle(t('titles.myPage'));
   const { token, user } = useAuth();
   if (!token) return <LoginScreen />;
   // A cached user is shown as is, without a background refresh (spec §4).

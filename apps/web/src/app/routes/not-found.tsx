@@ -1,18 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import { NotFoundView } from '@/components/ui/not-found-view/not-found-view';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function NotFoundRoute() {
-  useDocumentTitle(MESSAGES.pageNotFoundTitle);
+  const { t } = useTranslation(['routes', 'messages']);
+  useDocumentTitle(t('messages:pageNotFoundTitle'));
   return (
     <NotFoundView
-      title={MESSAGES.pageNotFoundTitle}
-      text={MESSAGES.pageNotFoundText}
+      title={t('messages:pageNotFoundTitle')}
+      text={t('messages:pageNotFoundText')}
       action={
         <Link to={paths.home.href()} className="button button-primary">
-          Go to Home
+          {t('goHome')}
         </Link>
       }
     />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { MESSAGES, type PostDetail } from '@symposia/shared';
+import type { PostDetail } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
@@ -15,6 +16,7 @@ import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { localizedDetail } from '@/lib/localize-message';
 import { useKnownReader } from '../hooks/use-known-reader';
 
 /**
@@ -23,6 +25,7 @@ import { useKnownReader } from '../hooks/use-known-reader';
  * offer Retry; an answer that breaks the contract goes to the global error screen.
  */
 export function PostDetailRoute() {
+  const { t } = useTranslation(['routes', 'messages']);
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -36,7 +39,11 @@ export function PostDetailRoute() {
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   useDocumentTitle(
-    query.data ? query.data.title || 'Post' : notFound ? MESSAGES.postNotFoundTitle : 'Post',
+    query.data
+      ? query.data.title || t('titles.post')
+      : notFound
+        ? t('messages:postNotFoundTitle')
+        : t('titles.post'),
   );
 
   const goBack = () => void navigate(backTo);
@@ -52,8 +59,8 @@ export function PostDetailRoute() {
     if (notFound) return <PostNotFound onBack={goBack} />;
     return (
       <ErrorView
-        message={MESSAGES.postLoadFailed}
-        details={query.error instanceof ApiError ? query.error.detail : query.error.message}
+        message={t('messages:postLoadFailed')}
+        details={localizedDetail(query.error)}
         onRetry={() => void query.refetch()}
         onBack={goBack}
       />
@@ -70,7 +77,7 @@ export function PostDetailRoute() {
           targetType="post"
           targetId={query.data.id}
           authorId={query.data['author id']}
-          subject={`the post “${query.data.title.trim() || 'Untitled post'}”`}
+          name={query.data.title}
         />
       }
       onSaved={(saved) => refreshProfiles(saved['author id'])}
@@ -98,7 +105,7 @@ export function PostDetailRoute() {
                 targetType="comment"
                 targetId={comment._id}
                 authorId={comment.userId}
-                subject={`the comment by ${comment.username.trim() || MESSAGES.anonymous}`}
+                name={comment.username}
                 className={actionClassName}
               />
             )

@@ -1,4 +1,5 @@
-import { TOKEN_TITLE, TokenScreen } from '@/features/token/components/token-screen';
+import { useTranslation } from 'react-i18next';
+import { TokenScreen } from '@/features/token/components/token-screen';
 import { useWallet } from '@/features/wallet/components/wallet-provider';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -10,7 +11,8 @@ import { useKnownReader } from '../hooks/use-known-reader';
  * that wallet by default, and the leaderboard, which marks the reader's own row.
  */
 export function TokenRoute() {
-  useDocumentTitle(TOKEN_TITLE);
+  const { t } = useTranslation('screen');
+  useDocumentTitle(t('tokenTitle'));
   useKnownReader();
   const { connected, address } = useWallet();
   return (

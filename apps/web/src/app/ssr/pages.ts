@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
@@ -14,8 +15,11 @@ export type ServerPage = {
   screen: string;
   /** Loads the data the screen shows into the cache, through the same queries it uses. */
   prefetch?: (queryClient: QueryClient, url: URL) => Promise<void>;
-  /** The document title, when the screen's data names it (the screen sets the same later). */
-  title?: (queryClient: QueryClient) => string | undefined;
+  /**
+   * The document title, when the screen's data names it (the screen sets the same later), in the
+   * render's language (`t` of its i18next instance).
+   */
+  title?: (queryClient: QueryClient, t: TFunction<'routes'>) => string | undefined;
 };
 
 const forumFilter = (url: URL) => ({
@@ -34,7 +38,7 @@ export function findServerPage(pathname: string): ServerPage | null {
       screen: 'src/app/routes/forum.tsx',
       prefetch: (queryClient, url) =>
         queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions(forumFilter(url))),
-      title: () => 'Community Forum',
+      title: (_queryClient, t) => t('titles.forum'),
     };
   }
   const detail = matchPath(paths.postDetail.path, pathname);
@@ -43,9 +47,9 @@ export function findServerPage(pathname: string): ServerPage | null {
     return {
       screen: 'src/app/routes/post-detail.tsx',
       prefetch: (queryClient) => queryClient.prefetchQuery(getPostQueryOptions(id)),
-      title: (queryClient) => {
+      title: (queryClient, t) => {
         const post = queryClient.getQueryData(getPostQueryOptions(id).queryKey);
-        return post ? post.title || 'Post' : undefined;
+        return post ? post.title || t('titles.post') : undefined;
       },
     };
   }

@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@symposia/shared';
 import { InvalidResponseError } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
 import { GlobalErrorBoundary } from './global-error-boundary';
 
 let failure: unknown = null;
@@ -107,5 +108,16 @@ describe('GlobalErrorBoundary', () => {
     });
 
     expect(screen.getByText('The app works')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese: the title, the fallback message, the buttons and the tab', async () => {
+    await changeLanguage('zh-CN', false);
+    failure = new Error('');
+    renderApp();
+
+    expect(screen.getByRole('heading', { name: '错误' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('发生了意外错误');
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('错误 · Symposia'));
   });
 });

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { documentTitle } from '@/lib/document-title';
+import { useTranslation } from 'react-i18next';
 import { ErrorView } from '@/components/ui/error-view/error-view';
+import { useDocumentTitle } from '@/lib/document-title';
 import {
   describeError,
   isIgnorableRejection,
@@ -45,10 +46,6 @@ export class GlobalErrorBoundary extends Component<
     window.removeEventListener('unhandledrejection', this.onUnhandledRejection);
   }
 
-  override componentDidUpdate(): void {
-    if (this.state.hasError) document.title = documentTitle('Error');
-  }
-
   private onWindowError = (event: ErrorEvent) => {
     if (isIgnorableWindowError(event)) return;
     this.setState({ hasError: true, error: event.error ?? event.message, source: 'window' });
@@ -74,13 +71,21 @@ export class GlobalErrorBoundary extends Component<
     if (!this.state.hasError) return this.props.children;
     const { message, details } = describeError(this.state.error, this.state.source);
     return (
-      <ErrorView
-        fullPage
-        message={message}
-        details={details}
-        onRetry={this.retry}
-        onBack={this.back}
-      />
+      <ErrorScreen message={message} details={details} onRetry={this.retry} onBack={this.back} />
     );
   }
+}
+
+type ErrorScreenProps = {
+  message: string;
+  details?: string;
+  onRetry: () => void;
+  onBack: () => void;
+};
+
+/** The whole-page error, its tab named 'Error' in the reader's language. */
+function ErrorScreen(props: ErrorScreenProps) {
+  const { t } = useTranslation('common');
+  useDocumentTitle(t('error.title'));
+  return <ErrorView fullPage {...props} />;
 }

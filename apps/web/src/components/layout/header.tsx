@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeviceType } from '@/lib/device-type';
+import { LanguageSwitch } from './language-switch';
 import styles from './header.module.css';
 
 const NAV_ITEMS = [
-  { label: 'Home', to: paths.home.href(), end: true },
-  { label: 'Forum', to: paths.forum.href(), end: false },
-  { label: 'Upload', to: paths.upload.href(), end: false },
-  { label: 'Tokens', to: paths.token.href(), end: false },
-  { label: 'My Page', to: paths.myPage.href(), end: false },
+  { key: 'home', to: paths.home.href(), end: true },
+  { key: 'forum', to: paths.forum.href(), end: false },
+  { key: 'upload', to: paths.upload.href(), end: false },
+  { key: 'tokens', to: paths.token.href(), end: false },
+  { key: 'myPage', to: paths.myPage.href(), end: false },
 ] as const;
 
 export type NavItem = { label: string; to: string; end?: boolean };
@@ -24,6 +26,7 @@ type HeaderProps = {
 };
 
 export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: HeaderProps) {
+  const { t } = useTranslation('common');
   const isMobile = useDeviceType() === 'mobile';
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -56,17 +59,22 @@ export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: He
           <span className={styles.logo} aria-hidden="true">
             S
           </span>
-          <span className={styles.brandText}>Symposia</span>
+          <span className={styles.brandText} translate="no">
+            Symposia
+          </span>
         </Link>
 
         <nav
           id="primary-navigation"
-          aria-label="Main"
+          aria-label={t('nav.main')}
           className={isMobile ? `${styles.nav} ${styles.navMobile}` : styles.nav}
           hidden={navHidden}
         >
           <ul className={styles.links}>
-            {[...NAV_ITEMS, ...extraNavItems].map((item) => (
+            {[
+              ...NAV_ITEMS.map(({ key, ...item }) => ({ ...item, label: t(`nav.${key}`) })),
+              ...extraNavItems,
+            ].map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -83,6 +91,7 @@ export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: He
         </nav>
 
         <div className={styles.end}>
+          <LanguageSwitch />
           {notificationsSlot}
           {walletSlot}
           {isMobile ? (
@@ -95,7 +104,9 @@ export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: He
               onClick={() => setMenuOpen((open) => !open)}
             >
               <span className={styles.menuIcon} aria-hidden="true" />
-              <span>{menuOpen ? 'Close' : 'Menu'}</span>
+              <span className={styles.menuText}>
+                {menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+              </span>
             </button>
           ) : null}
         </div>

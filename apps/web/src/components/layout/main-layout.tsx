@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Footer } from './footer';
 import { Header, type NavItem } from './header';
 import styles from './main-layout.module.css';
@@ -16,10 +17,11 @@ export function MainLayout({
   notificationsSlot,
   extraNavItems,
 }: MainLayoutProps) {
+  const { t } = useTranslation('common');
   return (
     <>
       <a className={styles.skipLink} href="#main-content">
-        Skip to main content
+        {t('skipToContent')}
       </a>
       <Header
         walletSlot={walletSlot}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './avatar.module.css';
 
 type AvatarProps = {
@@ -34,8 +35,13 @@ const sizeClass: Record<AvatarSize, string | undefined> = {
   96: styles.size96,
 };
 
-/** A user's picture; a missing or broken one falls back to generated initials (spec §2). */
+/**
+ * A user's picture; a missing or broken one falls back to generated initials (spec §2). The name
+ * and its initials are the member's own: translate="no" keeps them as written.
+ */
 export function Avatar({ src, name, size = 48 }: AvatarProps) {
+  const { t } = useTranslation('common');
+  const label = t('image.avatar', { name });
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const className = `${styles.avatar} ${sizeClass[size]}`;
 
@@ -44,7 +50,8 @@ export function Avatar({ src, name, size = 48 }: AvatarProps) {
       <img
         className={className}
         src={src}
-        alt={`${name}'s avatar`}
+        alt={label}
+        translate="no"
         onError={() => setFailedSrc(src)}
       />
     );
@@ -54,7 +61,8 @@ export function Avatar({ src, name, size = 48 }: AvatarProps) {
       className={`${className} ${styles.initials}`}
       data-hue={Math.round(hueOf(name) / 30) * 30}
       role="img"
-      aria-label={`${name}'s avatar`}
+      aria-label={label}
+      translate="no"
     >
       {initialsOf(name)}
     </span>

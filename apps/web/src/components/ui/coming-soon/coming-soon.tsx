@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import styles from './coming-soon.module.css';
 
 type ComingSoonProps = {
@@ -10,11 +10,12 @@ type ComingSoonProps = {
 
 /** An honest placeholder for a screen a later release fills in: its title and nothing made up. */
 export function ComingSoon({ title, children }: ComingSoonProps) {
+  const { t } = useTranslation('messages');
   return (
     <section className={styles.section}>
       <h1>{title}</h1>
       {children}
-      <p className={styles.note}>{MESSAGES.comingSoon}</p>
+      <p className={styles.note}>{t('comingSoon')}</p>
     </section>
   );
 }

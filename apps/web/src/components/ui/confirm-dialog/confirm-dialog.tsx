@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '../modal/modal';
 import styles from './confirm-dialog.module.css';
 
@@ -28,13 +29,14 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   pendingLabel,
   danger = false,
   pending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const bodyId = useId();
   return (
@@ -47,7 +49,7 @@ export function ConfirmDialog({
       </div>
       <div className={styles.actions}>
         <button type="button" className="button button-secondary" onClick={onCancel} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? t('actions.cancel')}
         </button>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '@/lib/localize-message';
 import styles from './error-view.module.css';
 
 export type ErrorViewProps = {
@@ -15,16 +16,21 @@ export type ErrorViewProps = {
   headingLevel?: 1 | 2;
 };
 
-/** The Error component of spec §8: title, message, optional details, Retry and Back. */
+/**
+ * The Error component of spec §8: title, message, optional details, Retry and Back. A message or
+ * details that are one of the product's messages (e.g. the server's `detail`) show in the reader's
+ * language.
+ */
 export function ErrorView({
-  title = 'Error',
-  message = MESSAGES.errorDefault,
+  title,
+  message,
   details,
   onRetry,
   onBack,
   fullPage = false,
   headingLevel = 1,
 }: ErrorViewProps) {
+  const { t } = useTranslation(['common', 'messages']);
   const headingId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -37,14 +43,14 @@ export function ErrorView({
           !
         </div>
         <Heading id={headingId} className={styles.title}>
-          {title}
+          {title ?? t('error.title')}
         </Heading>
         <p className={styles.message} role="alert">
-          {message}
+          {message ? localizeMessage(message) : t('messages:errorDefault')}
         </p>
         {details ? (
-          <pre className={styles.details} aria-label="Details">
-            {details}
+          <pre className={styles.details} aria-label={t('error.details')}>
+            {localizeMessage(details)}
           </pre>
         ) : null}
         <div className={styles.actions}>
@@ -53,14 +59,14 @@ export function ErrorView({
             className="button button-primary"
             onClick={onRetry ?? (() => window.location.reload())}
           >
-            Retry
+            {t('actions.retry')}
           </button>
           <button
             type="button"
             className="button button-secondary"
             onClick={onBack ?? (() => window.history.back())}
           >
-            Back
+            {t('actions.back')}
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './fallback-image.module.css';
 
 type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
@@ -18,26 +19,28 @@ export function FallbackImage({
   src,
   alt,
   fallbacks = [],
-  fallbackText = 'Image unavailable',
+  fallbackText,
   className,
   srcSet,
   sizes,
   ...imgProps
 }: FallbackImageProps) {
+  const { t } = useTranslation('common');
   const sources = [src, ...fallbacks].filter(Boolean);
   const [failures, setFailures] = useState({ src, count: 0 });
   // A new picture starts from its own source again.
   const failed = failures.src === src ? failures.count : 0;
 
   if (failed >= sources.length) {
+    const state = fallbackText ?? t('image.unavailable');
     return (
       <span
         className={className ? `${styles.placeholder} ${className}` : styles.placeholder}
         role="img"
-        aria-label={alt ? `${alt} (${fallbackText.toLowerCase()})` : fallbackText}
+        aria-label={alt ? t('image.named', { alt, state: state.toLowerCase() }) : state}
         data-fallback="text"
       >
-        <span aria-hidden="true">{fallbackText}</span>
+        <span aria-hidden="true">{state}</span>
       </span>
     );
   }

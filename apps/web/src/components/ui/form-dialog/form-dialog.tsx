@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '../modal/modal';
 import styles from './form-dialog.module.css';
 
@@ -38,6 +39,7 @@ export function FormDialog({
   onSubmit,
   onCancel,
 }: FormDialogProps) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const descriptionId = useId();
   const cancel = () => {
@@ -73,7 +75,7 @@ export function FormDialog({
         ) : null}
         <div className={styles.actions}>
           <button type="button" className="button button-secondary" onClick={cancel}>
-            Cancel
+            {t('actions.cancel')}
           </button>
           <button
             type="submit"

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './text-field.module.css';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
@@ -11,6 +12,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'classN
 
 /** A labelled input with its hint and error wired up for assistive technology. */
 export function TextField({ label, error, hint, optional, ...inputProps }: TextFieldProps) {
+  const { t } = useTranslation('common');
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -20,7 +22,7 @@ export function TextField({ label, error, hint, optional, ...inputProps }: TextF
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
+        {optional ? <span className={styles.optional}> {t('field.optional')}</span> : null}
       </label>
       <input
         id={id}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import styles from './hidden-badge.module.css';
 
 /**
@@ -6,13 +6,14 @@ import styles from './hidden-badge.module.css';
  * see. `banner` for the post page, where it heads the post; a badge beside a comment's name.
  */
 export function HiddenBadge({ variant = 'badge' }: { variant?: 'badge' | 'banner' }) {
+  const { t } = useTranslation('messages');
   return (
     <span
       className={variant === 'banner' ? `${styles.hidden} ${styles.banner}` : styles.hidden}
       data-testid="hidden-by-moderators"
     >
       <EyeOffIcon />
-      {MESSAGES.hiddenByModerators}
+      {t('hiddenByModerators')}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LOADING_MAX_DOTS } from '@symposia/shared';
 import { useLoadingDots } from './use-loading-dots';
 import styles from './loading-screen.module.css';
@@ -8,15 +9,16 @@ type LoadingScreenProps = {
 };
 
 export function LoadingScreen({ fullPage = false }: LoadingScreenProps) {
+  const { t } = useTranslation('common');
   const dots = useLoadingDots();
   return (
     <div
       className={fullPage ? `${styles.screen} ${styles.fullPage}` : styles.screen}
       role="status"
-      aria-label="Loading"
+      aria-label={t('loading')}
     >
       <p className={styles.text}>
-        Loading
+        {t('loading')}
         {/* The dots are decoration: a screen reader hears "Loading" once, not every 400 ms. */}
         <span className={styles.dots} aria-hidden="true" data-testid="loading-dots">
           {'.'.repeat(Math.min(dots, LOADING_MAX_DOTS))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
 type ModalProps = {
@@ -41,6 +42,7 @@ export function Modal({
   role = 'dialog',
   describedBy,
 }: ModalProps) {
+  const { t } = useTranslation('common');
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
 
@@ -107,7 +109,12 @@ export function Modal({
         aria-describedby={describedBy}
         tabIndex={-1}
       >
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+        <button
+          type="button"
+          className={styles.close}
+          onClick={onClose}
+          aria-label={t('actions.close')}
+        >
           <span aria-hidden="true">×</span>
         </button>
         {children}

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { localizedDetail } from '@/lib/localize-message';
 import styles from './query-status.module.css';
 
 /** The part of a query result the status needs (TanStack Query's result fits). */
@@ -24,13 +26,16 @@ type QueryStatusProps = {
  * failed and no retry is under way, the failure as an alert with Retry.
  */
 export function QueryStatus({ query, loading, failed, classNames = {} }: QueryStatusProps) {
+  const { t } = useTranslation('common');
   if (query.isError && !query.isFetching) {
     return (
       <div className={classNames.error ?? styles.status}>
         <p role="alert">
           {failed}
           {query.error instanceof ApiError ? (
-            <span className={classNames.details ?? styles.details}>{query.error.detail}</span>
+            <span className={classNames.details ?? styles.details}>
+              {localizedDetail(query.error)}
+            </span>
           ) : null}
         </p>
         <button
@@ -38,7 +43,7 @@ export function QueryStatus({ query, loading, failed, classNames = {} }: QuerySt
           className="button button-secondary"
           onClick={() => void query.refetch()}
         >
-          Retry
+          {t('actions.retry')}
         </button>
       </div>
     );

@@ -1,4 +1,5 @@
 import { memo, useId, useMemo, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
 import {
@@ -41,6 +42,7 @@ function SafeLink({ href, children, target: _target, rel: _rel, ...rest }: LinkP
 }
 
 function SafeImage({ src, alt, title }: { src?: string | Blob; alt?: string; title?: string }) {
+  const { t } = useTranslation('common');
   const url = typeof src === 'string' ? src : '';
   const gateway = gatewayImageSource(url);
   if (gateway) {
@@ -56,7 +58,7 @@ function SafeImage({ src, alt, title }: { src?: string | Blob; alt?: string; tit
     );
   }
   // Images from elsewhere are not loaded; the reader may follow them as a link.
-  const label = alt?.trim() || url || 'image';
+  const label = alt?.trim() || url || t('richText.image');
   return isExternalHttpUrl(url) ? (
     <a href={url} target="_blank" rel={LINK_REL}>
       {label}
@@ -108,15 +110,29 @@ export function MarkdownRenderer({
   // One prefix per text: ids (footnotes) must be unique on a page with many comments.
   const idPrefix = `user-content-${id.replace(/[^\w-]/g, '')}-`;
   const plugins = useMemo(() => rehypePlugins(idPrefix, math), [idPrefix, math]);
+  const { t } = useTranslation('common');
+  // The footnotes' hidden heading and back links are the page's words, not the author's.
+  const remarkRehypeOptions = useMemo(
+    () => ({
+      ...REMARK_REHYPE_OPTIONS,
+      footnoteLabel: t('richText.footnotes'),
+      footnoteBackLabel: (reference: number, rereference: number) =>
+        t('richText.backToReference', {
+          reference: `${reference + 1}${rereference > 1 ? `-${rereference}` : ''}`,
+        }),
+    }),
+    [t],
+  );
   return (
     <div
       className={className ? `${className} ${styles.markdown}` : styles.markdown}
       data-testid={testId}
       data-rich-text="markdown"
+      translate="no"
     >
       <Markdown
         remarkPlugins={REMARK_PLUGINS}
-        remarkRehypeOptions={REMARK_REHYPE_OPTIONS}
+        remarkRehypeOptions={remarkRehypeOptions}
         rehypePlugins={plugins}
         urlTransform={transformUrl}
         components={COMPONENTS}

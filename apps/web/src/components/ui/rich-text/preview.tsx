@@ -1,11 +1,16 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { common } from '@/locales/en/common';
 import fieldStyles from '../form/text-field.module.css';
 import { RichText, type PlainLayout } from './rich-text';
 import styles from './preview.module.css';
 
-export const PREVIEW_EMPTY = 'Nothing to preview yet.';
-export const MARKDOWN_HINT =
-  'Markdown and LaTeX math are supported: $…$ inline, $$…$$ for display.';
+/**
+ * The English texts, for tests and for callers that write their hint in English; screens show
+ * t('common:richText.previewEmpty') and t('common:richText.markdownHint').
+ */
+export const PREVIEW_EMPTY = common.richText.previewEmpty;
+export const MARKDOWN_HINT = common.richText.markdownHint;
 
 type PreviewToggleProps = {
   pressed: boolean;
@@ -17,6 +22,7 @@ type PreviewToggleProps = {
 
 /** Switches a text field between writing and a preview of how the text will be shown. */
 export function PreviewToggle({ pressed, onToggle, controls, disabled }: PreviewToggleProps) {
+  const { t } = useTranslation('common');
   return (
     <button
       type="button"
@@ -26,7 +32,7 @@ export function PreviewToggle({ pressed, onToggle, controls, disabled }: Preview
       disabled={disabled}
       onClick={onToggle}
     >
-      Preview
+      {t('richText.preview')}
     </button>
   );
 }
@@ -41,17 +47,18 @@ type RichTextPreviewProps = {
 
 /** The text of a field rendered as it will be published, in place of the field. */
 export function RichTextPreview({ id, label, text, plain }: RichTextPreviewProps) {
+  const { t } = useTranslation('common');
   const labelId = useId();
   return (
     <div className={fieldStyles.field}>
       <span id={labelId} className={fieldStyles.label}>
-        {label} <span className={fieldStyles.optional}>(preview)</span>
+        {label} <span className={fieldStyles.optional}>{t('richText.previewMark')}</span>
       </span>
       <div id={id} className={styles.preview} role="region" aria-labelledby={labelId}>
         {text.trim() ? (
           <RichText text={text} plain={plain} className={styles.body} />
         ) : (
-          <p className={styles.empty}>{PREVIEW_EMPTY}</p>
+          <p className={styles.empty}>{t('richText.previewEmpty')}</p>
         )}
       </div>
     </div>

@@ -48,9 +48,10 @@ describe('RichText: plain text', () => {
         testId="post-content"
       />,
     );
-    // Synchronously, with exactly the elements the post page rendered before (spec §2).
+    // Synchronously, with exactly the elements the post page rendered before (spec §2), marked as
+    // the member's own text that no translator rewrites.
     expect(container.innerHTML).toBe(
-      '<div class="content" data-testid="post-content"><p>First line</p><p>second line</p><p>third</p></div>',
+      '<div class="content" data-testid="post-content" translate="no"><p>First line</p><p>second line</p><p>third</p></div>',
     );
   });
 
@@ -58,7 +59,9 @@ describe('RichText: plain text', () => {
     const { container } = render(
       <RichText text={'A clear write-up.\nWhat about noise?'} plain="text" className="content" />,
     );
-    expect(container.innerHTML).toBe('<p class="content">A clear write-up.\nWhat about noise?</p>');
+    expect(container.innerHTML).toBe(
+      '<p class="content" translate="no">A clear write-up.\nWhat about noise?</p>',
+    );
   });
 
   it('keeps a single newline a line break when the text has Markdown', async () => {

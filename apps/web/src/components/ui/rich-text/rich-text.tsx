@@ -28,18 +28,18 @@ const linesOf = (text: string) =>
 
 /**
  * The text exactly as the app showed it before Markdown (no parser, no lazy load), with each
- * `@username` linked to that member's profile.
+ * `@username` linked to that member's profile. It is the member's own: translate="no".
  */
 export function PlainText({ text, plain, className, testId }: RichTextProps) {
   if (plain === 'text') {
     return (
-      <p className={className} data-testid={testId}>
+      <p className={className} data-testid={testId} translate="no">
         {withMentionLinks(text)}
       </p>
     );
   }
   return (
-    <div className={className} data-testid={testId}>
+    <div className={className} data-testid={testId} translate="no">
       {linesOf(text).map((line, index) => (
         <p key={index}>{withMentionLinks(line)}</p>
       ))}

@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 // The same look as TextField, so single- and multi-line fields sit together in one form.
 import fieldStyles from '../form/text-field.module.css';
 import styles from './textarea-field.module.css';
@@ -19,6 +20,7 @@ export function TextareaField({
   optional,
   ...textareaProps
 }: TextareaFieldProps) {
+  const { t } = useTranslation('common');
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -31,7 +33,7 @@ export function TextareaField({
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
-        {optional ? <span className={fieldStyles.optional}> (optional)</span> : null}
+        {optional ? <span className={fieldStyles.optional}> {t('field.optional')}</span> : null}
       </label>
       <textarea
         id={id}

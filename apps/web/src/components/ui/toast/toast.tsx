@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ToastOptions } from 'react-toastify/unstyled';
 import { TOAST_DURATION_MS } from '@symposia/shared';
+import { localizeMessage } from '@/lib/localize-message';
 import styles from './toast.module.css';
 
 /**
@@ -49,11 +51,18 @@ export function ToastHost() {
   );
 }
 
+/** A title or details that are one of the product's messages show in the reader's language. */
 function ToastMessage({ title, details }: { title: string; details?: ReactNode }) {
+  // Shown again in the new language when the reader switches while it is up.
+  useTranslation();
   return (
     <div className={styles.message}>
-      <p className={styles.title}>{title}</p>
-      {details ? <p className={styles.details}>{details}</p> : null}
+      <p className={styles.title}>{localizeMessage(title)}</p>
+      {details ? (
+        <p className={styles.details}>
+          {typeof details === 'string' ? localizeMessage(details) : details}
+        </p>
+      ) : null}
     </div>
   );
 }

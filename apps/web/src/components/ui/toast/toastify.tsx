@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 // The unstyled entry plus the stylesheet keeps toasts working under a CSP without inline <style>.
 import 'react-toastify/ReactToastify.css';
@@ -7,8 +8,12 @@ import { TOAST_DURATION_MS } from '@symposia/shared';
 export { toast };
 
 export function ToastContainerHost() {
+  const { t } = useTranslation();
   return (
     <ToastContainer
+      // The region's name in the reader's language (each toast's close button keeps the
+      // library's "close": the library does not export its button to rename).
+      aria-label={t('toasts.region')}
       position="top-right"
       autoClose={TOAST_DURATION_MS}
       hideProgressBar={false}

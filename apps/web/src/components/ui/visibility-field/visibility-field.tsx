@@ -1,10 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { Visibility } from '@symposia/shared';
 import { RadioCards, type RadioCardOption } from '../radio-cards/radio-cards';
-
-const VISIBILITY_OPTIONS: readonly RadioCardOption<Visibility>[] = [
-  { value: 'public', label: 'Public', hint: 'Everyone can find and read the post.' },
-  { value: 'private', label: 'Private', hint: 'Only you can see the post.' },
-];
 
 type VisibilityFieldProps = {
   value: Visibility;
@@ -15,10 +11,15 @@ type VisibilityFieldProps = {
 
 /** A post's visibility as a pair of radio cards (Public, Private), each with its hint. */
 export function VisibilityField({ value, onChange, className }: VisibilityFieldProps) {
+  const { t } = useTranslation('common');
+  const options: readonly RadioCardOption<Visibility>[] = [
+    { value: 'public', label: t('visibility.public'), hint: t('visibility.publicHint') },
+    { value: 'private', label: t('visibility.private'), hint: t('visibility.privateHint') },
+  ];
   return (
     <RadioCards
-      legend="Visibility"
-      options={VISIBILITY_OPTIONS}
+      legend={t('visibility.legend')}
+      options={options}
       value={value}
       onChange={onChange}
       className={className}

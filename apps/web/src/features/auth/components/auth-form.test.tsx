@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PASSWORD_MIN_LENGTH, WEB_CLIENT_TOKEN_FIELDS } from '@symposia/shared';
 import { authStore } from '@/lib/auth-store';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -173,5 +174,39 @@ describe('AuthForm', () => {
     renderWithProviders(<AuthForm message={MESSAGES.loginToComment} />);
 
     expect(screen.getByText(MESSAGES.loginToComment)).toBeInTheDocument();
+  });
+});
+
+describe('AuthForm in Chinese', () => {
+  it('signs in and registers in Chinese', async () => {
+    await changeLanguage('zh-CN', false);
+    renderWithProviders(<AuthForm />);
+
+    expect(screen.getByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByText('欢迎回来，登录后继续。')).toBeInTheDocument();
+    expect(field('用户名')).toBeRequired();
+    expect(field('密码')).toBeRequired();
+    expect(screen.getByText('第一次来 Symposia？')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(screen.getByRole('heading', { name: '注册' })).toBeInTheDocument();
+    expect(field('邮箱')).toHaveAttribute('type', 'email');
+    expect(field('电话')).toHaveAttribute('type', 'tel');
+    expect(screen.getByText(`至少 ${PASSWORD_MIN_LENGTH} 个字符。`)).toBeInTheDocument();
+  });
+
+  it("says why signing in is asked for, and the server's refusal, in Chinese", async () => {
+    await changeLanguage('zh-CN', false);
+    routeFetch({ 'POST /auth/token': () => jsonResponse(invalidGrant, 400) });
+    renderWithProviders(<AuthForm message={MESSAGES.loginToComment} />);
+    const reason = i18n.t('messages:loginToComment');
+    expect(reason).not.toBe(MESSAGES.loginToComment);
+    expect(screen.getByText(reason)).toBeInTheDocument();
+
+    await fillIn({ 用户名: 'ada', 密码: 'wrong password' });
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      i18n.t('messages:invalidCredentials'),
+    );
   });
 });

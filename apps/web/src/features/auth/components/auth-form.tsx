@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   MAX_LENGTH,
   MESSAGES,
@@ -10,12 +11,12 @@ import {
   registerBodySchema,
   type CurrentUser,
 } from '@symposia/shared';
+import { messageText } from '@/components/errors/message-text';
 import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
 import styles from './auth-form.module.css';
-import '@/lib/zod-csp';
 
 export type AuthMode = 'signIn' | 'register';
 
@@ -42,6 +43,11 @@ function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
   return errors;
 }
 
+/*
+ * The form's errors are kept as the product's English messages (and the server's details, which
+ * arrive in English) and looked up in the reader's language when shown (messageText), so they
+ * follow a change of language too.
+ */
 function loginErrorOf(error: unknown): FormError {
   // The token endpoint answers 400 invalid_grant for a wrong username or password (RFC 6749 §5.2).
   if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
@@ -75,17 +81,23 @@ export function AuthForm({
   headingId,
   headingLevel = 1,
 }: AuthFormProps) {
+  const { t, i18n } = useTranslation(['auth', 'messages']);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [values, setValues] = useState<Values>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<FormError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The account was created but signing in with it failed.
+  const [signInFailed, setSignInFailed] = useState(false);
   const login = useLogin();
   const register = useRegister();
 
   const isRegister = mode === 'register';
+  const errorOf = (field: Field) => {
+    const error = fieldErrors[field];
+    return error ? messageText(i18n.t, error) : undefined;
+  };
   const pending = login.isPending || register.isPending;
-  const title = isRegister ? 'Register' : 'Sign In';
+  const title = isRegister ? t('register') : t('signIn');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const switchMode = () => {
@@ -93,7 +105,7 @@ export function AuthForm({
     setValues(EMPTY);
     setFieldErrors({});
     setFormError(null);
-    setNotice(null);
+    setSignInFailed(false);
     login.reset();
     register.reset();
   };
@@ -107,7 +119,7 @@ export function AuthForm({
     event.preventDefault();
     if (pending) return;
     setFormError(null);
-    setNotice(null);
+    setSignInFailed(false);
 
     if (!isRegister) {
       const parsed = loginFormSchema.safeParse(values);
@@ -137,7 +149,7 @@ export function AuthForm({
           // The account exists: offer to sign in with it rather than to register again.
           setMode('signIn');
           setValues({ ...EMPTY, username: parsed.data.username });
-          setNotice(error.message);
+          setSignInFailed(true);
           setFormError(loginErrorOf(error.reason));
           return;
         }
@@ -156,51 +168,47 @@ export function AuthForm({
       <Heading id={headingId} className={styles.heading}>
         {title}
       </Heading>
-      <p className={styles.lead}>
-        {isRegister
-          ? 'Create an account to post, comment and keep a profile.'
-          : 'Welcome back. Sign in to continue.'}
-      </p>
+      <p className={styles.lead}>{isRegister ? t('registerLead') : t('signInLead')}</p>
 
       {message ? (
         <p className={styles.message} role="status">
-          {message}
+          {messageText(i18n.t, message)}
         </p>
       ) : null}
-      {notice ? (
+      {signInFailed ? (
         <p className={styles.message} role="status">
-          {notice}
+          {t('signInAfterRegisterFailed')}
         </p>
       ) : null}
 
       <form className={styles.form} onSubmit={submit} aria-labelledby={headingId}>
         <TextField
-          label="Username"
+          label={t('username')}
           name="username"
           autoComplete="username"
           required
           maxLength={MAX_LENGTH.username}
           value={values.username}
           onChange={(event) => update('username')(event.target.value)}
-          error={fieldErrors.username}
+          error={errorOf('username')}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           name="password"
           type="password"
           autoComplete={isRegister ? 'new-password' : 'current-password'}
           required
           minLength={isRegister ? PASSWORD_MIN_LENGTH : undefined}
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={isRegister ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          hint={isRegister ? t('passwordHint', { min: PASSWORD_MIN_LENGTH }) : undefined}
           value={values.password}
           onChange={(event) => update('password')(event.target.value)}
-          error={fieldErrors.password}
+          error={errorOf('password')}
         />
         {isRegister ? (
           <>
             <TextField
-              label="Email"
+              label={t('email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -208,10 +216,10 @@ export function AuthForm({
               maxLength={EMAIL_MAX_LENGTH}
               value={values.email}
               onChange={(event) => update('email')(event.target.value)}
-              error={fieldErrors.email}
+              error={errorOf('email')}
             />
             <TextField
-              label="Phone"
+              label={t('phone')}
               name="phone"
               type="tel"
               autoComplete="tel"
@@ -219,27 +227,29 @@ export function AuthForm({
               maxLength={PHONE_MAX_LENGTH}
               value={values.phone}
               onChange={(event) => update('phone')(event.target.value)}
-              error={fieldErrors.phone}
+              error={errorOf('phone')}
             />
           </>
         ) : null}
 
         {formError ? (
           <div className={styles.error} role="alert">
-            <p className={styles.errorTitle}>{formError.title}</p>
-            {formError.details ? <p className={styles.errorDetails}>{formError.details}</p> : null}
+            <p className={styles.errorTitle}>{messageText(i18n.t, formError.title)}</p>
+            {formError.details ? (
+              <p className={styles.errorDetails}>{messageText(i18n.t, formError.details)}</p>
+            ) : null}
           </div>
         ) : null}
 
         <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? (isRegister ? 'Registering…' : 'Signing in…') : title}
+          {pending ? (isRegister ? t('registering') : t('signingIn')) : title}
         </button>
       </form>
 
       <p className={styles.switch}>
-        {isRegister ? 'Already have an account?' : 'New to Symposia?'}{' '}
+        {isRegister ? t('haveAccount') : t('newHere')}{' '}
         <button type="button" className="link-button" onClick={switchMode} disabled={pending}>
-          {isRegister ? 'Sign In' : 'Register'}
+          {isRegister ? t('signIn') : t('register')}
         </button>
       </p>
     </div>

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useLogout } from '../api/logout';
 
 export function LogoutButton() {
+  const { t } = useTranslation('auth');
   const logout = useLogout();
   return (
     <button
@@ -9,7 +11,7 @@ export function LogoutButton() {
       onClick={() => logout.mutate()}
       disabled={logout.isPending}
     >
-      {logout.isPending ? 'Logging out…' : 'Logout'}
+      {logout.isPending ? t('loggingOut') : t('logout')}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import type { Comment } from '../types';
 import { ApiError } from '@/lib/api-client';
 import { useCreateComment } from '../api/create-comment';
@@ -16,17 +16,18 @@ type CommentComposerProps = {
 };
 
 /**
- * What a failed submit says (spec §8): 'Failed to submit comment. Please try again later.' with the
- * server's reason (e.g. commenting too fast). A 401 says nothing here: the login overlay opened with
- * 'Please login to submit your comment', and the text stays for after the sign-in.
+ * What a failed submit says (spec §8): 'Failed to submit comment. Please try again later.'
+ * (`title`) with the server's reason (e.g. commenting too fast). A 401 says nothing here: the login
+ * overlay opened with 'Please login to submit your comment', and the text stays for after the
+ * sign-in.
  */
-export function submitErrorOf(error: unknown): EditorError | null {
+export function submitErrorOf(error: unknown, title: string): EditorError | null {
   if (!error) return null;
   if (error instanceof ApiError) {
     if (error.status === 401) return null;
-    return { title: MESSAGES.commentFailed, details: error.detail };
+    return { title, details: error.detail };
   }
-  return { title: MESSAGES.commentFailed };
+  return { title };
 }
 
 /** An editor that sends: a comment on the post, or a reply to `replyTo` in its thread. */
@@ -37,6 +38,7 @@ export function CommentComposer({
   onPosted,
   onCancel,
 }: CommentComposerProps) {
+  const { t } = useTranslation('messages');
   const key = draftKey(postId, replyTo?._id ?? null);
   const create = useCreateComment(postId, {
     onSuccess: (comment) => {
@@ -51,7 +53,7 @@ export function CommentComposer({
       draftKey={key}
       prefix={replyTo ? mentionPrefixOf(replyTo) : ''}
       pending={create.isPending}
-      error={submitErrorOf(create.error)}
+      error={submitErrorOf(create.error, t('commentFailed'))}
       onSubmit={(text) =>
         create.mutate({ content: text, reply: replyTo ? replyTargetOf(replyTo) : undefined })
       }

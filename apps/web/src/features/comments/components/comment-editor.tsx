@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH } from '@symposia/shared';
-import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { readDraft, writeDraft } from '../utils/drafts';
 import { canSubmitComment } from '../utils/threads';
 import styles from './comment-editor.module.css';
 
 export type EditorError = { title: string; details?: string };
-
-export const EDITOR_HINT = 'Ctrl+Enter (⌘+Enter on a Mac) submits; Escape cancels.';
 
 type CommentEditorProps = {
   label: string;
@@ -37,6 +36,7 @@ export function CommentEditor({
   onSubmit,
   onCancel,
 }: CommentEditorProps) {
+  const { t } = useTranslation(['comments', 'common']);
   const [text, setText] = useState(() => readDraft(draftKey) ?? prefix);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
@@ -72,7 +72,7 @@ export function CommentEditor({
       ) : (
         <TextareaField
           label={label}
-          hint={`${EDITOR_HINT} ${MARKDOWN_HINT}`}
+          hint={`${t('comments:editor.hint')} ${t('common:richText.markdownHint')}`}
           value={text}
           maxLength={COMMENT_MAX_LENGTH}
           readOnly={pending}
@@ -106,10 +106,10 @@ export function CommentEditor({
           aria-disabled={pending || undefined}
           aria-busy={pending || undefined}
         >
-          {pending ? 'Submitting…' : 'Submit'}
+          {pending ? t('editor.submitting') : t('editor.submit')}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
+          {t('editor.cancel')}
         </button>
         <PreviewToggle
           pressed={previewing}

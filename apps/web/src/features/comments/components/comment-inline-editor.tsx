@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH } from '@symposia/shared';
-import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { canSubmitComment } from '../utils/threads';
 import styles from './comment-editor.module.css';
-
-export const INLINE_EDITOR_HINT = 'Enter saves, Shift+Enter starts a new line, Escape cancels.';
 
 type CommentInlineEditorProps = {
   /** The text as it is now; the editor starts with it. */
@@ -21,6 +20,7 @@ type CommentInlineEditorProps = {
  * being composed with an input method (e.g. pinyin) is never saved by the Enter that confirms it.
  */
 export function CommentInlineEditor({ value, onSave, onCancel }: CommentInlineEditorProps) {
+  const { t } = useTranslation(['comments', 'common']);
   const [text, setText] = useState(value);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
@@ -55,11 +55,11 @@ export function CommentInlineEditor({ value, onSave, onCancel }: CommentInlineEd
       }}
     >
       {previewing ? (
-        <RichTextPreview id={previewId} label="Edit comment" text={text} plain="text" />
+        <RichTextPreview id={previewId} label={t('inlineEditor.label')} text={text} plain="text" />
       ) : (
         <TextareaField
-          label="Edit comment"
-          hint={`${INLINE_EDITOR_HINT} ${MARKDOWN_HINT}`}
+          label={t('inlineEditor.label')}
+          hint={`${t('comments:inlineEditor.hint')} ${t('common:richText.markdownHint')}`}
           value={text}
           rows={3}
           maxLength={COMMENT_MAX_LENGTH}
@@ -77,10 +77,10 @@ export function CommentInlineEditor({ value, onSave, onCancel }: CommentInlineEd
       )}
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={!sendable}>
-          Save
+          {t('inlineEditor.save')}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
+          {t('inlineEditor.cancel')}
         </button>
         <PreviewToggle
           pressed={previewing}

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog/confirm-dialog';
@@ -17,41 +17,47 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useLikeComment } from '../api/like-comment';
 import { useUpdateComment } from '../api/update-comment';
 import { trimFraction } from '../utils/threads';
+import { userText } from '../utils/user-text';
 import { CommentComposer } from './comment-composer';
 import { CommentInlineEditor } from './comment-inline-editor';
 import { CommentLikeButton } from './comment-like-button';
 import styles from './comment-item.module.css';
 
-export const COMMENT_LIKE_FAILED = MESSAGES.likeFailed;
-export const COMMENT_LIKE_FAILED_DETAILS = MESSAGES.likeFailedDetails;
-export const ANONYMOUS = MESSAGES.anonymous;
-
-function reportLikeFailure(error: unknown) {
-  // A 401 already opened the login overlay (api-client); that is the whole answer.
-  if (error instanceof ApiError && error.status === 401) return;
-  notify.error(
-    COMMENT_LIKE_FAILED,
-    error instanceof ApiError ? error.detail : COMMENT_LIKE_FAILED_DETAILS,
-  );
-}
-
-export const COMMENT_UPDATE_FAILED = MESSAGES.updateFailed('comment');
-export const COMMENT_DELETE_FAILED = MESSAGES.deleteFailed('comment');
-export const DELETED_COMMENT = MESSAGES.deletedComment;
-
 // A 401 already opened the login overlay (api-client); that is the whole answer.
 const isSignInPrompt = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-function reportUpdateFailure(error: unknown) {
-  if (!isSignInPrompt(error)) notifyUpdateFailed(COMMENT_UPDATE_FAILED, error);
+/**
+ * The name a comment goes by, in the reader's language: its author's, 'Anonymous' when it has
+ * none, '[deleted]' once deleted.
+ */
+export function useAuthorOf(): (comment: Comment) => string {
+  const { t } = useTranslation('messages');
+  return (comment) =>
+    comment.deleted ? t('deletedComment') : comment.username.trim() || t('anonymous');
 }
 
-function reportDeleteFailure(error: unknown) {
-  if (!isSignInPrompt(error)) notify.error(COMMENT_DELETE_FAILED, updateFailureDetails(error));
+/** A text naming a comment's author, with the name marked as user content (`<term>`). */
+export function AuthorText({
+  comment,
+  author,
+  i18nKey,
+}: {
+  comment: Comment;
+  author: string;
+  i18nKey: 'item.replyTo' | 'item.deleteWhose' | 'remove.other';
+}) {
+  const { t } = useTranslation('comments');
+  return (
+    <Trans
+      t={t}
+      i18nKey={i18nKey}
+      values={{ author }}
+      components={{
+        term: <span translate={userText(comment.username)} />,
+      }}
+    />
+  );
 }
-
-export const authorOf = (comment: Comment) =>
-  comment.deleted ? DELETED_COMMENT : comment.username.trim() || ANONYMOUS;
 
 /**
  * What the app adds to a comment's actions (e.g. Report), drawn with the actions' own look
@@ -94,8 +100,22 @@ export function CommentItem({
   onDeleted,
   renderActions,
 }: CommentItemProps) {
-  const like = useLikeComment(postId, comment._id, { onFailure: reportLikeFailure });
-  const edit = useUpdateComment(postId, comment._id, { onFailure: reportUpdateFailure });
+  const { t } = useTranslation(['comments', 'messages']);
+  const like = useLikeComment(postId, comment._id, {
+    onFailure: (error) => {
+      if (isSignInPrompt(error)) return;
+      notify.error(
+        t('messages:likeFailed'),
+        error instanceof ApiError ? error.detail : t('messages:likeFailedDetails'),
+      );
+    },
+  });
+  const edit = useUpdateComment(postId, comment._id, {
+    onFailure: (error) => {
+      if (isSignInPrompt(error)) return;
+      notifyUpdateFailed(t('messages:updateFailed', { field: t('comments:what') }), error);
+    },
+  });
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const remove = useDeleteComment(postId, comment._id, {
@@ -105,13 +125,19 @@ export function CommentItem({
     },
     onFailure: (error) => {
       setConfirmingDelete(false);
-      reportDeleteFailure(error);
+      if (isSignInPrompt(error)) return;
+      notify.error(
+        t('messages:deleteFailed', { what: t('comments:what') }),
+        updateFailureDetails(error),
+      );
     },
   });
   const { canEdit, canDelete } = usePermissions(comment);
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const author = authorOf(comment);
+  const author = useAuthorOf()(comment);
+  const authorTranslate = userText(comment.username);
+  const deletedText = t('messages:deletedComment');
   const createdAt = trimFraction(comment.createdAt);
   const topLevel = comment.level <= 1;
 
@@ -131,7 +157,7 @@ export function CommentItem({
     return (
       <article
         className={topLevel ? styles.comment : `${styles.comment} ${styles.reply}`}
-        aria-label={DELETED_COMMENT}
+        aria-label={deletedText}
         id={commentAnchor(comment._id)}
         tabIndex={-1}
         data-comment-id={comment._id}
@@ -144,7 +170,7 @@ export function CommentItem({
           />
         </div>
         <div className={styles.body}>
-          <p className={styles.deleted}>{DELETED_COMMENT}</p>
+          <p className={styles.deleted}>{deletedText}</p>
         </div>
       </article>
     );
@@ -153,7 +179,7 @@ export function CommentItem({
   return (
     <article
       className={topLevel ? styles.comment : `${styles.comment} ${styles.reply}`}
-      aria-label={`Comment by ${author}`}
+      aria-label={t('comments:item.label', { author })}
       id={commentAnchor(comment._id)}
       // A link to the comment (a notification) moves focus here.
       tabIndex={-1}
@@ -167,18 +193,25 @@ export function CommentItem({
       <div className={styles.body}>
         <header className={styles.meta}>
           {comment.userId ? (
-            <Link to={paths.author.href(comment.userId)} className={styles.name}>
+            <Link
+              to={paths.author.href(comment.userId)}
+              className={styles.name}
+              translate={authorTranslate}
+            >
               {author}
             </Link>
           ) : (
-            <span className={styles.name}>{author}</span>
+            <span className={styles.name} translate={authorTranslate}>
+              {author}
+            </span>
           )}
           <time className={styles.time} dateTime={createdAt}>
             {formatDateTime(createdAt)}
           </time>
           {comment.edited_at ? (
             <span className={styles.edited}>
-              edited <time dateTime={comment.edited_at}>{formatDateTime(comment.edited_at)}</time>
+              {t('comments:item.edited')}{' '}
+              <time dateTime={comment.edited_at}>{formatDateTime(comment.edited_at)}</time>
             </span>
           ) : null}
           {comment.hidden ? <HiddenBadge /> : null}
@@ -194,7 +227,8 @@ export function CommentItem({
             onCancel={closeEditor}
           />
         ) : (
-          // User text is never HTML: plain text as typed, or sanitized Markdown (rich-text/).
+          // User text is never HTML: plain text as typed, or sanitized Markdown (rich-text/), and
+          // marked translate="no" there.
           <RichText text={comment.content} plain="text" className={styles.content} />
         )}
 
@@ -202,7 +236,9 @@ export function CommentItem({
           <FallbackImage
             className={styles.image}
             src={comment.imageUrl}
-            alt={`Image attached by ${author}`}
+            alt={t('comments:item.image', { author })}
+            // Named by the author's name (user content); the image holds no other text.
+            translate="no"
             loading="lazy"
             decoding="async"
           />
@@ -213,6 +249,7 @@ export function CommentItem({
             liked={comment.liked}
             likes={comment.likes}
             author={author}
+            authorTranslate={authorTranslate}
             pending={like.isPending}
             onToggle={like.toggle}
           />
@@ -223,7 +260,10 @@ export function CommentItem({
             aria-expanded={replying}
             onClick={onReply}
           >
-            Reply<span className="visually-hidden"> to {author}</span>
+            {t('comments:item.reply')}
+            <span className="visually-hidden">
+              <AuthorText comment={comment} author={author} i18nKey="item.replyTo" />
+            </span>
           </button>
           {canEdit && !editing ? (
             <button
@@ -233,7 +273,8 @@ export function CommentItem({
               aria-busy={edit.isPending || undefined}
               onClick={() => setEditing(true)}
             >
-              Edit<span className="visually-hidden"> your comment</span>
+              {t('comments:item.edit')}
+              <span className="visually-hidden">{t('comments:item.editYours')}</span>
             </button>
           ) : null}
           {canDelete ? (
@@ -243,7 +284,10 @@ export function CommentItem({
               aria-haspopup="dialog"
               onClick={() => setConfirmingDelete(true)}
             >
-              Delete<span className="visually-hidden"> comment by {author}</span>
+              {t('comments:item.delete')}
+              <span className="visually-hidden">
+                <AuthorText comment={comment} author={author} i18nKey="item.deleteWhose" />
+              </span>
             </button>
           ) : null}
           {renderActions?.(comment, styles.action ?? '')}
@@ -251,9 +295,9 @@ export function CommentItem({
 
         {confirmingDelete ? (
           <ConfirmDialog
-            title="Delete this comment?"
-            confirmLabel="Delete"
-            pendingLabel="Deleting…"
+            title={t('comments:remove.title')}
+            confirmLabel={t('comments:remove.confirm')}
+            pendingLabel={t('comments:remove.deleting')}
             danger
             pending={remove.isPending}
             onConfirm={() => remove.mutate()}
@@ -262,10 +306,12 @@ export function CommentItem({
             }}
           >
             <p>
-              {canEdit
-                ? 'Your comment will be deleted.'
-                : `The comment by ${author} will be deleted.`}{' '}
-              Replies to it stay, under “{DELETED_COMMENT}”. This cannot be undone.
+              {canEdit ? (
+                t('comments:remove.own')
+              ) : (
+                <AuthorText comment={comment} author={author} i18nKey="remove.other" />
+              )}{' '}
+              {t('comments:remove.repliesStay', { deleted: deletedText })}
             </p>
           </ConfirmDialog>
         ) : null}
@@ -275,7 +321,7 @@ export function CommentItem({
             <CommentComposer
               postId={postId}
               replyTo={comment}
-              label={`Reply to ${author}`}
+              label={t('comments:item.replyLabel', { author })}
               onPosted={(created) => {
                 closeReply();
                 onPosted(created);

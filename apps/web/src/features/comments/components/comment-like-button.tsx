@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import styles from './comment-item.module.css';
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -19,6 +20,8 @@ type CommentLikeButtonProps = {
   likes: number;
   /** Whose comment, so each like button has its own name for assistive technology. */
   author: string;
+  /** "no" when `author` is the member's own name rather than the interface's 'Anonymous'. */
+  authorTranslate?: 'no';
   pending?: boolean;
   onToggle: () => void;
 };
@@ -31,9 +34,11 @@ export function CommentLikeButton({
   liked,
   likes,
   author,
+  authorTranslate,
   pending = false,
   onToggle,
 }: CommentLikeButtonProps) {
+  const { t } = useTranslation('comments');
   return (
     <button
       type="button"
@@ -45,9 +50,16 @@ export function CommentLikeButton({
       }}
     >
       <HeartIcon filled={liked} />
-      <span className="visually-hidden">Like comment by {author}: </span>
+      <span className="visually-hidden">
+        <Trans
+          t={t}
+          i18nKey="like.by"
+          values={{ author }}
+          components={{ term: <span translate={authorTranslate} /> }}
+        />
+      </span>
       <span data-testid="comment-like-count">{likes}</span>
-      <span className="visually-hidden">{likes === 1 ? ' like' : ' likes'}</span>
+      <span className="visually-hidden">{t('like.likes', { count: likes })}</span>
     </button>
   );
 }

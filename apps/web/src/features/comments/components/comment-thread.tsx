@@ -1,18 +1,16 @@
 import { useEffect, useId, useRef } from 'react';
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import type { Comment } from '../types';
 import { useMoreReplies } from '../api/get-replies';
 import {
-  HIDE_REPLIES_LABEL,
   hiddenReplyCount,
-  moreRepliesLabel,
   unloadedReplyCount,
   visibleReplies,
   type CommentThread as Thread,
 } from '../utils/threads';
-import { CommentItem, authorOf, type RenderCommentActions } from './comment-item';
+import { CommentItem, useAuthorOf, type RenderCommentActions } from './comment-item';
 import styles from './comments-section.module.css';
 
 type CommentThreadProps = {
@@ -27,8 +25,6 @@ type CommentThreadProps = {
   onDeleted?: () => void;
   renderActions?: RenderCommentActions;
 };
-
-export const REPLIES_LOAD_FAILED = MESSAGES.repliesLoadFailed;
 
 /**
  * A top-level comment and its replies in time order (spec §2). Collapsed, only the first reply shows,
@@ -47,6 +43,8 @@ export function CommentThread({
   onDeleted,
   renderActions,
 }: CommentThreadProps) {
+  const { t } = useTranslation(['comments', 'messages']);
+  const rootAuthor = useAuthorOf()(thread.root);
   const repliesId = useId();
   const hidden = hiddenReplyCount(thread, expanded);
   const shown = visibleReplies(thread.replies, expanded);
@@ -58,7 +56,10 @@ export function CommentThread({
     if (more.isPending || !unloaded) return;
     more.mutate(undefined, {
       onError: (error) =>
-        notify.error(REPLIES_LOAD_FAILED, error instanceof ApiError ? error.detail : undefined),
+        notify.error(
+          t('messages:repliesLoadFailed'),
+          error instanceof ApiError ? error.detail : undefined,
+        ),
     });
   };
 
@@ -91,7 +92,7 @@ export function CommentThread({
           <ul
             id={repliesId}
             className={styles.replyList}
-            aria-label={`Replies to ${authorOf(thread.root)}`}
+            aria-label={t('comments:thread.replies', { author: rootAuthor })}
           >
             {shown.map((reply) => (
               <li key={reply._id}>{item(reply)}</li>
@@ -105,7 +106,7 @@ export function CommentThread({
               aria-busy={more.isPending || undefined}
               onClick={loadMore}
             >
-              {moreRepliesLabel(hidden)}
+              {t('comments:thread.moreReplies', { count: hidden })}
             </button>
           ) : null}
           {collapsible ? (
@@ -117,7 +118,9 @@ export function CommentThread({
               aria-busy={(!expanded && more.isPending) || undefined}
               onClick={onToggle}
             >
-              {expanded ? HIDE_REPLIES_LABEL : moreRepliesLabel(hidden)}
+              {expanded
+                ? t('comments:thread.hideReplies')
+                : t('comments:thread.moreReplies', { count: hidden })}
             </button>
           ) : null}
         </div>

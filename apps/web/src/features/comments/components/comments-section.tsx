@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import type { Comment } from '../types';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { commentAnchor } from '@/config/paths';
@@ -12,10 +12,6 @@ import { CommentComposer } from './comment-composer';
 import type { RenderCommentActions } from './comment-item';
 import { CommentThread } from './comment-thread';
 import styles from './comments-section.module.css';
-
-export const COMMENTS_LOAD_FAILED = MESSAGES.commentsLoadFailed;
-export const LOAD_MORE_COMMENTS = 'Load more comments';
-const LOADING_MORE_COMMENTS = 'Loading more comments…';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
 const PREFETCH_MARGIN = '600px';
@@ -125,6 +121,7 @@ export function CommentsSection({
   onCommentDeleted,
   renderCommentActions,
 }: CommentsSectionProps) {
+  const { t } = useTranslation(['comments', 'messages']);
   const headingId = useId();
   const editorId = useId();
   const query = useComments(postId, { throwOnError: (error) => !(error instanceof ApiError) });
@@ -187,7 +184,7 @@ export function CommentsSection({
     <section className={styles.section} aria-labelledby={headingId} data-post-id={postId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          Comments
+          {t('comments:section.title')}
           {total !== null ? <span className={styles.count}> ({total})</span> : null}
         </h2>
         <button
@@ -201,7 +198,7 @@ export function CommentsSection({
             else setWriting(true);
           }}
         >
-          Write a Comment
+          {t('comments:section.write')}
         </button>
       </div>
 
@@ -210,7 +207,7 @@ export function CommentsSection({
           <div className={styles.editor}>
             <CommentComposer
               postId={postId}
-              label="Your comment"
+              label={t('comments:section.yourComment')}
               onPosted={(comment) => {
                 closeEditor();
                 posted(comment);
@@ -223,7 +220,7 @@ export function CommentsSection({
 
       {threads ? (
         threads.length ? (
-          <ol className={styles.threads} aria-label="Comments">
+          <ol className={styles.threads} aria-label={t('comments:section.list')}>
             {threads.map((thread) => (
               <CommentThread
                 key={thread.root._id}
@@ -240,7 +237,7 @@ export function CommentsSection({
             ))}
           </ol>
         ) : (
-          <p className={styles.empty}>{MESSAGES.noComments}</p>
+          <p className={styles.empty}>{t('messages:noComments')}</p>
         )
       ) : null}
 
@@ -254,21 +251,23 @@ export function CommentsSection({
             aria-disabled={isFetchingNextPage || undefined}
             onClick={loadMore}
           >
-            {isFetchingNextPage ? LOADING_MORE_COMMENTS : LOAD_MORE_COMMENTS}
+            {isFetchingNextPage
+              ? t('comments:section.loadingMore')
+              : t('comments:section.loadMore')}
           </button>
         </div>
       ) : null}
       {threads && query.isFetchNextPageError ? (
         <p className={styles.loadError} role="alert">
-          {COMMENTS_LOAD_FAILED}
+          {t('messages:commentsLoadFailed')}
         </p>
       ) : null}
 
       {threads ? null : (
         <QueryStatus
           query={query}
-          loading="Loading comments…"
-          failed={COMMENTS_LOAD_FAILED}
+          loading={t('comments:section.loading')}
+          failed={t('messages:commentsLoadFailed')}
           classNames={{
             loading: styles.status,
             error: styles.loadError,

@@ -13,7 +13,6 @@ import {
   mentionPrefixOf,
   mergeReplies,
   unloadedReplyCount,
-  moreRepliesLabel,
   removeComment,
   replyTargetOf,
   trimFraction,
@@ -187,12 +186,6 @@ describe('collapsed threads', () => {
     expect(hiddenReplyCount(thread(replies), true)).toBe(0);
     // Its first reply deleted here, the rest not loaded: all of them.
     expect(hiddenReplyCount(thread([], 2))).toBe(2);
-  });
-
-  it('labels the toggle in the singular and the plural', () => {
-    expect(moreRepliesLabel(1)).toBe('Show 1 more reply');
-    expect(moreRepliesLabel(2)).toBe('Show 2 more replies');
-    expect(moreRepliesLabel(12)).toBe('Show 12 more replies');
   });
 
   it('counts every comment, replies included', () => {

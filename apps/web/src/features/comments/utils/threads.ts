@@ -257,13 +257,6 @@ export function hiddenReplyCount(thread: CommentThread, expanded = false): numbe
   return Math.max(0, total - Math.min(thread.replies.length, COMMENT_REPLIES_SHOWN_COLLAPSED));
 }
 
-/** The toggle of a collapsed thread (spec §2): 'Show 1 more reply', 'Show 3 more replies'. */
-export function moreRepliesLabel(hidden: number): string {
-  return `Show ${hidden} more ${hidden === 1 ? 'reply' : 'replies'}`;
-}
-
-export const HIDE_REPLIES_LABEL = 'Hide replies';
-
 /**
  * Replying to a comment: a top-level comment starts its thread (rootId = itself); a reply to a
  * reply stays in the same thread (rootId = its root) and, being a reply to a deeper reply, starts

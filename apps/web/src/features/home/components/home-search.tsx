@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { paths } from '@/config/paths';
-import { SEARCH_PLACEHOLDER } from '../content';
 import styles from './home-search.module.css';
 
 /**
@@ -10,6 +10,7 @@ import styles from './home-search.module.css';
  * with it URL-encoded; an empty one does nothing.
  */
 export function HomeSearch() {
+  const { t } = useTranslation(['home', 'screen']);
   const navigate = useNavigate();
   const inputId = useId();
   const [query, setQuery] = useState('');
@@ -24,21 +25,21 @@ export function HomeSearch() {
   return (
     <form className={styles.form} role="search" onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search the forum
+        {t('search.label')}
       </label>
       <input
         id={inputId}
         className={styles.input}
         type="search"
         name="search"
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={t('screen:homeSearchPlaceholder')}
         autoComplete="off"
         maxLength={POST_FIELD_MAX_LENGTH.search}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       <button type="submit" className={`button ${styles.button}`}>
-        Explore
+        {t('search.submit')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   MESSAGES,
   MODERATION_NOTE_MAX_LENGTH,
@@ -13,10 +14,9 @@ import { TextField } from '@/components/ui/form/text-field';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
+import { localizeMessage } from '@/lib/localize-message';
 import { useResolveReport } from '../api/resolve-report';
 import { useRestoreTarget } from '../api/restore-target';
-import { ACTIONS, plural } from '../texts';
-import '@/lib/zod-csp';
 
 export type DialogAction = ModerationAction | 'restore';
 
@@ -45,19 +45,25 @@ type ActionDialogProps = {
  * people told of the outcome), and for a suspension its length in days.
  */
 export function ActionDialog({ item, action, subject, onDone, onCancel }: ActionDialogProps) {
+  const { t } = useTranslation('moderation');
   const resolve = useResolveReport();
   const restore = useRestoreTarget();
   const [note, setNote] = useState('');
   const [days, setDays] = useState(String(DEFAULT_SUSPEND_DAYS));
   const [errors, setErrors] = useState<{ note?: string; days?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const texts = ACTIONS[action];
+  const texts = {
+    label: t(`actions.${action}.label`),
+    pending: t(`actions.${action}.pending`),
+    explain: t(`actions.${action}.explain`),
+    done: t(`actions.${action}.done`),
+  };
   const pending = resolve.isPending || restore.isPending;
 
   const failed = (error: unknown) => {
     // A 401 opened the sign-in dialog (api-client): that is the whole answer.
     if (error instanceof ApiError && error.status === 401) onCancel();
-    else setFailure(actionFailureMessage(error));
+    else setFailure(localizeMessage(actionFailureMessage(error)));
   };
 
   const submit = () => {
@@ -73,7 +79,7 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
         { target: { target_type: item.target_type, id: item.target_id }, body: parsed.data },
         {
           onSuccess: () => {
-            notify.success(`${texts.done}: ${subject}`);
+            notify.success(t('dialog.done', { done: texts.done, subject }));
             onDone();
           },
           onError: failed,
@@ -100,8 +106,8 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
       {
         onSuccess: (result) => {
           notify.success(
-            `${texts.done}: ${subject}`,
-            `${plural(result.resolved_count, 'report')} resolved.`,
+            t('dialog.done', { done: texts.done, subject }),
+            t('dialog.resolved', { count: result.resolved_count }),
           );
           onDone();
         },
@@ -112,7 +118,7 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
 
   return (
     <FormDialog
-      title={`${texts.label} ${subject}?`}
+      title={t('dialog.title', { action: texts.label, subject })}
       description={<p>{texts.explain}</p>}
       submitLabel={texts.label}
       pendingLabel={texts.pending}
@@ -124,7 +130,7 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
     >
       {action === 'suspend' ? (
         <TextField
-          label="Days"
+          label={t('dialog.days')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -132,7 +138,7 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
           step={1}
           required
           value={days}
-          hint={`From 1 to ${SUSPEND_MAX_DAYS} days.`}
+          hint={t('dialog.daysHint', { max: SUSPEND_MAX_DAYS })}
           error={errors.days}
           onChange={(event) => {
             setDays(event.target.value);
@@ -141,14 +147,14 @@ export function ActionDialog({ item, action, subject, onDone, onCancel }: Action
         />
       ) : null}
       <TextareaField
-        label="Note"
+        label={t('dialog.note')}
         // The note is what is asked for (after the days of a suspension, the first field).
         data-autofocus={action === 'suspend' ? undefined : true}
         required
         rows={3}
         value={note}
         maxLength={MODERATION_NOTE_MAX_LENGTH}
-        hint={`Why, in a sentence: it goes to the log and to the people told of the outcome. ${note.length} / ${MODERATION_NOTE_MAX_LENGTH}`}
+        hint={t('dialog.noteHint', { length: note.length, max: MODERATION_NOTE_MAX_LENGTH })}
         error={errors.note}
         onChange={(event) => {
           setNote(event.target.value);

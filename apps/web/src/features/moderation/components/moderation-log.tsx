@@ -1,16 +1,17 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES, type ModerationLogEntry } from '@symposia/shared';
+import type { ModerationLogEntry } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { useModerationLog } from '../api/get-moderation-log';
-import { LOG_ACTION_LABELS, TARGET_LABELS } from '../texts';
 import { Pager } from './pager';
 import styles from './moderation.module.css';
 
 function Target({ entry }: { entry: ModerationLogEntry }) {
-  const label = TARGET_LABELS[entry.target_type];
+  const { t } = useTranslation('moderation');
+  const label = t(`targets.${entry.target_type}`);
   if (entry.target_type === 'post') {
     return <Link to={paths.postDetail.href(entry.target_id)}>{label}</Link>;
   }
@@ -19,13 +20,17 @@ function Target({ entry }: { entry: ModerationLogEntry }) {
   }
   return (
     <span>
-      {label} <code className={styles.id}>{entry.target_id}</code>
+      {label}{' '}
+      <code className={styles.id} translate="no">
+        {entry.target_id}
+      </code>
     </span>
   );
 }
 
 /** Every moderator action, newest first, as the server keeps it (append-only). */
 export function ModerationLog() {
+  const { t } = useTranslation(['moderation', 'messages']);
   const [skip, setSkip] = useState(0);
   const query = useModerationLog(skip);
   const entries = query.data;
@@ -33,20 +38,20 @@ export function ModerationLog() {
   return (
     <section className={styles.queue} aria-labelledby="moderation-log">
       <h2 id="moderation-log" className={styles.panelHeading}>
-        Log
+        {t('log.title')}
       </h2>
       {entries ? (
         entries.length ? (
           <div className={styles.tableScroll}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Moderator actions, newest first</caption>
+              <caption className="visually-hidden">{t('log.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Moderator</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Note</th>
+                  <th scope="col">{t('log.when')}</th>
+                  <th scope="col">{t('log.moderator')}</th>
+                  <th scope="col">{t('log.action')}</th>
+                  <th scope="col">{t('log.target')}</th>
+                  <th scope="col">{t('log.note')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -55,13 +60,13 @@ export function ModerationLog() {
                     <td>
                       <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                     </td>
-                    <td>{entry.moderator.username}</td>
+                    <td translate="no">{entry.moderator.username}</td>
                     <td>
-                      {LOG_ACTION_LABELS[entry.action]}
+                      {t(`log.actions.${entry.action}`)}
                       {entry.suspended_until ? (
                         <>
                           {' '}
-                          until{' '}
+                          {t('log.until')}{' '}
                           <time dateTime={entry.suspended_until}>
                             {formatDateTime(entry.suspended_until)}
                           </time>
@@ -71,25 +76,27 @@ export function ModerationLog() {
                     <td>
                       <Target entry={entry} />
                     </td>
-                    <td className={styles.note}>{entry.note}</td>
+                    <td className={styles.note} translate="no">
+                      {entry.note}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         ) : (
-          <p className={styles.empty}>No moderator has acted yet.</p>
+          <p className={styles.empty}>{t('log.empty')}</p>
         )
       ) : (
         <QueryStatus
           query={query}
-          loading="Loading the log…"
-          failed={MESSAGES.moderationLoadFailed}
+          loading={t('log.loading')}
+          failed={t('messages:moderationLoadFailed')}
           classNames={{ error: styles.failure, loading: styles.loading }}
         />
       )}
       <Pager
-        what="log entries"
+        what={t('log.what')}
         skip={skip}
         shown={entries?.length ?? 0}
         busy={query.isPlaceholderData}

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs/tabs';
-import { MODERATION_TITLE } from '../texts';
 import { ModerationLog } from './moderation-log';
 import { QueuePanel } from './queue-panel';
 import styles from './moderation.module.css';
@@ -9,21 +9,23 @@ import styles from './moderation.module.css';
  * it), the resolved ones (a hidden target can be restored), and the log of every action.
  */
 export function ModerationScreen() {
+  const { t } = useTranslation('moderation');
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.title}>{MODERATION_TITLE}</h1>
-        <p className={styles.lead}>
-          Every action needs a note; each is written to the log, and the people concerned are told
-          of the outcome.
-        </p>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.lead}>{t('lead')}</p>
       </header>
       <Tabs
-        label="Moderation sections"
+        label={t('sections')}
         tabs={[
-          { id: 'open', label: 'Open', render: () => <QueuePanel status="open" /> },
-          { id: 'resolved', label: 'Resolved', render: () => <QueuePanel status="resolved" /> },
-          { id: 'log', label: 'Log', render: () => <ModerationLog /> },
+          { id: 'open', label: t('tabs.open'), render: () => <QueuePanel status="open" /> },
+          {
+            id: 'resolved',
+            label: t('tabs.resolved'),
+            render: () => <QueuePanel status="resolved" />,
+          },
+          { id: 'log', label: t('tabs.log'), render: () => <ModerationLog /> },
         ]}
       />
     </div>

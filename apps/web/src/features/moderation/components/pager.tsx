@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MODERATION_DEFAULT_LIMIT } from '@symposia/shared';
 import styles from './moderation.module.css';
 
@@ -14,27 +15,32 @@ type PagerProps = {
 
 /** Previous and Next under a list paged by MODERATION_DEFAULT_LIMIT; a short page is the last. */
 export function Pager({ what, skip, shown, busy, onSkip }: PagerProps) {
+  const { t } = useTranslation('moderation');
   const hasPrevious = skip > 0;
   const hasNext = shown === MODERATION_DEFAULT_LIMIT;
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav className={styles.pager} aria-label={`Pages of ${what}`}>
+    <nav className={styles.pager} aria-label={t('pager.label', { what })}>
       <button
         type="button"
         className="button button-secondary"
         disabled={!hasPrevious || busy}
         onClick={() => onSkip(Math.max(0, skip - MODERATION_DEFAULT_LIMIT))}
       >
-        Previous<span className="visually-hidden"> {what}</span>
+        {t('pager.previous')}
+        <span className="visually-hidden"> {what}</span>
       </button>
-      <span aria-live="polite">{shown ? `${skip + 1}–${skip + shown}` : `after ${skip}`}</span>
+      <span aria-live="polite">
+        {shown ? `${skip + 1}–${skip + shown}` : t('pager.after', { skip })}
+      </span>
       <button
         type="button"
         className="button button-secondary"
         disabled={!hasNext || busy}
         onClick={() => onSkip(skip + MODERATION_DEFAULT_LIMIT)}
       >
-        Next<span className="visually-hidden"> {what}</span>
+        {t('pager.next')}
+        <span className="visually-hidden"> {what}</span>
       </button>
     </nav>
   );

@@ -1,25 +1,22 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
 import type { ModerationQueueItem } from '@symposia/shared';
 import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { paths } from '@/config/paths';
-import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
+import { useReportReasonText } from '@/lib/report-reasons';
 import { formatDateTime } from '@/lib/time';
-import { ACTIONS, TARGET_LABELS, plural } from '../texts';
 import { ActionDialog, type DialogAction } from './action-dialog';
 import styles from './moderation.module.css';
 
 /** "the comment by alice", "the post “Title”", "the member bob": what an action is taken on. */
-export function subjectOf(item: ModerationQueueItem): string {
-  const author = item.author?.username ?? 'a former member';
-  switch (item.target_type) {
-    case 'post':
-      return `the post “${item.target.title.trim() || 'Untitled post'}”`;
-    case 'comment':
-      return `the comment by ${author}`;
-    case 'user':
-      return `the member ${author}`;
+export function subjectOf(item: ModerationQueueItem, t: TFunction<'moderation'>): string {
+  if (item.target_type === 'post') {
+    return t('subject.post', { title: item.target.title.trim() || t('untitledPost') });
   }
+  const name = item.author?.username ?? t('formerMember');
+  return t(`subject.${item.target_type}`, { name });
 }
 
 /** Which actions fit the target as it is now; a resolved group can only be restored. */
@@ -56,9 +53,11 @@ type QueueItemProps = {
  * how often and why it was reported, the reporters' notes, and the actions that fit it.
  */
 export function QueueItem({ item, onActed }: QueueItemProps) {
+  const { t } = useTranslation('moderation');
+  const reasonText = useReportReasonText();
   const titleId = useId();
   const [action, setAction] = useState<DialogAction | null>(null);
-  const subject = subjectOf(item);
+  const subject = subjectOf(item, t);
   const href = targetHref(item);
   const actions = actionsFor(item);
   const title = item.target.title.trim();
@@ -67,42 +66,59 @@ export function QueueItem({ item, onActed }: QueueItemProps) {
     <article className={styles.item} aria-labelledby={titleId} data-report-id={item.report_id}>
       <header className={styles.itemHeader}>
         <h3 id={titleId} className={styles.itemTitle}>
-          <span className={styles.kind}>{TARGET_LABELS[item.target_type]}</span>{' '}
-          {item.target_type === 'post'
-            ? title || 'Untitled post'
-            : `by ${item.author?.username ?? 'a former member'}`}
+          <span className={styles.kind}>{t(`targets.${item.target_type}`)}</span>{' '}
+          {item.target_type !== 'post' ? (
+            item.author ? (
+              <Trans
+                t={t}
+                i18nKey="item.byAuthor"
+                values={{ name: item.author.username }}
+                components={{ name: <span translate="no" /> }}
+              />
+            ) : (
+              t('item.byFormerMember')
+            )
+          ) : title ? (
+            <span translate="no">{title}</span>
+          ) : (
+            t('untitledPost')
+          )}
         </h3>
         <p className={styles.itemMeta}>
-          <strong>{plural(item.report_count, 'report')}</strong> · first{' '}
+          <strong>{t('item.reports', { count: item.report_count })}</strong> · {t('item.first')}{' '}
           <time dateTime={item.first_reported_at}>{formatDateTime(item.first_reported_at)}</time>
-          {item.outcome ? <> · {ACTIONS[item.outcome].done}</> : null}
+          {item.outcome ? <> · {t(`actions.${item.outcome}.done`)}</> : null}
         </p>
         <div className={styles.badges}>
           {item.target.hidden ? <HiddenBadge /> : null}
-          {item.target.deleted ? <span className={styles.deleted}>Deleted</span> : null}
+          {item.target.deleted ? <span className={styles.deleted}>{t('item.deleted')}</span> : null}
         </div>
       </header>
 
       <div className={styles.target}>
         {item.target_type !== 'post' && title ? (
-          <p className={styles.targetTitle}>{title}</p>
+          <p className={styles.targetTitle} translate="no">
+            {title}
+          </p>
         ) : null}
         {item.target.text.trim() ? (
-          <p className={styles.targetText}>{item.target.text}</p>
+          <p className={styles.targetText} translate="no">
+            {item.target.text}
+          </p>
         ) : (
-          <p className={styles.muted}>(no text)</p>
+          <p className={styles.muted}>{t('item.noText')}</p>
         )}
         <p className={styles.targetMeta}>
           {item.author ? (
-            <Link to={paths.author.href(item.author.id)} className={styles.author}>
+            <Link to={paths.author.href(item.author.id)} className={styles.author} translate="no">
               {item.author.username}
             </Link>
           ) : (
-            <span className={styles.muted}>The account no longer exists</span>
+            <span className={styles.muted}>{t('item.accountGone')}</span>
           )}
           {href ? (
             <Link to={href}>
-              {item.target_type === 'user' ? 'Open the profile' : 'Open in place'}
+              {item.target_type === 'user' ? t('item.openProfile') : t('item.openInPlace')}
               <span className="visually-hidden">: {subject}</span>
             </Link>
           ) : null}
@@ -110,22 +126,25 @@ export function QueueItem({ item, onActed }: QueueItemProps) {
       </div>
 
       <div className={styles.reports}>
-        <h4 className={styles.subheading}>Reasons</h4>
+        <h4 className={styles.subheading}>{t('item.reasons')}</h4>
         <ul className={styles.reasons}>
           {item.reasons.map(({ reason, count }) => (
             <li key={reason} className={styles.reason}>
-              {REPORT_REASON_LABELS[reason].label}
+              {reasonText(reason).label}
               {count > 1 ? <span className={styles.reasonCount}> × {count}</span> : null}
             </li>
           ))}
         </ul>
         {item.notes.length ? (
           <>
-            <h4 className={styles.subheading}>Notes from the reporters</h4>
+            <h4 className={styles.subheading}>{t('item.notes')}</h4>
             <ul className={styles.notes}>
               {item.notes.map((note) => (
                 <li key={`${note.reporter.id}-${note.created_at}`}>
-                  <span className={styles.reporter}>{note.reporter.username}:</span> {note.note}{' '}
+                  <span className={styles.reporter} translate="no">
+                    {note.reporter.username}:
+                  </span>{' '}
+                  <span translate="no">{note.note}</span>{' '}
                   <time className={styles.muted} dateTime={note.created_at}>
                     {formatDateTime(note.created_at)}
                   </time>
@@ -137,7 +156,7 @@ export function QueueItem({ item, onActed }: QueueItemProps) {
       </div>
 
       {actions.length ? (
-        <div className={styles.actions} role="group" aria-label={`Actions on ${subject}`}>
+        <div className={styles.actions} role="group" aria-label={t('item.actionsOn', { subject })}>
           {actions.map((name) => (
             <button
               key={name}
@@ -146,7 +165,7 @@ export function QueueItem({ item, onActed }: QueueItemProps) {
               aria-haspopup="dialog"
               onClick={() => setAction(name)}
             >
-              {ACTIONS[name].label}
+              {t(`actions.${name}.label`)}
             </button>
           ))}
         </div>

@@ -1,26 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES, type ReportStatus } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import type { ReportStatus } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { useModerationQueue } from '../api/get-moderation-queue';
 import { Pager } from './pager';
 import { QueueItem } from './queue-item';
 import styles from './moderation.module.css';
 
-const HEADINGS: Record<ReportStatus, string> = {
-  open: 'Open reports',
-  resolved: 'Resolved reports',
-};
-
-const EMPTY: Record<ReportStatus, string> = {
-  open: MESSAGES.noOpenReports,
-  resolved: 'Nothing resolved yet.',
-};
-
 /**
  * The open or the resolved reports, grouped by target, oldest first, with Show more. After an
  * action the item leaves the list, so focus goes to the list's heading rather than to nowhere.
  */
 export function QueuePanel({ status }: { status: ReportStatus }) {
+  const { t } = useTranslation(['moderation', 'messages']);
   const [skip, setSkip] = useState(0);
   const query = useModerationQueue(status, skip);
   const items = query.data;
@@ -37,7 +29,7 @@ export function QueuePanel({ status }: { status: ReportStatus }) {
   return (
     <section className={styles.queue} aria-labelledby={`queue-${status}`}>
       <h2 id={`queue-${status}`} ref={headingRef} tabIndex={-1} className={styles.panelHeading}>
-        {HEADINGS[status]}
+        {t(`queue.${status}`)}
       </h2>
       {items ? (
         items.length ? (
@@ -54,18 +46,20 @@ export function QueuePanel({ status }: { status: ReportStatus }) {
             ))}
           </ol>
         ) : (
-          <p className={styles.empty}>{EMPTY[status]}</p>
+          <p className={styles.empty}>
+            {status === 'open' ? t('messages:noOpenReports') : t('queue.emptyResolved')}
+          </p>
         )
       ) : (
         <QueryStatus
           query={query}
-          loading="Loading reports…"
-          failed={MESSAGES.moderationLoadFailed}
+          loading={t('queue.loading')}
+          failed={t('messages:moderationLoadFailed')}
           classNames={{ error: styles.failure, loading: styles.loading }}
         />
       )}
       <Pager
-        what="reports"
+        what={t('queue.what')}
         skip={skip}
         shown={items?.length ?? 0}
         busy={query.isPlaceholderData}

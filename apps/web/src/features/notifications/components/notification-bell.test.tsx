@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Notification } from '@symposia/shared';
 import { authStore } from '@/lib/auth-store';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, neverAnswer, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -56,9 +57,10 @@ afterEach(() => {
 
 describe('bell texts', () => {
   it('names the count for screen readers and draws at most two digits', () => {
-    expect(bellLabel(null)).toBe('Notifications');
-    expect(bellLabel(0)).toBe('Notifications');
-    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    const t = i18n.getFixedT(null, 'notifications');
+    expect(bellLabel(t, null)).toBe('Notifications');
+    expect(bellLabel(t, 0)).toBe('Notifications');
+    expect(bellLabel(t, 3)).toBe('Notifications, 3 unread');
     expect(badgeText(7)).toBe('7');
     expect(badgeText(150)).toBe('99+');
   });
@@ -174,6 +176,43 @@ describe('NotificationBell', () => {
   });
 });
 
+describe('NotificationBell in Chinese', () => {
+  it('lists the notifications in Chinese, names and quoted words untranslated', async () => {
+    await changeLanguage('zh-CN', false);
+    authStore.signIn('token-1', makeCurrentUser());
+    renderBell({
+      'GET /notifications': () =>
+        jsonResponse([
+          makeNotification(),
+          makeNotification({ id: 'n-2', type: 'like', count: 5, comment_id: null, read: true }),
+          makeNotification({
+            id: 'n-3',
+            type: 'moderation',
+            actor: null,
+            excerpt: MESSAGES.moderationNotice.hide('comment', 'off topic'),
+            read: true,
+          }),
+        ]),
+    });
+    act(() => unreadCount.set(1));
+    const bell = screen.getByRole('button', { name: '通知，1 条未读' });
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('region', { name: '通知' });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('未读：bob回复了你的评论');
+    expect(items[1]).toHaveTextContent('bob 等 4 人赞了你的帖子');
+    expect(items[2]).toHaveTextContent('来自版主的消息');
+    expect(within(items[0]!).getByText('bob')).toHaveAttribute('translate', 'no');
+    expect(within(items[0]!).getByText('It does hold')).toHaveAttribute('translate', 'no');
+    // The moderator's note stays as written; the notice around it is in Chinese.
+    expect(within(items[2]!).getByText('off topic')).toHaveAttribute('translate', 'no');
+    expect(items[2]).toHaveTextContent(
+      i18n.t('messages:moderationHide', { what: '评论', note: 'off topic' }),
+    );
+    expect(within(panel).getByRole('button', { name: '全部标为已读' })).toBeInTheDocument();
+  });
+});
+
 describe('NotificationSettings', () => {
   it('shows a switch per type and saves one change at a time', async () => {
     authStore.signIn('token-1', makeCurrentUser());
@@ -200,5 +239,27 @@ describe('NotificationSettings', () => {
     const put = requests.find((request) => request.method === 'PUT')!;
     expect(JSON.parse(String(put.body))).toEqual({ like: false });
     expect(screen.getByRole('switch', { name: 'Likes' })).not.toBeChecked();
+  });
+});
+
+describe('NotificationSettings in Chinese', () => {
+  it('names each switch and its state in Chinese', async () => {
+    await changeLanguage('zh-CN', false);
+    authStore.signIn('token-1', makeCurrentUser());
+    const settings = {
+      comment: true,
+      reply: true,
+      mention: true,
+      like: false,
+      moderation: true,
+      reward: true,
+    };
+    routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
+    renderWithProviders(<NotificationSettings />);
+    expect(await screen.findByRole('switch', { name: '点赞' })).not.toBeChecked();
+    expect(screen.getByRole('heading', { name: '通知' })).toBeInTheDocument();
+    expect(screen.getByText('以下情况通知我：')).toBeInTheDocument();
+    expect(screen.getAllByText('开')).toHaveLength(5);
+    expect(screen.getAllByText('关')).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import popover from '@/components/ui/popover/popover.module.css';
 import { useDismiss } from '@/components/ui/popover/use-dismiss';
 import { useAuth } from '@/lib/auth-store';
@@ -13,14 +15,15 @@ const NotificationPanel = lazy(() => import('./notification-panel'));
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** The name the bell is announced by: the count is part of it, the badge is only drawn. */
-export const bellLabel = (count: number | null) =>
-  count ? `Notifications, ${count} unread` : 'Notifications';
+export const bellLabel = (t: TFunction<'notifications'>, count: number | null) =>
+  count ? t('bellUnread', { number: count }) : t('title');
 
 /**
  * The header's bell, for signed-in members: the unread count on a badge, kept live by the stream;
  * pressing it opens the notification panel under it (Escape or a press outside closes it).
  */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   const { token } = useAuth();
   useLiveUnreadCount(token);
   const count = useUnreadCount();
@@ -38,7 +41,7 @@ export function NotificationBell() {
         ref={toggleRef}
         type="button"
         className={`${popover.toggle} ${styles.bell}`}
-        aria-label={bellLabel(count)}
+        aria-label={bellLabel(t, count)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
@@ -54,7 +57,7 @@ export function NotificationBell() {
         <Suspense
           fallback={
             <div id={panelId} className={popover.panel} role="status">
-              Loading notifications…
+              {t('loading')}
             </div>
           }
         >

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES, NOTIFICATIONS_MAX_LIMIT, type Notification } from '@symposia/shared';
+import { NOTIFICATIONS_MAX_LIMIT, type Notification } from '@symposia/shared';
 import popover from '@/components/ui/popover/popover.module.css';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { notify } from '@/components/ui/toast/toast';
@@ -12,8 +13,11 @@ import { useMarkNotificationsRead } from '../api/mark-read';
 import { useUnreadCount } from '../stores/unread-count';
 import {
   describeNotification,
+  moderationNotice,
   notificationTarget,
   rewardAmountOf,
+  type NotificationT,
+  type Sentence,
 } from '../utils/describe-notification';
 import styles from './notification-panel.module.css';
 
@@ -22,10 +26,26 @@ type NotificationPanelProps = {
   onClose: () => void;
 };
 
-function reportMarkFailure(error: unknown) {
+function reportMarkFailure(t: NotificationT, error: unknown) {
   // A 401 already opened the login overlay (api-client); that is the whole answer.
   if (error instanceof ApiError && error.status === 401) return;
-  notify.error(MESSAGES.updateFailed('notifications'), updateFailureDetails(error));
+  notify.error(
+    t('messages:updateFailed', { field: t('updateField') }),
+    updateFailureDetails(error),
+  );
+}
+
+/** A sentence, its user content (names, a moderator's note) marked as not to be translated. */
+function SentenceText({ sentence }: { sentence: Sentence }) {
+  return sentence.map((part, index) =>
+    typeof part === 'string' ? (
+      part
+    ) : (
+      <span key={index} translate="no">
+        {part.user}
+      </span>
+    ),
+  );
 }
 
 /**
@@ -34,7 +54,9 @@ function reportMarkFailure(error: unknown) {
  * list follows the live count while open.
  */
 export default function NotificationPanel({ id, onClose }: NotificationPanelProps) {
+  const { t } = useTranslation(['notifications', 'messages']);
   const headingId = useId();
+  const onMarkFailed = (error: unknown) => reportMarkFailure(t, error);
   const [more, setMore] = useState(0);
   const limit = notificationsLimit(more);
   const query = useNotifications(limit);
@@ -57,7 +79,7 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
   }, [count, refetch, marking]);
 
   const open = (item: Notification) => {
-    if (!item.read) markRead.mutate({ ids: [item.id] }, { onError: reportMarkFailure });
+    if (!item.read) markRead.mutate({ ids: [item.id] }, { onError: onMarkFailed });
     onClose();
   };
 
@@ -70,7 +92,7 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
     >
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
-          Notifications
+          {t('title')}
         </h2>
         <button
           type="button"
@@ -78,16 +100,16 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
           // aria-disabled rather than disabled: focus stays on it once everything is read.
           aria-disabled={!hasUnread || undefined}
           onClick={() => {
-            if (hasUnread) markRead.mutate({ all: true }, { onError: reportMarkFailure });
+            if (hasUnread) markRead.mutate({ all: true }, { onError: onMarkFailed });
           }}
         >
-          Mark all as read
+          {t('markAllRead')}
         </button>
       </div>
 
       {items ? (
         items.length ? (
-          <ul className={styles.list} aria-label="Notifications">
+          <ul className={styles.list} aria-label={t('title')}>
             {items.map((item) => (
               <li key={item.id}>
                 <NotificationItem item={item} onOpen={() => open(item)} />
@@ -95,13 +117,13 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
             ))}
           </ul>
         ) : (
-          <p className={styles.empty}>{MESSAGES.noNotifications}</p>
+          <p className={styles.empty}>{t('messages:noNotifications')}</p>
         )
       ) : (
         <QueryStatus
           query={query}
-          loading="Loading notifications…"
-          failed={MESSAGES.notificationsLoadFailed}
+          loading={t('loading')}
+          failed={t('messages:notificationsLoadFailed')}
         />
       )}
 
@@ -113,23 +135,44 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
           aria-busy={query.isPlaceholderData || undefined}
           onClick={() => setMore((value) => value + 1)}
         >
-          {query.isPlaceholderData ? 'Loading…' : 'Show older'}
+          {query.isPlaceholderData ? t('loadingOlder') : t('showOlder')}
         </button>
       ) : null}
     </section>
   );
 }
 
-function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
-  const target = notificationTarget(item);
+/**
+ * What the notification quotes: a moderation notice in the reader's language; anything else is
+ * user content (a comment's words, a post's title) and is not translated.
+ */
+function Excerpt({ item }: { item: Notification }) {
+  const { t } = useTranslation(['notifications', 'messages']);
   // A reward's excerpt is its amount, which the sentence already says.
-  const excerpt = item.type === 'reward' && rewardAmountOf(item.excerpt) ? '' : item.excerpt;
+  if (!item.excerpt || (item.type === 'reward' && rewardAmountOf(item.excerpt))) return null;
+  const notice = item.type === 'moderation' ? moderationNotice(t, item.excerpt) : null;
+  return notice ? (
+    <span className={styles.excerpt}>
+      <SentenceText sentence={notice} />
+    </span>
+  ) : (
+    <span className={styles.excerpt} translate="no">
+      {item.excerpt}
+    </span>
+  );
+}
+
+function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  const { t } = useTranslation(['notifications', 'messages']);
+  const target = notificationTarget(item);
   const body = (
     <>
       <span className={styles.text}>
-        {item.read ? null : <span className="visually-hidden">Unread: </span>}
-        <span className={styles.what}>{describeNotification(item)}</span>
-        {excerpt ? <span className={styles.excerpt}>{excerpt}</span> : null}
+        {item.read ? null : <span className="visually-hidden">{t('unread')}</span>}
+        <span className={styles.what}>
+          <SentenceText sentence={describeNotification(t, item)} />
+        </span>
+        <Excerpt item={item} />
         <time className={styles.time} dateTime={item.created_at}>
           {formatDateTime(item.created_at)}
         </time>

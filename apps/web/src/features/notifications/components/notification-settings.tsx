@@ -1,4 +1,5 @@
-import { MESSAGES, type NotificationSettings as Settings } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_TYPES, type NotificationSettings as Settings } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { SwitchGroup, SwitchRow } from '@/components/ui/switch/switch-group';
 import { useOptimisticSwitches } from '@/components/ui/switch/use-optimistic-switches';
@@ -7,25 +8,24 @@ import {
   useNotificationSettings,
   useUpdateNotificationSetting,
 } from '../api/notification-settings';
-import { NOTIFICATION_SWITCHES } from '../texts';
-
-const HEADING = 'Notifications';
 
 /**
- * My Page › Settings › Notifications: one switch per kind of notification. A change shows at once
- * and is saved at once; a failure puts the switch back and says why.
+ * My Page › Settings › Notifications: one switch per kind of notification, in the order of
+ * NOTIFICATION_TYPES. A change shows at once and is saved at once; a failure puts the switch back
+ * and says why.
  */
 export function NotificationSettings() {
+  const { t } = useTranslation(['notifications', 'messages']);
   const query = useNotificationSettings();
   if (!query.data) {
     return (
       <SwitchGroup
-        heading={HEADING}
+        heading={t('title')}
         placeholder={
           <QueryStatus
             query={query}
-            loading="Loading notification settings…"
-            failed={MESSAGES.notificationsLoadFailed}
+            loading={t('settings.loading')}
+            failed={t('messages:notificationsLoadFailed')}
           />
         }
       />
@@ -35,23 +35,24 @@ export function NotificationSettings() {
 }
 
 function NotificationSwitches({ settings }: { settings: Settings }) {
+  const { t } = useTranslation(['notifications', 'messages']);
   const update = useUpdateNotificationSetting();
   const { valueOf, toggle } = useOptimisticSwitches(
     settings,
     (type, enabled) => update.mutateAsync({ type, enabled }),
-    (error) => notifyUpdateFailed(MESSAGES.notificationSettingsFailed, error),
+    (error) => notifyUpdateFailed(t('messages:notificationSettingsFailed'), error),
   );
   return (
-    <SwitchGroup heading={HEADING} description="Tell me when:">
-      {NOTIFICATION_SWITCHES.map((item) => (
+    <SwitchGroup heading={t('title')} description={t('settings.tellMeWhen')}>
+      {NOTIFICATION_TYPES.map((type) => (
         <SwitchRow
-          key={item.type}
-          label={item.label}
-          hint={item.hint}
-          checked={valueOf(item.type)}
-          onToggle={() => toggle(item.type)}
-          onText="On"
-          offText="Off"
+          key={type}
+          label={t(`settings.switches.${type}.label`)}
+          hint={t(`settings.switches.${type}.hint`)}
+          checked={valueOf(type)}
+          onToggle={() => toggle(type)}
+          onText={t('settings.on')}
+          offText={t('settings.off')}
         />
       ))}
     </SwitchGroup>

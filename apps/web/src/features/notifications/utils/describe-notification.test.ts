@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '@symposia/shared';
+import { MESSAGES, type Notification } from '@symposia/shared';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import {
   actorsOf,
   describeNotification,
+  moderationNotice,
   notificationTarget,
   rewardAmountOf,
+  sentenceText,
+  type NotificationT,
 } from './describe-notification';
 
 const base: Notification = {
@@ -19,25 +23,35 @@ const base: Notification = {
   read: false,
 };
 
+/** The lookups in the current language (English unless a test changes it). */
+const t = (): NotificationT => i18n.getFixedT(null, ['notifications', 'messages']);
+const describeText = (notification: Notification) =>
+  sentenceText(describeNotification(t(), notification));
+
 describe('actorsOf', () => {
   it('names one member, or the latest and how many others', () => {
-    expect(actorsOf(base)).toBe('alice');
-    expect(actorsOf({ ...base, count: 2 })).toBe('alice and 1 other');
-    expect(actorsOf({ ...base, count: 5 })).toBe('alice and 4 others');
-    expect(actorsOf({ ...base, actor: null })).toBe('Someone');
+    expect(sentenceText(actorsOf(t(), base))).toBe('alice');
+    expect(sentenceText(actorsOf(t(), { ...base, count: 2 }))).toBe('alice and 1 other');
+    expect(sentenceText(actorsOf(t(), { ...base, count: 5 }))).toBe('alice and 4 others');
+    expect(sentenceText(actorsOf(t(), { ...base, actor: null }))).toBe('Someone');
+  });
+
+  it('keeps the username apart from the words around it', () => {
+    expect(actorsOf(t(), { ...base, count: 5 })).toEqual([{ user: 'alice' }, ' and 4 others']);
+    expect(actorsOf(t(), { ...base, actor: null })).toEqual(['Someone']);
   });
 });
 
 describe('describeNotification', () => {
   it('says what happened for each type', () => {
-    expect(describeNotification(base)).toBe('alice commented on your post');
-    expect(describeNotification({ ...base, type: 'reply' })).toBe('alice replied to your comment');
-    expect(describeNotification({ ...base, type: 'mention' })).toBe('alice mentioned you');
-    expect(describeNotification({ ...base, type: 'like', count: 5, comment_id: null })).toBe(
+    expect(describeText(base)).toBe('alice commented on your post');
+    expect(describeText({ ...base, type: 'reply' })).toBe('alice replied to your comment');
+    expect(describeText({ ...base, type: 'mention' })).toBe('alice mentioned you');
+    expect(describeText({ ...base, type: 'like', count: 5, comment_id: null })).toBe(
       'alice and 4 others liked your post',
     );
-    expect(describeNotification({ ...base, type: 'like' })).toBe('alice liked your comment');
-    expect(describeNotification({ ...base, type: 'moderation', actor: null })).toBe(
+    expect(describeText({ ...base, type: 'like' })).toBe('alice liked your comment');
+    expect(describeText({ ...base, type: 'moderation', actor: null })).toBe(
       'A message from the moderators',
     );
   });
@@ -50,13 +64,48 @@ describe('describeNotification', () => {
       post_id: null,
       comment_id: null,
     };
-    expect(describeNotification({ ...reward, excerpt: '12.5' })).toBe('You earned 12.5 tokens');
-    expect(describeNotification({ ...reward, excerpt: '250 tokens' })).toBe(
-      'You earned 250 tokens',
-    );
-    expect(describeNotification({ ...reward, excerpt: '1' })).toBe('You earned 1 token');
-    expect(describeNotification({ ...reward, excerpt: '' })).toBe('You earned a reward');
+    expect(describeText({ ...reward, excerpt: '12.5' })).toBe('You earned 12.5 tokens');
+    expect(describeText({ ...reward, excerpt: '250 tokens' })).toBe('You earned 250 tokens');
+    expect(describeText({ ...reward, excerpt: '1' })).toBe('You earned 1 token');
+    expect(describeText({ ...reward, excerpt: '' })).toBe('You earned a reward');
     expect(rewardAmountOf('epoch 3')).toBeNull();
+  });
+
+  it('says it in Chinese, the username kept as written', async () => {
+    await changeLanguage('zh-CN', false);
+    expect(
+      describeNotification(t(), { ...base, type: 'like', count: 5, comment_id: null }),
+    ).toEqual([{ user: 'alice' }, ' 等 4 人赞了你的帖子']);
+    expect(describeText({ ...base, type: 'reply', actor: null })).toBe('有人回复了你的评论');
+  });
+});
+
+describe('moderationNotice', () => {
+  it("reads the server's English notice back, the moderator's note kept apart", () => {
+    expect(moderationNotice(t(), MESSAGES.moderationNotice.hide('post', 'spam links'))).toEqual([
+      'The moderators hid your post: ',
+      { user: 'spam links' },
+    ]);
+    expect(sentenceText(moderationNotice(t(), MESSAGES.reportOutcomeNotice.dismiss) ?? [])).toBe(
+      MESSAGES.reportOutcomeNotice.dismiss,
+    );
+    // The end of a suspension reads like every other time (China time).
+    expect(
+      sentenceText(
+        moderationNotice(
+          t(),
+          MESSAGES.moderationNotice.suspend('2026-03-08T08:00:00.000Z', 'abuse'),
+        ) ?? [],
+      ),
+    ).toBe('Your account is suspended until 2026-03-08 16:00: abuse');
+    expect(moderationNotice(t(), 'Nice result')).toBeNull();
+  });
+
+  it('names what was hidden in Chinese', async () => {
+    await changeLanguage('zh-CN', false);
+    const notice = moderationNotice(t(), MESSAGES.moderationNotice.delete('comment', 'off topic'));
+    expect(notice).toContainEqual({ user: 'off topic' });
+    expect(sentenceText(notice ?? [])).toContain('评论');
   });
 });
 

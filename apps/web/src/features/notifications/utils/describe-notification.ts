@@ -1,12 +1,53 @@
-import type { Notification } from '@symposia/shared';
+import type { TFunction } from 'i18next';
+import { describeMessage, type Notification } from '@symposia/shared';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/time';
+
+/** The catalogue lookups a notification's sentence needs. */
+export type NotificationT = TFunction<readonly ['notifications', 'messages']>;
+
+/**
+ * A sentence from the catalogue with the user content in it (a username, a moderator's note) kept
+ * apart, so that it can be marked translate="no" where it is shown.
+ */
+export type Sentence = readonly (string | { user: string })[];
+
+// Stands in for user content while the catalogue fills its text, then is cut out again: no
+// catalogue text holds it, and the user content itself is never passed through the catalogue.
+const MARK = '\u0000';
+const slot = (index: number) => `${MARK}${index}${MARK}`;
+
+function sentenceOf(text: string, users: readonly string[]): Sentence {
+  return text
+    .split(MARK)
+    .map((part, index) => (index % 2 === 1 ? { user: users[Number(part)] ?? '' } : part))
+    .filter((part) => part !== '');
+}
+
+/** The sentence as plain text (a label, a test). */
+export function sentenceText(sentence: Sentence): string {
+  return sentence.map((part) => (typeof part === 'string' ? part : part.user)).join('');
+}
+
+/** Who did it, with the username as a slot: the text and the user content for its slot. */
+function actorsText(
+  t: NotificationT,
+  notification: Pick<Notification, 'actor' | 'count'>,
+): { text: string; users: string[] } {
+  const name = notification.actor?.username.trim();
+  const who = name ? slot(0) : t('someone');
+  const others = notification.count - 1;
+  const text = others <= 0 ? who : t('actorsOthers', { name: who, count: others });
+  return { text, users: name ? [name] : [] };
+}
 
 /** "alice", or "alice and 4 others" for a notification that stands for five members. */
-export function actorsOf(notification: Pick<Notification, 'actor' | 'count'>): string {
-  const name = notification.actor?.username.trim() || 'Someone';
-  const others = notification.count - 1;
-  if (others <= 0) return name;
-  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`;
+export function actorsOf(
+  t: NotificationT,
+  notification: Pick<Notification, 'actor' | 'count'>,
+): Sentence {
+  const { text, users } = actorsText(t, notification);
+  return sentenceOf(text, users);
 }
 
 /**
@@ -18,24 +59,66 @@ export function rewardAmountOf(excerpt: string): string | null {
 }
 
 /** What happened, in one sentence: "alice and 4 others liked your post". */
-export function describeNotification(notification: Notification): string {
-  const who = actorsOf(notification);
+export function describeNotification(t: NotificationT, notification: Notification): Sentence {
+  const { text: who, users } = actorsText(t, notification);
   switch (notification.type) {
     case 'comment':
-      return `${who} commented on your post`;
+      return sentenceOf(t('describe.comment', { who }), users);
     case 'reply':
-      return `${who} replied to your comment`;
+      return sentenceOf(t('describe.reply', { who }), users);
     case 'mention':
-      return `${who} mentioned you`;
+      return sentenceOf(t('describe.mention', { who }), users);
     case 'like':
-      return `${who} liked your ${notification.comment_id ? 'comment' : 'post'}`;
+      return sentenceOf(
+        t(notification.comment_id ? 'describe.likeComment' : 'describe.likePost', { who }),
+        users,
+      );
     case 'moderation':
-      return 'A message from the moderators';
+      return [t('describe.moderation')];
     case 'reward': {
       const amount = rewardAmountOf(notification.excerpt);
-      if (amount === null) return 'You earned a reward';
-      return `You earned ${amount} ${amount === '1' ? 'token' : 'tokens'}`;
+      if (amount === null) return [t('describe.rewardNoAmount')];
+      return [t('describe.reward', { count: Number(amount), amount })];
     }
+  }
+}
+
+const WHAT = ['post', 'comment', 'account'] as const;
+const isWhat = (value: unknown): value is (typeof WHAT)[number] =>
+  WHAT.includes(value as (typeof WHAT)[number]);
+
+/**
+ * A moderation notification's excerpt in the reader's language: the server writes it from
+ * MESSAGES.moderationNotice or reportOutcomeNotice in English, with the moderator's note (user
+ * content) in it. Null for any other excerpt.
+ */
+export function moderationNotice(t: NotificationT, excerpt: string): Sentence | null {
+  const described = describeMessage(excerpt);
+  if (!described) return null;
+  const { code, values = {} } = described;
+  switch (code) {
+    case 'reportOutcomeNotice.dismiss':
+    case 'reportOutcomeNotice.hide':
+    case 'reportOutcomeNotice.delete':
+    case 'reportOutcomeNotice.suspend':
+      return [t(`messages:${code}`)];
+    case 'moderationHide':
+    case 'moderationDelete':
+    case 'moderationRestore': {
+      const what = isWhat(values.what) ? t(`what.${values.what}`) : String(values.what ?? '');
+      return sentenceOf(t(`messages:${code}`, { what, note: slot(0) }), [String(values.note)]);
+    }
+    case 'moderationSuspend':
+      // The server writes the end as an ISO time; it reads like every other time of the product.
+      return sentenceOf(
+        t('messages:moderationSuspend', {
+          until: formatDateTime(String(values.until)),
+          note: slot(0),
+        }),
+        [String(values.note)],
+      );
+    default:
+      return null;
   }
 }
 

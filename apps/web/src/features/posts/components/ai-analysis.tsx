@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { PostStatus } from '@symposia/shared';
 import { parseAnalysis } from '../utils/analysis';
 import styles from './ai-analysis.module.css';
@@ -10,15 +11,12 @@ type AiAnalysisProps = {
   processingError?: string;
 };
 
-export const ANALYSIS_PENDING = 'Analysis in progress';
-export const ANALYSIS_NONE = 'No AI analysis yet.';
-export const ANALYSIS_FAILED = 'The analysis could not be completed';
-
 /**
  * The AI analysis box (spec §2, §3): key points from the summary's paragraphs and '- ' lists, and
  * the suggested tags; placeholder text while there is none (or none that can be read).
  */
 export function AiAnalysis({ raw, status, processingError }: AiAnalysisProps) {
+  const { t } = useTranslation('posts');
   const analysis = parseAnalysis(raw);
 
   return (
@@ -27,28 +25,36 @@ export function AiAnalysis({ raw, status, processingError }: AiAnalysisProps) {
         <span className={styles.spark} aria-hidden="true">
           ✦
         </span>
-        AI Analysis
+        {t('analysis.title')}
       </h2>
       {analysis.kind === 'none' && processingError !== undefined ? (
         <p className={styles.placeholder} role="status">
-          {ANALYSIS_FAILED}: {processingError}
+          {/* The server's reason, as it wrote it. */}
+          <Trans
+            t={t}
+            i18nKey="analysis.failed"
+            values={{ error: processingError }}
+            components={{ term: <span translate="no" /> }}
+          />
         </p>
       ) : analysis.kind === 'none' ? (
         <p className={styles.placeholder}>
           {status === 'processing' && analysis.reason === 'empty'
-            ? `${ANALYSIS_PENDING}…`
-            : ANALYSIS_NONE}
+            ? t('analysis.pending')
+            : t('analysis.none')}
         </p>
       ) : (
         <>
           {analysis.blocks.length ? (
             <div className={styles.part}>
-              <h3 className={styles.subtitle}>Key points</h3>
+              <h3 className={styles.subtitle}>{t('analysis.keyPoints')}</h3>
               {analysis.blocks.map((block, index) =>
                 block.type === 'paragraph' ? (
-                  <p key={index}>{block.text}</p>
+                  <p key={index} translate="no">
+                    {block.text}
+                  </p>
                 ) : (
-                  <ul key={index} className={styles.list}>
+                  <ul key={index} className={styles.list} translate="no">
                     {block.items.map((item, itemIndex) => (
                       <li key={itemIndex}>{item}</li>
                     ))}
@@ -59,10 +65,10 @@ export function AiAnalysis({ raw, status, processingError }: AiAnalysisProps) {
           ) : null}
           {analysis.tags.length ? (
             <div className={styles.part}>
-              <h3 className={styles.subtitle}>Suggested tags</h3>
-              <ul className={styles.tags} aria-label="Suggested tags">
+              <h3 className={styles.subtitle}>{t('analysis.suggestedTags')}</h3>
+              <ul className={styles.tags} aria-label={t('analysis.suggestedTags')}>
                 {analysis.tags.map((tag) => (
-                  <li key={tag} className={styles.tag}>
+                  <li key={tag} className={styles.tag} translate="no">
                     #{tag}
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MESSAGES, type CitationFormat } from '@symposia/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { CitationFormat } from '@symposia/shared';
 import { Modal } from '@/components/ui/modal/modal';
 import { notify } from '@/components/ui/toast/toast';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
@@ -7,10 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePostCitation } from '../api/get-post-citation';
 import styles from './cite-dialog.module.css';
 
-export const CITATION_COPIED = MESSAGES.citationCopied;
-export const CITATION_COPY_FAILED = MESSAGES.citationCopyFailed;
-export const CITATION_LOAD_FAILED = MESSAGES.citationLoadFailed;
-
+/** A format's own name (BibTeX, RIS, CSL-JSON): the same in every language. */
 type CitationTab = { format: CitationFormat; label: string };
 
 const BIBTEX_TAB: CitationTab = { format: 'bibtex', label: 'BibTeX' };
@@ -35,6 +33,7 @@ type CiteDialogProps = {
  * format is fetched when its tab is first opened.
  */
 export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
+  const { t } = useTranslation(['posts', 'messages']);
   const titleId = useId();
   const baseId = useId();
   const [selected, setSelected] = useState(0);
@@ -69,21 +68,21 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      notify.success(CITATION_COPIED);
+      notify.success(t('messages:citationCopied'));
     } catch {
       // No clipboard (an insecure origin, a refused permission): the text is there to select.
-      notify.error(CITATION_COPY_FAILED);
+      notify.error(t('messages:citationCopyFailed'));
     }
   };
 
   return (
     <Modal labelledBy={titleId} onClose={onClose} size="wide">
       <h2 id={titleId} className={styles.heading}>
-        Cite this post
+        {t('posts:cite.title')}
       </h2>
       <div
         role="tablist"
-        aria-label="Citation format"
+        aria-label={t('posts:cite.formats')}
         className={styles.tabs}
         onKeyDown={onTabKeyDown}
       >
@@ -103,7 +102,7 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
             className={styles.tab}
             onClick={() => choose(index)}
           >
-            {tab.label}
+            <span translate="no">{tab.label}</span>
           </button>
         ))}
       </div>
@@ -114,8 +113,10 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
             <pre
               className={styles.text}
               tabIndex={0}
-              aria-label={`${current.label} citation`}
+              aria-label={t('posts:cite.citation', { format: current.label })}
               data-testid="citation-text"
+              // The post's own title, authors and address, written in the format's syntax.
+              translate="no"
             >
               {query.data}
             </pre>
@@ -125,15 +126,20 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
                 className="button button-primary"
                 onClick={() => void copy(query.data)}
               >
-                Copy {current.label}
+                <Trans
+                  t={t}
+                  i18nKey="posts:cite.copy"
+                  values={{ format: current.label }}
+                  components={{ name: <span translate="no" /> }}
+                />
               </button>
             </div>
           </>
         ) : (
           <QueryStatus
             query={query}
-            loading="Loading the citation…"
-            failed={CITATION_LOAD_FAILED}
+            loading={t('posts:cite.loading')}
+            failed={t('messages:citationLoadFailed')}
           />
         )}
       </div>
@@ -143,6 +149,7 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
 
 /** The detail page's Cite button: opens the citation dialog of the post. */
 export function CiteButton({ postId, version }: { postId: string; version: string | null }) {
+  const { t } = useTranslation('posts');
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -152,7 +159,7 @@ export function CiteButton({ postId, version }: { postId: string; version: strin
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        Cite
+        {t('cite.button')}
       </button>
       {open ? (
         <CiteDialog postId={postId} version={version} onClose={() => setOpen(false)} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styles from './doi-link.module.css';
 
 /**
@@ -10,13 +11,20 @@ export function doiUrl(doi: string): string {
 
 /** A post's DOI, linked to its resolver; nothing when the post names none. */
 export function DoiLink({ doi }: { doi: string | null }) {
+  const { t } = useTranslation('posts');
   if (!doi) return null;
   return (
     <p className={styles.doi}>
-      <abbr title="Digital Object Identifier" className={styles.label}>
-        DOI
+      <abbr title={t('doi.title')} className={styles.label}>
+        {t('doi.label')}
       </abbr>{' '}
-      <a href={doiUrl(doi)} target="_blank" rel="noopener noreferrer" className={styles.link}>
+      <a
+        href={doiUrl(doi)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={styles.link}
+        translate="no"
+      >
         {doi}
       </a>
     </p>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/icons/icons';
 import styles from './like-button.module.css';
 
@@ -11,6 +12,7 @@ type LikeButtonProps = {
 
 /** The post's like count; pressing it toggles the reader's like (spec §2, §4 Post like). */
 export function LikeButton({ liked, likes, onToggle, pending = false }: LikeButtonProps) {
+  const { t } = useTranslation('posts');
   return (
     <button
       type="button"
@@ -23,7 +25,7 @@ export function LikeButton({ liked, likes, onToggle, pending = false }: LikeButt
     >
       <HeartIcon filled={liked} />
       <span data-testid="like-count">{likes}</span>
-      <span className="visually-hidden">{likes === 1 ? 'like' : 'likes'}</span>
+      <span className="visually-hidden">{t('card.likes', { count: likes })}</span>
     </button>
   );
 }

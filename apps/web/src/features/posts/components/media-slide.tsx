@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
 import type { MediaItem } from '../utils/media-items';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
@@ -20,15 +21,20 @@ export const SLIDE_IMAGE_SIZES =
   '(min-width: 1120px) 700px, (min-width: 1024px) calc(100vw - 420px), ' +
   '(min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';
 
+// A slide's media is named after the post's title (user content), in the reader's language; the
+// element holds no other text, so it is marked translate="no" for the title's sake.
+
 /** A failed video becomes an image placeholder (spec §4 Media). */
 function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
+  const { t } = useTranslation('posts');
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
       <img
+        translate="no"
         className={styles.media}
         src={placeholderFor('video')}
-        alt={`${label} (video unavailable)`}
+        alt={t('media.videoUnavailable', { label })}
         width={640}
         height={400}
         data-fallback="video"
@@ -37,6 +43,7 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
   }
   return (
     <video
+      translate="no"
       className={styles.media}
       src={item.url}
       poster={item.thumbnail ?? undefined}
@@ -50,14 +57,16 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
 }
 
 function SlideAudio({ item, label }: { item: MediaItem; label: string }) {
+  const { t } = useTranslation('posts');
   const [failed, setFailed] = useState(false);
   return (
     <div className={styles.stack}>
       <img className={styles.media} src={placeholderFor('audio')} alt="" width={640} height={400} />
       {failed ? (
-        <p className={styles.caption}>Audio unavailable</p>
+        <p className={styles.caption}>{t('media.audioUnavailable')}</p>
       ) : (
         <audio
+          translate="no"
           className={styles.audio}
           src={item.url}
           controls
@@ -72,6 +81,7 @@ function SlideAudio({ item, label }: { item: MediaItem; label: string }) {
 
 /** Documents are not shown inline; the gateway serves them for download or a new tab. */
 function SlideDocument({ item }: { item: MediaItem }) {
+  const { t } = useTranslation('posts');
   return (
     <div className={styles.stack}>
       <img
@@ -87,7 +97,12 @@ function SlideDocument({ item }: { item: MediaItem }) {
         target="_blank"
         rel="noopener noreferrer"
       >
-        Open document: {item.name}
+        <Trans
+          t={t}
+          i18nKey="media.openDocument"
+          values={{ name: item.name }}
+          components={{ name: <span translate="no" /> }}
+        />
       </a>
     </div>
   );
@@ -99,6 +114,7 @@ export function MediaSlide({ item, label, eager }: MediaSlideProps) {
     case 'image':
       return (
         <ResponsiveImage
+          translate="no"
           className={styles.media}
           src={item.thumbnail ?? item.url}
           candidates={item.renditions}

@@ -1,4 +1,5 @@
 import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImageRendition, MediaType } from '@symposia/shared';
 import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
@@ -26,18 +27,21 @@ export const CARD_IMAGE_SIZES =
   '(min-width: 1120px) 342px, (min-width: 1024px) calc(33.3vw - 32px), ' +
   '(min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)';
 
-const BADGES: Record<Exclude<MediaType, 'image'>, string> = {
-  video: 'Video',
-  audio: 'Audio',
-  document: 'Document',
-};
-
 function Badge({ children }: { children: string }) {
   return <span className={styles.badge}>{children}</span>;
 }
 
-/** Decorative stand-in for media that is not shown inline (the badge says what it is). */
-function Placeholder({ type }: { type: Exclude<MediaType, 'image'> }) {
+/**
+ * Decorative stand-in for media that is not shown inline (the badge says what it is). On the
+ * first card it may be the largest thing painted, so it is fetched at once like an image would be.
+ */
+function Placeholder({
+  type,
+  priority = false,
+}: {
+  type: Exclude<MediaType, 'image'>;
+  priority?: boolean;
+}) {
   return (
     <img
       className={styles.fill}
@@ -45,13 +49,15 @@ function Placeholder({ type }: { type: Exclude<MediaType, 'image'> }) {
       alt=""
       width={640}
       height={400}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );
 }
 
 function CardVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
+  const { t } = useTranslation('posts');
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -79,7 +85,9 @@ function CardVideo({ src, poster, title }: { src: string; poster?: string | null
         poster={poster ?? undefined}
         preload="metadata"
         playsInline
-        aria-label={`Video: ${title}`}
+        aria-label={t('card.video', { title })}
+        // Named by the post's title (user content); the element holds no other text.
+        translate="no"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
@@ -88,7 +96,8 @@ function CardVideo({ src, poster, title }: { src: string; poster?: string | null
       <button
         type="button"
         className={styles.play}
-        aria-label={`${playing ? 'Pause' : 'Play'} video: ${title}`}
+        aria-label={t(playing ? 'card.pauseVideo' : 'card.playVideo', { title })}
+        translate="no"
         onClick={toggle}
       >
         {playing ? <PauseIcon width={22} height={22} /> : <PlayIcon width={22} height={22} />}
@@ -110,6 +119,7 @@ export function PostCardMedia({
   title,
   priority = false,
 }: PostCardMediaProps) {
+  const { t } = useTranslation('posts');
   return (
     <div className={styles.media} data-media-type={type}>
       {type === 'image' ? (
@@ -118,7 +128,9 @@ export function PostCardMedia({
           src={src}
           candidates={renditions}
           sizes={CARD_IMAGE_SIZES}
-          alt={title ? `Image of the post: ${title}` : 'Image of the post'}
+          alt={title ? t('card.imageOf', { title }) : t('card.image')}
+          // Named by the post's title (user content); the image holds no other text.
+          translate="no"
           fallbacks={PLACEHOLDER_IMAGES.image}
           width={640}
           height={400}
@@ -127,9 +139,9 @@ export function PostCardMedia({
       ) : type === 'video' && src ? (
         <CardVideo src={src} poster={poster} title={title} />
       ) : (
-        <Placeholder type={type} />
+        <Placeholder type={type} priority={priority} />
       )}
-      {type !== 'image' ? <Badge>{BADGES[type]}</Badge> : null}
+      {type !== 'image' ? <Badge>{t(`card.badge.${type}`)}</Badge> : null}
     </div>
   );
 }

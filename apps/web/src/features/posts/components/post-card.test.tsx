@@ -92,6 +92,20 @@ describe('PostCard', () => {
     expect(screen.getByText('Audio')).toBeInTheDocument();
   });
 
+  it("the first card's placeholder is fetched at once, with high priority; the others lazily", () => {
+    const { rerender } = render(
+      <PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} priority />,
+    );
+    const first = document.querySelector('img[src$="document.svg"]');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+
+    rerender(<PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} />);
+    const later = document.querySelector('img[src$="document.svg"]');
+    expect(later).toHaveAttribute('loading', 'lazy');
+    expect(later).not.toHaveAttribute('fetchpriority');
+  });
+
   it('opens the post on click and on Enter', async () => {
     const onOpen = vi.fn();
     const post = makePostListItem();

@@ -1,13 +1,13 @@
 import { useId, type KeyboardEvent, type MouseEvent } from 'react';
-import { MESSAGES, type PostListItem } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import type { PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { formatDateTime } from '@/lib/time';
 import { CommentIcon, HeartIcon } from '@/components/ui/icons/icons';
 import { snippetParts } from '../utils/snippet';
+import { userText } from '../utils/user-text';
 import { PostCardMedia } from './post-card-media';
 import styles from './post-card.module.css';
-
-export const ANONYMOUS = MESSAGES.anonymous;
 
 type PostCardProps = {
   post: PostListItem;
@@ -31,10 +31,11 @@ function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
  * and comment counts. The whole card opens the post, by click or by Enter.
  */
 export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
+  const { t } = useTranslation(['posts', 'messages']);
   const titleId = useId();
   const hintId = useId();
-  const author = post.user_name.trim() || ANONYMOUS;
-  const title = post.title.trim() || 'Untitled post';
+  const author = post.user_name.trim() || t('messages:anonymous');
+  const title = post.title.trim() || t('posts:untitled');
   const summary = post.summary.trim() || post.content.trim();
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -66,22 +67,24 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
         priority={priority}
       />
       <div className={styles.body}>
-        <h3 id={titleId} className={styles.title}>
+        <h3 id={titleId} className={styles.title} translate={userText(post.title)}>
           {title}
         </h3>
         <span id={hintId} className="visually-hidden">
-          Opens the post in a new tab
+          {t('posts:card.opensInNewTab')}
         </span>
         <div className={styles.meta}>
           <Avatar src={post.user_avatar} name={author} size={32} />
-          <span className={styles.author}>{author}</span>
+          <span className={styles.author} translate={userText(post.user_name)}>
+            {author}
+          </span>
           <time className={styles.time} dateTime={post.created_at}>
             {formatDateTime(post.created_at)}
           </time>
         </div>
         {post.snippet ? (
           // A search result shows where it matched instead of the summary, matches highlighted.
-          <p className={styles.summary} data-testid="search-snippet">
+          <p className={styles.summary} data-testid="search-snippet" translate="no">
             {snippetParts(post.snippet).map((part, index) =>
               part.match ? (
                 <mark key={index} className={styles.match}>
@@ -93,12 +96,14 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
             )}
           </p>
         ) : summary ? (
-          <p className={styles.summary}>{summary}</p>
+          <p className={styles.summary} translate="no">
+            {summary}
+          </p>
         ) : null}
         {post.tags.length ? (
-          <ul className={styles.tags} aria-label="Tags">
+          <ul className={styles.tags} aria-label={t('posts:tags')}>
             {post.tags.slice(0, MAX_TAGS_SHOWN).map((tag) => (
-              <li key={tag} className={styles.tag}>
+              <li key={tag} className={styles.tag} translate="no">
                 #{tag}
               </li>
             ))}
@@ -108,12 +113,15 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
           <span className={styles.stat} data-testid="like-count">
             <HeartIcon filled={post.liked} />
             {post.likes}
-            <span className="visually-hidden"> {post.likes === 1 ? 'like' : 'likes'}</span>
+            <span className="visually-hidden"> {t('posts:card.likes', { count: post.likes })}</span>
           </span>
           <span className={styles.stat} data-testid="comment-count">
             <CommentIcon />
             {post.comments}
-            <span className="visually-hidden"> {post.comments === 1 ? 'comment' : 'comments'}</span>
+            <span className="visually-hidden">
+              {' '}
+              {t('posts:card.comments', { count: post.comments })}
+            </span>
           </span>
         </div>
       </div>

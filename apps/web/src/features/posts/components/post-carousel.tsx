@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { MediaItem } from '../utils/media-items';
 import { ChevronIcon } from '@/components/ui/icons/icons';
@@ -9,8 +10,6 @@ type PostCarouselProps = {
   items: MediaItem[];
   title: string;
 };
-
-const TYPE_WORD = { image: 'image', video: 'video', audio: 'audio', document: 'document' } as const;
 
 /** Pauses what plays on slides the reader moved away from. */
 function pauseHiddenMedia(slides: HTMLElement[], selected: number) {
@@ -27,6 +26,7 @@ function pauseHiddenMedia(slides: HTMLElement[], selected: number) {
  * indicator per file. Embla is imported here only, so it stays in the detail's chunk.
  */
 export function PostCarousel({ items, title }: PostCarouselProps) {
+  const { t } = useTranslation('posts');
   const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
   const [selected, setSelected] = useState(0);
   const count = items.length;
@@ -48,18 +48,27 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
   const multiple = count > 1;
 
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="Media">
+    <section
+      className={styles.carousel}
+      aria-roledescription={t('media.carouselRole')}
+      aria-label={t('media.carousel')}
+    >
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {items.map((item, index) => {
-            const label = `${title}, ${TYPE_WORD[item.type]} ${index + 1} of ${count}`;
+            const label = t('media.slide', {
+              title,
+              type: t(`mediaType.${item.type}`),
+              index: index + 1,
+              count,
+            });
             return (
               <div
                 key={`${item.url}-${index}`}
                 className={styles.slide}
                 role="group"
-                aria-roledescription="slide"
-                aria-label={`${index + 1} of ${count}`}
+                aria-roledescription={t('media.slideRole')}
+                aria-label={t('media.position', { index: index + 1, count })}
                 data-active={index === selected}
               >
                 <MediaSlide item={item} label={label} eager={index === 0} />
@@ -73,19 +82,19 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
           <button
             type="button"
             className={styles.arrow}
-            aria-label="Previous media"
+            aria-label={t('media.previous')}
             disabled={selected === 0}
             onClick={() => embla?.scrollPrev()}
           >
             <ChevronIcon direction="left" />
           </button>
-          <div className={styles.dots} role="group" aria-label="Choose media">
+          <div className={styles.dots} role="group" aria-label={t('media.choose')}>
             {items.map((item, index) => (
               <button
                 key={`${item.url}-${index}`}
                 type="button"
                 className={index === selected ? `${styles.dot} ${styles.current}` : styles.dot}
-                aria-label={`Show media ${index + 1} of ${count}`}
+                aria-label={t('media.show', { index: index + 1, count })}
                 aria-current={index === selected ? 'true' : undefined}
                 onClick={() => embla?.scrollTo(index)}
               />
@@ -94,7 +103,7 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
           <button
             type="button"
             className={styles.arrow}
-            aria-label="Next media"
+            aria-label={t('media.next')}
             disabled={selected === count - 1}
             onClick={() => embla?.scrollNext()}
           >

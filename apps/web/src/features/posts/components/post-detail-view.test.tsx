@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LikeResult, PostDetail } from '@symposia/shared';
+import { MESSAGES, type LikeResult, type PostDetail } from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore } from '@/lib/auth-store';
 import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { usePost } from '../api/get-post';
 import { makePostDetail } from '../testing/fixtures';
-import { LIKE_FAILED, PostDetailView } from './post-detail-view';
+import { PostDetailView } from './post-detail-view';
 
 // Embla measures layout that jsdom does not have; the carousel's own behaviour is tested end to end.
 vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
@@ -147,7 +147,7 @@ describe('PostDetailView', () => {
 
     await userEvent.click(likeButton());
 
-    expect(await screen.findByText(LIKE_FAILED)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.likeFailed)).toBeInTheDocument();
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
     expect(likeButton()).toHaveAccessibleName('5 likes');
   });
@@ -174,7 +174,7 @@ describe('PostDetailView', () => {
 
     await waitFor(() => expect(authStore.getState().loginPrompt).not.toBeNull());
     expect(likeButton()).toHaveAccessibleName('0 likes');
-    expect(screen.queryByText(LIKE_FAILED)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.likeFailed)).not.toBeInTheDocument();
   });
 
   it('goes back with the Back button', async () => {

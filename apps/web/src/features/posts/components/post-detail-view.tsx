@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES, type PostDetail } from '@symposia/shared';
+import type { PostDetail } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
@@ -11,19 +12,16 @@ import { formatDateTime } from '@/lib/time';
 import { useLikePost } from '../api/like-post';
 import { useSinglePlayback } from '../hooks/use-single-playback';
 import { mediaItemsOf } from '../utils/media-items';
+import { userText } from '../utils/user-text';
 import { AiAnalysis } from './ai-analysis';
 import { CiteButton } from './cite-dialog';
 import { DoiLink } from './doi-link';
 import { CommentIcon } from '@/components/ui/icons/icons';
 import { LikeButton } from './like-button';
-import { ANONYMOUS } from './post-card';
 import { PostCarousel } from './post-carousel';
 import { PostEdited } from './post-edited';
 import { PostOwnerActions } from './post-owner-actions';
 import styles from './post-detail-view.module.css';
-
-export const LIKE_FAILED = MESSAGES.likeFailed;
-export const LIKE_FAILED_DETAILS = MESSAGES.likeFailedDetails;
 
 type PostDetailViewProps = {
   post: PostDetail;
@@ -41,14 +39,6 @@ type PostDetailViewProps = {
   onSaved?: (post: PostDetail) => void;
 };
 
-function reportLikeFailure(error: unknown) {
-  // A 401 already opened the login overlay (api-client); that is the whole answer.
-  if (error instanceof ApiError && error.status === 401) return;
-  notify.error(LIKE_FAILED, error instanceof ApiError ? error.detail : LIKE_FAILED_DETAILS);
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * The post detail (spec §2): Back, title, author (to the author page), time in China time, like
  * toggle, comment count, media carousel, content, tags, AI analysis, then the comments.
@@ -62,18 +52,29 @@ export function PostDetailView({
   onDeleted = onBack,
   onSaved,
 }: PostDetailViewProps) {
-  const like = useLikePost(post.id, { onFailure: reportLikeFailure });
+  const { t } = useTranslation(['posts', 'messages']);
+  const like = useLikePost(post.id, {
+    onFailure: (error) => {
+      // A 401 already opened the login overlay (api-client); that is the whole answer.
+      if (error instanceof ApiError && error.status === 401) return;
+      notify.error(
+        t('messages:likeFailed'),
+        error instanceof ApiError ? error.detail : t('messages:likeFailedDetails'),
+      );
+    },
+  });
   useSinglePlayback();
-  const author = post['author name'].trim() || ANONYMOUS;
+  const author = post['author name'].trim() || t('messages:anonymous');
+  const authorTranslate = userText(post['author name']);
   const authorId = post['author id'];
-  const items = mediaItemsOf(post);
-  const title = post.title.trim() || 'Untitled post';
+  const items = mediaItemsOf(post, (number) => t('posts:media.file', { number }));
+  const title = post.title.trim() || t('posts:untitled');
 
   return (
     <article className={styles.page} aria-labelledby="post-title">
       <div className={styles.topBar}>
         <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t('posts:detail.back')}
         </button>
         <div className={styles.actions}>
           <CiteButton postId={post.id} version={post.edited_at} />
@@ -84,19 +85,23 @@ export function PostDetailView({
 
       <header className={styles.header}>
         {post.hidden ? <HiddenBadge variant="banner" /> : null}
-        <h1 id="post-title" className={styles.title}>
+        <h1 id="post-title" className={styles.title} translate={userText(post.title)}>
           {title}
         </h1>
         <div className={styles.meta}>
           {authorId ? (
             <Link to={paths.author.href(authorId)} className={styles.author}>
               <Avatar src={post['author avatar url']} name={author} size={48} />
-              <span className={styles.authorName}>{author}</span>
+              <span className={styles.authorName} translate={authorTranslate}>
+                {author}
+              </span>
             </Link>
           ) : (
             <span className={styles.author}>
               <Avatar src={post['author avatar url']} name={author} size={48} />
-              <span className={styles.authorName}>{author}</span>
+              <span className={styles.authorName} translate={authorTranslate}>
+                {author}
+              </span>
             </span>
           )}
           <time className={styles.time} dateTime={post.timestamp}>
@@ -112,7 +117,7 @@ export function PostDetailView({
             />
             <span className={styles.comments} data-testid="comment-count">
               <CommentIcon />
-              {plural(post.comments, 'comment', 'comments')}
+              {t('posts:detail.comments', { count: post.comments })}
             </span>
           </div>
         </div>
@@ -123,7 +128,11 @@ export function PostDetailView({
         <div className={styles.main}>
           {items.length ? <PostCarousel items={items} title={title} /> : null}
 
-          {post.Summary.trim() ? <p className={styles.summary}>{post.Summary}</p> : null}
+          {post.Summary.trim() ? (
+            <p className={styles.summary} translate="no">
+              {post.Summary}
+            </p>
+          ) : null}
 
           {/* Plain text line by line, each line its own paragraph (spec §2); Markdown and math rendered. */}
           {post.content.trim() ? (
@@ -136,9 +145,9 @@ export function PostDetailView({
           ) : null}
 
           {post.tags.length ? (
-            <ul className={styles.tags} aria-label="Tags">
+            <ul className={styles.tags} aria-label={t('posts:tags')}>
               {post.tags.map((tag) => (
-                <li key={tag} className={styles.tag}>
+                <li key={tag} className={styles.tag} translate="no">
                   #{tag}
                 </li>
               ))}

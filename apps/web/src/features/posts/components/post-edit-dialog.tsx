@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
-  MESSAGES,
   POST_FIELD_MAX_LENGTH,
   postPatchBodySchema,
   type PostDetail,
@@ -9,14 +9,13 @@ import {
 } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { Modal } from '@/components/ui/modal/modal';
-import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
 import { notifyUpdateFailed } from '@/components/ui/toast/update-failure';
 import { ApiError } from '@/lib/api-client';
 import { useUpdatePost } from '../api/update-post';
 import styles from './post-edit-dialog.module.css';
-import '@/lib/zod-csp';
 
 type EditableField = 'title' | 'summary' | 'content' | 'tags' | 'doi' | 'visibility';
 type Draft = Record<Exclude<EditableField, 'visibility'>, string> & { visibility: Visibility };
@@ -47,11 +46,11 @@ const isEditableField = (field: string): field is EditableField =>
   ['title', 'summary', 'content', 'tags', 'doi', 'visibility'].includes(field);
 
 /** The field a failure is about, for 'failed to update {field}': the one named, or the post. */
-export function failedFieldOf(error: unknown, changes: Partial<Draft>): string {
+export function failedFieldOf(error: unknown, changes: Partial<Draft>): EditableField | 'post' {
   const named = error instanceof ApiError ? error.errors[0]?.field : undefined;
   if (named && isEditableField(named)) return named;
   const changed = Object.keys(changes);
-  return changed.length === 1 ? changed[0]! : 'post';
+  return changed.length === 1 ? (changed[0] as EditableField) : 'post';
 }
 
 function fieldErrorsOf(issues: readonly { field: string; message: string }[]): FieldErrors {
@@ -76,6 +75,7 @@ type PostEditDialogProps = {
  * refusal keeps the dialog open with the text as typed and shows 'failed to update {field}'.
  */
 export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) {
+  const { t } = useTranslation(['posts', 'messages', 'common']);
   const titleId = useId();
   const previewId = useId();
   const [initial] = useState(() => draftOf(post));
@@ -120,7 +120,8 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
     update.mutate(checked.data satisfies PostPatchBody, {
       onError: (error) => {
         if (error instanceof ApiError) setErrors(fieldErrorsOf(error.errors));
-        notifyUpdateFailed(MESSAGES.updateFailed(failedFieldOf(error, changes)), error);
+        const field = t(`posts:edit.failedField.${failedFieldOf(error, changes)}`);
+        notifyUpdateFailed(t('messages:updateFailed', { field }), error);
       },
     });
   };
@@ -129,11 +130,11 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
     <Modal labelledBy={titleId} onClose={onClose} size="wide">
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
         <h2 id={titleId} className={styles.heading}>
-          Edit post
+          {t('posts:edit.title')}
         </h2>
         <fieldset className={styles.fields} disabled={update.isPending}>
           <TextField
-            label="Title"
+            label={t('posts:edit.fields.title')}
             name="title"
             required
             maxLength={POST_FIELD_MAX_LENGTH.title}
@@ -142,7 +143,7 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
             onChange={(event) => set('title')(event.target.value)}
           />
           <TextareaField
-            label="Summary"
+            label={t('posts:edit.fields.summary')}
             name="summary"
             optional
             rows={3}
@@ -153,14 +154,19 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
           />
           {/* Preview shows the content as the post page will (Markdown and math), then back. */}
           {previewing ? (
-            <RichTextPreview id={previewId} label="Content" text={draft.content} plain="lines" />
+            <RichTextPreview
+              id={previewId}
+              label={t('posts:edit.fields.content')}
+              text={draft.content}
+              plain="lines"
+            />
           ) : (
             <TextareaField
-              label="Content"
+              label={t('posts:edit.fields.content')}
               name="content"
               optional
               rows={8}
-              hint={MARKDOWN_HINT}
+              hint={t('common:richText.markdownHint')}
               maxLength={POST_FIELD_MAX_LENGTH.content}
               value={draft.content}
               error={errors.content}
@@ -175,20 +181,20 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
             />
           </div>
           <TextField
-            label="Tags"
+            label={t('posts:edit.fields.tags')}
             name="tags"
             optional
-            hint="Separate tags with commas, e.g. physics, machine learning."
+            hint={t('posts:edit.tagsHint')}
             maxLength={POST_FIELD_MAX_LENGTH.tags}
             value={draft.tags}
             error={errors.tags}
             onChange={(event) => set('tags')(event.target.value)}
           />
           <TextField
-            label="DOI"
+            label={t('posts:edit.fields.doi')}
             name="doi"
             optional
-            hint="The work's DOI, e.g. 10.1000/xyz123; empty for none."
+            hint={t('posts:edit.doiHint')}
             value={draft.doi}
             error={errors.doi}
             onChange={(event) => set('doi')(event.target.value)}
@@ -201,7 +207,7 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
         </fieldset>
         <div className={styles.actions}>
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('posts:edit.cancel')}
           </button>
           <button
             type="submit"
@@ -209,7 +215,7 @@ export function PostEditDialog({ post, onClose, onSaved }: PostEditDialogProps) 
             aria-disabled={update.isPending || undefined}
             aria-busy={update.isPending || undefined}
           >
-            {update.isPending ? 'Saving…' : 'Save'}
+            {update.isPending ? t('posts:edit.saving') : t('posts:edit.save')}
           </button>
         </div>
       </form>

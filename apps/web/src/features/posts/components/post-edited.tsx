@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/time';
 import { PostRevisionsDialog } from './post-revisions-dialog';
 import styles from './post-edited.module.css';
@@ -13,6 +14,7 @@ type PostEditedProps = {
  * versions. A post never edited shows nothing.
  */
 export function PostEdited({ postId, editedAt }: PostEditedProps) {
+  const { t } = useTranslation('posts');
   const [open, setOpen] = useState(false);
   if (!editedAt) return null;
   return (
@@ -21,10 +23,10 @@ export function PostEdited({ postId, editedAt }: PostEditedProps) {
         type="button"
         className={styles.edited}
         aria-haspopup="dialog"
-        title="Show earlier versions"
+        title={t('detail.showEarlierVersions')}
         onClick={() => setOpen(true)}
       >
-        edited <time dateTime={editedAt}>{formatDateTime(editedAt)}</time>
+        {t('detail.edited')} <time dateTime={editedAt}>{formatDateTime(editedAt)}</time>
       </button>
       {open ? <PostRevisionsDialog postId={postId} onClose={() => setOpen(false)} /> : null}
     </>

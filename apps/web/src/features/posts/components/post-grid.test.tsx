@@ -76,6 +76,20 @@ describe('PostGrid', () => {
     expect(screen.getByText('zebrafish')).toBeInTheDocument();
   });
 
+  it('suggests the same search without a word that stops it finding anything', async () => {
+    routeFetch({
+      'GET /media/list': () => jsonResponse([]),
+      'GET /media/search-suggestions': () =>
+        jsonResponse({ suggestions: [{ search: 'zebrafish', removed: 'heart' }] }),
+    });
+    renderWithProviders(<PostGrid filter={{ search: 'zebrafish heart' }} forumUrl="/forum" />);
+
+    const suggestion = await screen.findByTestId('search-suggestion');
+    expect(suggestion).toHaveTextContent('No results for “zebrafish heart”; try without ‘heart’');
+    expect(within(suggestion).getByRole('link')).toHaveTextContent('without ‘heart’');
+    expect(within(suggestion).getByRole('link')).toHaveAttribute('href', '/forum?search=zebrafish');
+  });
+
   it(`shows '${MESSAGES.postListFailed}' with an empty list when the call fails`, async () => {
     routeFetch({ 'GET /media/list': () => jsonResponse({ detail: 'boom' }, 500) });
     renderWithProviders(<PostGrid filter={{ search: '' }} forumUrl="/forum" />);
@@ -114,7 +128,8 @@ describe('PostGrid', () => {
     const { requests } = serveList(FORUM_PAGE_SIZE * 3);
     renderWithProviders(<PostGrid filter={{ search: '' }} forumUrl="/forum" />);
 
-    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 1800));
+    // Two pages of cards to render first: more than waitFor's default second on a busy machine.
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 1800), { timeout: 5000 });
     expect(cards()).toHaveLength(FORUM_PAGE_SIZE * 2);
     expect(requests).toHaveLength(2);
   });

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { MESSAGES, type PostListItem } from '@symposia/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { PostListItem } from '@symposia/shared';
 import { ApiError } from '@/lib/api-client';
 import { usePosts, type PostsFilter } from '../api/get-posts';
 import { useForumScrollMemory } from '../hooks/use-forum-scroll-memory';
@@ -46,6 +47,7 @@ function openInNewTab(post: PostListItem, forumUrl: string) {
  * empty list; an answer that breaks the contract goes to the global error screen.
  */
 export function PostGrid({ filter, forumUrl }: PostGridProps) {
+  const { t } = useTranslation(['posts', 'messages']);
   const query = usePosts(filter, { throwOnError: (error) => !(error instanceof ApiError) });
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const pages = data?.pages ?? [];
@@ -83,15 +85,15 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
 
   if (query.isError && !data) {
     return (
-      <section className={styles.section} aria-label="Posts">
+      <section className={styles.section} aria-label={t('posts:grid.label')}>
         <div className={styles.error} role="alert">
-          <p className={styles.errorText}>{MESSAGES.postListFailed}</p>
+          <p className={styles.errorText}>{t('messages:postListFailed')}</p>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => void query.refetch()}
           >
-            Retry
+            {t('posts:grid.retry')}
           </button>
         </div>
       </section>
@@ -101,27 +103,33 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
   const empty = !query.isPending && posts.length === 0;
 
   return (
-    <section className={styles.section} aria-label="Posts" aria-busy={query.isFetching}>
+    <section
+      className={styles.section}
+      aria-label={t('posts:grid.label')}
+      aria-busy={query.isFetching}
+    >
       <p className="visually-hidden" role="status">
-        {query.isPending
-          ? 'Loading posts'
-          : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'} shown`}
+        {query.isPending ? t('posts:grid.loading') : t('posts:grid.shown', { count: posts.length })}
       </p>
       {empty ? (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>No posts found</p>
+          <p className={styles.emptyTitle}>{t('posts:grid.empty')}</p>
           {filter.search ? (
             <p>
-              Nothing matches “<span className={styles.term}>{filter.search}</span>”. Try other
-              words.
+              <Trans
+                t={t}
+                i18nKey="posts:grid.noMatch"
+                values={{ search: filter.search }}
+                components={{ term: <span className={styles.term} translate="no" /> }}
+              />
             </p>
           ) : (
-            <p>Nobody has posted yet.</p>
+            <p>{t('posts:grid.noPosts')}</p>
           )}
           {filter.search ? <SearchSuggestion search={filter.search} /> : null}
         </div>
       ) : (
-        <ul className={styles.grid} aria-label="Post list">
+        <ul className={styles.grid} aria-label={t('posts:grid.list')}>
           {posts.map((post, index) => (
             <li key={post.id} className={styles.item}>
               <PostCard
@@ -138,7 +146,7 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
       <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />
       {isFetchNextPageError ? (
         <p className={styles.pageError} role="alert">
-          {MESSAGES.postListFailed}
+          {t('messages:postListFailed')}
         </p>
       ) : null}
       {hasNextPage ? (
@@ -149,7 +157,7 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
             disabled={isFetchingNextPage}
             onClick={() => void fetchNextPage()}
           >
-            {isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {isFetchingNextPage ? t('posts:grid.loadingMore') : t('posts:grid.loadMore')}
           </button>
         </div>
       ) : null}

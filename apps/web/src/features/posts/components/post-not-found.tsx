@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_SCREEN_TEXT } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import { NotFoundView } from '@/components/ui/not-found-view/not-found-view';
 
 type PostNotFoundProps = {
@@ -7,13 +7,14 @@ type PostNotFoundProps = {
 
 /** The detail's failure page for a post that is missing or not visible (spec §2). */
 export function PostNotFound({ onBack }: PostNotFoundProps) {
+  const { t } = useTranslation(['messages', 'profile']);
   return (
     <NotFoundView
-      title={MESSAGES.postNotFoundTitle}
-      text={MESSAGES.postNotFoundText}
+      title={t('messages:postNotFoundTitle')}
+      text={t('messages:postNotFoundText')}
       action={
         <button type="button" className="button button-primary" onClick={onBack}>
-          {PROFILE_SCREEN_TEXT.backToForum}
+          {t('profile:backToForum')}
         </button>
       }
     />

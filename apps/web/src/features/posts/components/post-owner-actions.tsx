@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { MESSAGES, type PostDetail } from '@symposia/shared';
+import { Trans, useTranslation } from 'react-i18next';
+import type { PostDetail } from '@symposia/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog/confirm-dialog';
 import { notify } from '@/components/ui/toast/toast';
 import { updateFailureDetails } from '@/components/ui/toast/update-failure';
@@ -24,26 +25,36 @@ type Open = 'edit' | 'delete' | null;
  * deletes and leaves the page.
  */
 export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsProps) {
+  const { t } = useTranslation(['posts', 'messages']);
   const { token, user } = useAuth();
   const [open, setOpen] = useState<Open>(null);
   const remove = useDeletePost(post.id, {
     onSuccess: () => {
       setOpen(null);
-      notify.success(MESSAGES.postDeleted);
+      notify.success(t('messages:postDeleted'));
       onDeleted();
     },
     onError: (error) => {
       setOpen(null);
       // A 401 already opened the login overlay (api-client); that is the whole answer.
       if (error instanceof ApiError && error.status === 401) return;
-      notify.error(MESSAGES.deleteFailed('post'), updateFailureDetails(error));
+      notify.error(
+        t('messages:deleteFailed', { what: t('posts:owner.what') }),
+        updateFailureDetails(error),
+      );
     },
   });
 
   if (!token || !user) return null;
   const own = user.id === post['author id'];
   if (!own && user.role !== 'moderator') return null;
-  const title = post.title.trim() || 'Untitled post';
+  const title = post.title.trim() || t('posts:untitled');
+  const author = post['author name'].trim();
+  const confirmKey = own
+    ? 'posts:owner.confirmOwn'
+    : author
+      ? 'posts:owner.confirmOther'
+      : 'posts:owner.confirmOtherNoAuthor';
 
   return (
     <div className={styles.actions}>
@@ -54,7 +65,7 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
           aria-haspopup="dialog"
           onClick={() => setOpen('edit')}
         >
-          Edit
+          {t('posts:owner.edit')}
         </button>
       ) : null}
       <button
@@ -63,7 +74,7 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
         aria-haspopup="dialog"
         onClick={() => setOpen('delete')}
       >
-        Delete
+        {t('posts:owner.delete')}
       </button>
 
       {open === 'edit' ? (
@@ -71,9 +82,9 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
       ) : null}
       {open === 'delete' ? (
         <ConfirmDialog
-          title="Delete this post?"
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
+          title={t('posts:owner.confirmTitle')}
+          confirmLabel={t('posts:owner.delete')}
+          pendingLabel={t('posts:owner.deleting')}
           danger
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
@@ -82,8 +93,12 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
           }}
         >
           <p>
-            “{title}”{own ? '' : ` by ${post['author name'].trim() || 'its author'}`} will be
-            deleted with its comments and likes. This cannot be undone.
+            <Trans
+              t={t}
+              i18nKey={confirmKey}
+              values={{ title, author }}
+              components={{ term: <span translate="no" /> }}
+            />
           </p>
         </ConfirmDialog>
       ) : null}

@@ -1,15 +1,13 @@
 import { useId } from 'react';
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
 import { RichText } from '@/components/ui/rich-text/rich-text';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
 import { usePostRevisions } from '../api/get-post-revisions';
+import { userText } from '../utils/user-text';
 import styles from './post-revisions-dialog.module.css';
-
-export const NO_REVISIONS = MESSAGES.noRevisions;
-export const REVISIONS_LOAD_FAILED = MESSAGES.revisionsLoadFailed;
 
 type PostRevisionsDialogProps = {
   postId: string;
@@ -21,6 +19,7 @@ type PostRevisionsDialogProps = {
  * its title, summary, content (rendered as the post page renders it) and tags.
  */
 export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProps) {
+  const { t } = useTranslation(['posts', 'messages']);
   const titleId = useId();
   const query = usePostRevisions(postId, {
     throwOnError: (error) => !(error instanceof ApiError),
@@ -29,7 +28,7 @@ export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProp
   return (
     <Modal labelledBy={titleId} onClose={onClose} size="wide">
       <h2 id={titleId} className={styles.heading}>
-        Earlier versions
+        {t('posts:revisions.title')}
       </h2>
       {query.data ? (
         query.data.length ? (
@@ -38,23 +37,29 @@ export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProp
               <li
                 key={revision.revision}
                 className={styles.revision}
-                aria-label={`Version ${revision.revision}`}
+                aria-label={t('posts:revisions.version', { number: revision.revision })}
               >
                 <p className={styles.meta}>
-                  <span className={styles.number}>Version {revision.revision}</span>
+                  <span className={styles.number}>
+                    {t('posts:revisions.version', { number: revision.revision })}
+                  </span>
                   <time dateTime={revision.edited_at}>{formatDateTime(revision.edited_at)}</time>
                 </p>
-                <h3 className={styles.title}>{revision.title.trim() || 'Untitled post'}</h3>
+                <h3 className={styles.title} translate={userText(revision.title)}>
+                  {revision.title.trim() || t('posts:untitled')}
+                </h3>
                 {revision.summary.trim() ? (
-                  <p className={styles.summary}>{revision.summary}</p>
+                  <p className={styles.summary} translate="no">
+                    {revision.summary}
+                  </p>
                 ) : null}
                 {revision.content.trim() ? (
                   <RichText text={revision.content} plain="lines" className={styles.content} />
                 ) : null}
                 {revision.tags.length ? (
-                  <ul className={styles.tags} aria-label="Tags">
+                  <ul className={styles.tags} aria-label={t('posts:tags')}>
                     {revision.tags.map((tag) => (
-                      <li key={tag} className={styles.tag}>
+                      <li key={tag} className={styles.tag} translate="no">
                         #{tag}
                       </li>
                     ))}
@@ -64,13 +69,13 @@ export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProp
             ))}
           </ol>
         ) : (
-          <p className={styles.status}>{NO_REVISIONS}</p>
+          <p className={styles.status}>{t('messages:noRevisions')}</p>
         )
       ) : (
         <QueryStatus
           query={query}
-          loading="Loading earlier versions…"
-          failed={REVISIONS_LOAD_FAILED}
+          loading={t('posts:revisions.loading')}
+          failed={t('messages:revisionsLoadFailed')}
         />
       )}
     </Modal>

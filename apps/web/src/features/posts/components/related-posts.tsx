@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { paths } from '@/config/paths';
 import { useRelatedPosts } from '../api/get-related-posts';
+import { userText } from '../utils/user-text';
 import styles from './related-posts.module.css';
 
 /**
@@ -10,17 +11,18 @@ import styles from './related-posts.module.css';
  * only when there are some: while loading, on failure or with none, nothing takes the place.
  */
 export function RelatedPosts({ postId }: { postId: string }) {
+  const { t } = useTranslation(['posts', 'messages']);
   const query = useRelatedPosts(postId);
   const posts = query.data ?? [];
   if (posts.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="related-posts-title">
       <h2 id="related-posts-title" className={styles.title}>
-        Related
+        {t('posts:related.title')}
       </h2>
       <ul className={styles.list}>
         {posts.map((post) => {
-          const author = post.user_name.trim() || MESSAGES.anonymous;
+          const author = post.user_name.trim() || t('messages:anonymous');
           return (
             <li key={post.id}>
               <Link
@@ -40,14 +42,16 @@ export function RelatedPosts({ postId }: { postId: string }) {
                   />
                 ) : (
                   <span className={styles.placeholder} aria-hidden="true">
-                    {post.media_type}
+                    {t(`posts:mediaType.${post.media_type}`)}
                   </span>
                 )}
                 <span className={styles.text}>
-                  <span className={styles.postTitle}>{post.title.trim() || 'Untitled post'}</span>
+                  <span className={styles.postTitle} translate={userText(post.title)}>
+                    {post.title.trim() || t('posts:untitled')}
+                  </span>
                   <span className={styles.author}>
                     <Avatar src={post.user_avatar} name={author} size={32} />
-                    {author}
+                    <span translate={userText(post.user_name)}>{author}</span>
                   </span>
                 </span>
               </Link>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { SearchIcon } from '@/components/ui/icons/icons';
 import styles from './search-box.module.css';
@@ -12,6 +13,7 @@ type SearchBoxProps = {
 
 /** The forum's search box and button (spec §2 Forum list). */
 export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
+  const { t } = useTranslation('posts');
   const [value, setValue] = useState(initialValue);
   const id = useId();
 
@@ -23,7 +25,7 @@ export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
   return (
     <form role="search" className={styles.form} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        Search posts
+        {t('search.label')}
       </label>
       <span className={styles.field}>
         <SearchIcon className={styles.icon} />
@@ -34,13 +36,13 @@ export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
           name="search"
           value={value}
           maxLength={POST_FIELD_MAX_LENGTH.search}
-          placeholder="Search topics, tags or authors"
+          placeholder={t('search.placeholder')}
           autoComplete="off"
           onChange={(event) => setValue(event.target.value)}
         />
       </span>
       <button type="submit" className={`button ${styles.button}`}>
-        Search
+        {t('search.submit')}
       </button>
     </form>
   );

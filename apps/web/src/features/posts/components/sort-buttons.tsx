@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SortOption } from '@symposia/shared';
 import { nextSort, sortDirectionOf, type SortKey } from '../utils/sort-cycle';
 import styles from './sort-buttons.module.css';
@@ -7,21 +8,17 @@ type SortButtonsProps = {
   onChange: (sort: SortOption | undefined) => void;
 };
 
-const BUTTONS: readonly { key: SortKey; label: string; hint: string }[] = [
-  { key: 'hot', label: 'Hot', hint: 'by likes' },
-  { key: 'recent', label: 'Recent', hint: 'by time' },
-];
-
-const DIRECTION_TEXT = { desc: 'descending', asc: 'ascending' } as const;
+const BUTTONS: readonly SortKey[] = ['hot', 'recent'];
 
 /**
  * 'Hot' (likes) and 'Recent' (time): each cycles none → descending → ascending → none, and pressing
  * one resets the other (spec §4 Forum sort). The state shows as aria-pressed and an arrow.
  */
 export function SortButtons({ sort, onChange }: SortButtonsProps) {
+  const { t } = useTranslation('posts');
   return (
-    <div className={styles.group} role="group" aria-label="Sort posts">
-      {BUTTONS.map(({ key, label, hint }) => {
+    <div className={styles.group} role="group" aria-label={t('sort.group')}>
+      {BUTTONS.map((key) => {
         const direction = sortDirectionOf(sort, key);
         return (
           <button
@@ -29,16 +26,14 @@ export function SortButtons({ sort, onChange }: SortButtonsProps) {
             type="button"
             className={direction ? `${styles.button} ${styles.active}` : styles.button}
             aria-pressed={direction !== null}
-            title={`Sort ${hint}`}
+            title={t(`sort.${key}Hint`)}
             onClick={() => onChange(nextSort(sort, key))}
           >
-            {label}
+            {t(`sort.${key}`)}
             <span className={styles.arrow} aria-hidden="true">
               {direction === 'desc' ? '↓' : direction === 'asc' ? '↑' : '↕'}
             </span>
-            {direction ? (
-              <span className="visually-hidden">({DIRECTION_TEXT[direction]})</span>
-            ) : null}
+            {direction ? <span className="visually-hidden">{t(`sort.${direction}`)}</span> : null}
           </button>
         );
       })}

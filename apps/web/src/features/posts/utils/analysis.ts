@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import '@/lib/zod-csp';
 
 /** One piece of the analysis summary: a paragraph, or a '- ' bullet list. */
 export type AnalysisBlock = { type: 'paragraph'; text: string } | { type: 'list'; items: string[] };

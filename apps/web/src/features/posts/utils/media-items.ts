@@ -14,9 +14,9 @@ export type MediaItem = {
 
 /**
  * The carousel's items: the post's files with their own types, or, from an answer without files,
- * the spec's 'media list' all of the post's 'media type'.
+ * the spec's 'media list' all of the post's 'media type', named by `fileName` ("File 1").
  */
-export function mediaItemsOf(post: PostDetail): MediaItem[] {
+export function mediaItemsOf(post: PostDetail, fileName: (number: number) => string): MediaItem[] {
   if (post.files.length) {
     return post.files.map((file) => ({
       url: file.url,
@@ -28,5 +28,5 @@ export function mediaItemsOf(post: PostDetail): MediaItem[] {
   }
   return post['media list']
     .filter(Boolean)
-    .map((url, index) => ({ url, type: post['media type'], name: `File ${index + 1}` }));
+    .map((url, index) => ({ url, type: post['media type'], name: fileName(index + 1) }));
 }

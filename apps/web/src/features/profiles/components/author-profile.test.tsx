@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
-import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
+import { PROFILE_SCREEN_TEXT as PROFILE_TEXTS } from '@symposia/shared';
+import { profiles } from '@/locales/en/profiles';
 import { makeHiddenAuthor, makePublicAuthor } from '../testing/fixtures';
 import { AuthorProfile } from './author-profile';
 
@@ -138,7 +140,7 @@ describe('AuthorProfile', () => {
     renderWithProviders(
       <AuthorProfile info={makePublicAuthor({ show_profile: false })} onBack={() => {}} />,
     );
-    expect(screen.getByText(PROFILE_UI.ownerOnlyNote)).toBeInTheDocument();
+    expect(screen.getByText(profiles.author.ownerOnlyNote)).toBeInTheDocument();
     expect(screen.getByText('Wrote the first compiler.')).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_TEXTS.profileHidden)).not.toBeInTheDocument();
   });
@@ -172,5 +174,59 @@ describe('AuthorProfile', () => {
     renderWithProviders(<AuthorProfile info={makeHiddenAuthor()} onBack={onBack} />);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+describe('AuthorProfile in Chinese', () => {
+  it('shows the tabs, the hidden notices and the figures in Chinese, the author’s words untranslated', async () => {
+    await changeLanguage('zh-CN', false);
+    const user = userEvent.setup();
+    renderWithProviders(<AuthorProfile info={makeHiddenAuthor()} onBack={() => {}} />);
+
+    expect(screen.getByRole('heading', { name: 'Grace Hopper', level: 1 })).toHaveAttribute(
+      'translate',
+      'no',
+    );
+    expect(screen.getByText('@grace')).toHaveAttribute('translate', 'no');
+    expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      '资料',
+      '帖子',
+      '动态',
+      '统计',
+    ]);
+    // The section named in the sentence is Chinese too.
+    const profile = screen.getByRole('tabpanel', { name: '资料' });
+    const sentence = (section: string) => i18n.t('messages:sectionPrivate', { section });
+    expect(within(profile).getByText(sentence('个人资料'))).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '动态' }));
+    const activity = screen.getByRole('tabpanel', { name: '动态' });
+    expect(within(activity).getByText(sentence('动态'))).toBeInTheDocument();
+    expect(within(activity).getByText(sentence('动态'))).not.toHaveTextContent(/activity/);
+  });
+
+  it('writes the posts, the activity and the statistics in Chinese', async () => {
+    await changeLanguage('zh-CN', false);
+    const user = userEvent.setup();
+    renderWithProviders(<AuthorProfile info={makePublicAuthor()} onBack={() => {}} />);
+
+    expect(screen.getByRole('list', { name: '徽章' })).toBeInTheDocument();
+    expect(screen.getByText('Wrote the first compiler.')).toHaveAttribute('translate', 'no');
+
+    await user.click(screen.getByRole('tab', { name: '帖子' }));
+    const posts = screen.getByRole('tabpanel', { name: '帖子' });
+    expect(within(posts).getByRole('heading', { name: '帖子（1）' })).toBeInTheDocument();
+    expect(within(posts).getByText('3 个赞')).toBeInTheDocument();
+    expect(within(posts).getByText('1 条评论')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: '动态' }));
+    const activity = screen.getByRole('tabpanel', { name: '动态' });
+    expect(within(activity).getByRole('heading', { name: '最近动态' })).toBeInTheDocument();
+    expect(within(activity).getByText('Bugs and moths')).toHaveAttribute('translate', 'no');
+    expect(within(activity).getAllByRole('listitem')[1]).toHaveTextContent('赞了 Bugs and moths');
+
+    await user.click(screen.getByRole('tab', { name: '统计' }));
+    expect(screen.getByText('获赞')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '打电话' })).toHaveAttribute('href', 'tel:+15550100');
   });
 });

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AuthorActivity, AuthorInfo } from '@symposia/shared';
+import type { AuthorInfo } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
-import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import {
   authorBadges,
   safeHttpUrl,
@@ -24,34 +24,44 @@ type AuthorProfileProps = {
   actions?: ReactNode;
 };
 
+/** The `profile` namespace's heading of each hidden section. */
 const HIDDEN = {
-  profile: PROFILE_TEXTS.profileHidden,
-  posts: PROFILE_TEXTS.postsHidden,
-  activity: PROFILE_TEXTS.activityHidden,
-  statistics: PROFILE_TEXTS.statisticsHidden,
+  profile: 'profileHidden',
+  posts: 'postsHidden',
+  activity: 'activityHidden',
+  statistics: 'statisticsHidden',
 } as const;
 
 type TabSection = keyof typeof HIDDEN;
 
 /** The notice of a section the author keeps private (spec §2 Author profile). */
 function HiddenNotice({ section }: { section: TabSection }) {
+  const { t } = useTranslation(['profiles', 'profile', 'messages']);
   return (
     <EmptyState
       icon="lock"
       headingLevel={2}
-      title={HIDDEN[section]}
-      text={PROFILE_TEXTS.sectionPrivate(section)}
+      title={t(`profile:${HIDDEN[section]}`)}
+      // The section is named in the reader's language: 'profile' in English, 个人资料 in Chinese.
+      text={t('messages:sectionPrivate', { section: t(`sectionNames.${section}`) })}
     />
   );
 }
 
+/** A post's title (the author's own words, so translate="no"), or 'Untitled post'. */
+function PostTitle({ title }: { title: string }) {
+  const { t } = useTranslation('profiles');
+  return title.trim() ? <span translate="no">{title}</span> : <>{t('untitledPost')}</>;
+}
+
 /** The author sees their own private sections, marked as such. */
 function OwnerOnlyNote({ state }: { state: SectionState }) {
+  const { t } = useTranslation('profiles');
   if (state !== 'owner-only') return null;
   return (
     <p className={styles.ownerNote}>
       <LockIcon />
-      {PROFILE_UI.ownerOnlyNote}
+      {t('author.ownerOnlyNote')}
     </p>
   );
 }
@@ -76,22 +86,25 @@ function Section({
 }
 
 function ProfilePanel({ info, badges }: { info: AuthorInfo; badges: string[] }) {
+  const { t } = useTranslation('profiles');
   const biography = info.biography?.trim() ?? '';
   return (
     <Section section="profile" info={info}>
       <div className={styles.card}>
-        <h2 className={styles.panelHeading}>About</h2>
+        <h2 className={styles.panelHeading}>{t('about')}</h2>
         {biography ? (
-          <p className={styles.bio}>{info.biography}</p>
+          <p className={styles.bio} translate="no">
+            {info.biography}
+          </p>
         ) : (
-          <p className={styles.muted}>{PROFILE_UI.noBio}</p>
+          <p className={styles.muted}>{t('noBio')}</p>
         )}
         {badges.length > 0 ? (
           <>
-            <h3 className={styles.subheading}>Expertise</h3>
-            <ul className={styles.badges} aria-label="Expertise">
+            <h3 className={styles.subheading}>{t('expertise')}</h3>
+            <ul className={styles.badges} aria-label={t('expertise')}>
               {badges.map((badge) => (
-                <li key={badge} className={styles.badge}>
+                <li key={badge} className={styles.badge} translate="no">
                   {badge}
                 </li>
               ))}
@@ -103,39 +116,44 @@ function ProfilePanel({ info, badges }: { info: AuthorInfo; badges: string[] }) 
   );
 }
 
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
-
 function PostsPanel({ info }: { info: AuthorInfo }) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const posts = info.posts ?? [];
   return (
     <Section section="posts" info={info}>
       {posts.length === 0 ? (
-        <EmptyState headingLevel={2} title={PROFILE_TEXTS.noPostsYet} />
+        <EmptyState headingLevel={2} title={t('profile:noPostsYet')} />
       ) : (
         <>
-          <h2 className={styles.panelHeading}>Posts ({posts.length})</h2>
+          <h2 className={styles.panelHeading}>
+            {t('author.postsHeading', { number: posts.length })}
+          </h2>
           <ul className={styles.list}>
             {posts.map((post) => {
-              const title = post.title.trim() || 'Untitled post';
               return (
                 <li key={post.id} className={styles.item}>
                   <div className={styles.itemBody}>
-                    <h3 className={styles.itemTitle}>{title}</h3>
+                    <h3 className={styles.itemTitle}>
+                      <PostTitle title={post.title} />
+                    </h3>
                     <div className={styles.meta}>
                       <time dateTime={post.date}>{formatDateTime(post.date)}</time>
                       <span className={styles.metric}>
                         <HeartIcon />
-                        {plural(post.likes, 'like')}
+                        {t('likeCount', { count: post.likes })}
                       </span>
                       <span className={styles.metric}>
                         <CommentIcon />
-                        {plural(post.comments, 'comment')}
+                        {t('commentCount', { count: post.comments })}
                       </span>
                     </div>
                   </div>
                   <Link to={paths.postDetail.href(post.id)} className="button button-secondary">
-                    {PROFILE_TEXTS.view}
-                    <span className="visually-hidden"> {title}</span>
+                    {t('profile:view')}
+                    <span className="visually-hidden">
+                      {' '}
+                      <PostTitle title={post.title} />
+                    </span>
                   </Link>
                 </li>
               );
@@ -147,21 +165,16 @@ function PostsPanel({ info }: { info: AuthorInfo }) {
   );
 }
 
-const ACTIVITY_VERB: Record<AuthorActivity['type'], string> = {
-  post: 'Published',
-  comment: 'Commented on',
-  like: 'Liked',
-};
-
 function ActivityPanel({ info }: { info: AuthorInfo }) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const activity = info.activity ?? [];
   return (
     <Section section="activity" info={info}>
       {activity.length === 0 ? (
-        <EmptyState headingLevel={2} title={PROFILE_TEXTS.noRecentActivity} />
+        <EmptyState headingLevel={2} title={t('profile:noRecentActivity')} />
       ) : (
         <>
-          <h2 className={styles.panelHeading}>Recent Activity</h2>
+          <h2 className={styles.panelHeading}>{t('author.recentActivity')}</h2>
           <ol className={styles.timeline}>
             {activity.map((event, index) => (
               <li key={`${event.type}-${event.id}-${index}`} className={styles.event}>
@@ -176,9 +189,9 @@ function ActivityPanel({ info }: { info: AuthorInfo }) {
                 </span>
                 <div className={styles.eventBody}>
                   <p className={styles.eventText}>
-                    {ACTIVITY_VERB[event.type]}{' '}
+                    {t(`author.activity.${event.type}`)}{' '}
                     <Link to={paths.postDetail.href(event.id)}>
-                      {event.title.trim() || 'Untitled post'}
+                      <PostTitle title={event.title} />
                     </Link>
                   </p>
                   <time className={styles.muted} dateTime={event.date}>
@@ -195,18 +208,19 @@ function ActivityPanel({ info }: { info: AuthorInfo }) {
 }
 
 function StatisticsPanel({ info }: { info: AuthorInfo }) {
+  const { t } = useTranslation('profiles');
   const figures = [
-    { label: 'Posts', value: info.posts_number ?? 0 },
-    { label: 'Comments', value: info.comments_post ?? 0 },
-    { label: 'Likes received', value: info.like_received ?? 0 },
+    { label: t('statistics.posts'), value: info.posts_number ?? 0 },
+    { label: t('statistics.comments'), value: info.comments_post ?? 0 },
+    { label: t('statistics.likesReceived'), value: info.like_received ?? 0 },
     // Sent with the other statistics, so only when the author shows them.
     ...(info.tokens_earned === undefined
       ? []
-      : [{ label: 'Tokens earned', value: formatTokenAmount(info.tokens_earned) }]),
+      : [{ label: t('statistics.tokensEarned'), value: formatTokenAmount(info.tokens_earned) }]),
   ];
   return (
     <Section section="statistics" info={info}>
-      <h2 className={styles.panelHeading}>Statistics</h2>
+      <h2 className={styles.panelHeading}>{t('statistics.heading')}</h2>
       <dl className={styles.figures}>
         {figures.map((figure) => (
           <div key={figure.label} className={styles.figure}>
@@ -230,23 +244,24 @@ function contactOf(info: AuthorInfo) {
 }
 
 function ConnectSection({ info }: { info: AuthorInfo }) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const headingId = useId();
   const { email, phone, website } = contactOf(info);
   if (sectionState(info, 'contact') === 'hidden' || (!email && !phone && !website)) return null;
   return (
     <section className={styles.connect} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelHeading}>
-        {PROFILE_TEXTS.connect}
+        {t('profile:connect')}
       </h2>
       <div className={styles.connectLinks}>
         {email ? (
           <a className="button button-primary" href={`mailto:${email}`}>
-            Email
+            {t('author.email')}
           </a>
         ) : null}
         {phone ? (
           <a className="button button-secondary" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-            Call
+            {t('author.call')}
           </a>
         ) : null}
         {website ? (
@@ -256,7 +271,7 @@ function ConnectSection({ info }: { info: AuthorInfo }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Website
+            {t('author.website')}
           </a>
         ) : null}
       </div>
@@ -270,6 +285,7 @@ function ConnectSection({ info }: { info: AuthorInfo }) {
  * the server sent nothing; a Connect section when contact is public; Back.
  */
 export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
+  const { t } = useTranslation('profiles');
   const name = info.nickname.trim() || info.username;
   const badges = authorBadges(info);
   const { email, phone, website, websiteText } = contactOf(info);
@@ -280,7 +296,7 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
     <div className={styles.page}>
       <div className={styles.topBar}>
         <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true">←</span> {t('author.back')}
         </button>
         {actions}
       </div>
@@ -288,16 +304,26 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
       <header className={styles.header}>
         <Avatar src={info.avatar} name={name} size={96} />
         <div className={styles.identity}>
-          <p className={styles.eyebrow}>Author</p>
-          <h1 className={styles.name}>{name}</h1>
-          {name !== info.username ? <p className={styles.handle}>@{info.username}</p> : null}
-          {title ? <p className={styles.title}>{title}</p> : null}
+          <p className={styles.eyebrow}>{t('author.eyebrow')}</p>
+          <h1 className={styles.name} translate="no">
+            {name}
+          </h1>
+          {name !== info.username ? (
+            <p className={styles.handle} translate="no">
+              @{info.username}
+            </p>
+          ) : null}
+          {title ? (
+            <p className={styles.title} translate="no">
+              {title}
+            </p>
+          ) : null}
           {hasContact ? (
-            <ul className={styles.contact} aria-label="Contact">
-              {email ? <li>{email}</li> : null}
-              {phone ? <li>{phone}</li> : null}
+            <ul className={styles.contact} aria-label={t('author.contact')}>
+              {email ? <li translate="no">{email}</li> : null}
+              {phone ? <li translate="no">{phone}</li> : null}
               {websiteText ? (
-                <li>
+                <li translate="no">
                   {website ? (
                     <a href={website} target="_blank" rel="noopener noreferrer">
                       {websiteText}
@@ -310,9 +336,11 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
             </ul>
           ) : null}
           {badges.length > 0 ? (
-            <ul className={styles.headerBadges} aria-label="Badges">
+            <ul className={styles.headerBadges} aria-label={t('author.badges')}>
               {badges.map((badge) => (
-                <li key={badge}>{badge}</li>
+                <li key={badge} translate="no">
+                  {badge}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -321,18 +349,22 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
 
       <div className={styles.body}>
         <Tabs
-          label="Author profile sections"
+          label={t('author.sections')}
           tabs={[
             {
               id: 'profile',
-              label: 'Profile',
+              label: t('tabs.profile'),
               render: () => <ProfilePanel info={info} badges={badges} />,
             },
-            { id: 'posts', label: 'Posts', render: () => <PostsPanel info={info} /> },
-            { id: 'activity', label: 'Activity', render: () => <ActivityPanel info={info} /> },
+            { id: 'posts', label: t('tabs.posts'), render: () => <PostsPanel info={info} /> },
+            {
+              id: 'activity',
+              label: t('tabs.activity'),
+              render: () => <ActivityPanel info={info} />,
+            },
             {
               id: 'statistics',
-              label: 'Statistics',
+              label: t('tabs.statistics'),
               render: () => <StatisticsPanel info={info} />,
             },
           ]}

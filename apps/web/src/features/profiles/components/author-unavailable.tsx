@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { MESSAGES } from '@symposia/shared';
-import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '@/components/errors/message-text';
 import styles from './author-profile.module.css';
 
 type AuthorLoadFailedProps = {
@@ -12,6 +12,7 @@ type AuthorLoadFailedProps = {
 
 /** 'Failed to load author data' with 'Back to Forum' (spec §8). */
 export function AuthorLoadFailed({ details, onBackToForum, onRetry }: AuthorLoadFailedProps) {
+  const { t, i18n } = useTranslation(['profiles', 'profile', 'messages']);
   const headingId = useId();
   return (
     <section className={styles.unavailable} aria-labelledby={headingId}>
@@ -20,16 +21,16 @@ export function AuthorLoadFailed({ details, onBackToForum, onRetry }: AuthorLoad
           !
         </div>
         <h1 id={headingId} className={styles.unavailableTitle}>
-          {MESSAGES.authorLoadFailed}
+          {t('messages:authorLoadFailed')}
         </h1>
-        {details ? <p className={styles.muted}>{details}</p> : null}
+        {details ? <p className={styles.muted}>{messageText(i18n.t, details)}</p> : null}
         <div className={styles.unavailableActions}>
           <button type="button" className="button button-primary" onClick={onBackToForum}>
-            {PROFILE_TEXTS.backToForum}
+            {t('profile:backToForum')}
           </button>
           {onRetry ? (
             <button type="button" className="button button-secondary" onClick={onRetry}>
-              Retry
+              {t('author.retry')}
             </button>
           ) : null}
         </div>
@@ -45,20 +46,21 @@ type AuthorLoginRequiredProps = {
 
 /** Behind the login overlay when a visitor opens an author profile (spec §6). */
 export function AuthorLoginRequired({ onSignIn, onBackToForum }: AuthorLoginRequiredProps) {
+  const { t } = useTranslation(['profiles', 'profile', 'messages']);
   const headingId = useId();
   return (
     <section className={styles.unavailable} aria-labelledby={headingId}>
       <div className={styles.unavailableCard}>
         <h1 id={headingId} className={styles.unavailableTitle}>
-          {PROFILE_UI.loginRequiredTitle}
+          {t('author.loginRequiredTitle')}
         </h1>
-        <p>{MESSAGES.loginToViewAuthor}</p>
+        <p>{t('messages:loginToViewAuthor')}</p>
         <div className={styles.unavailableActions}>
           <button type="button" className="button button-primary" onClick={onSignIn}>
-            Sign In
+            {t('author.signIn')}
           </button>
           <button type="button" className="button button-secondary" onClick={onBackToForum}>
-            {PROFILE_TEXTS.backToForum}
+            {t('profile:backToForum')}
           </button>
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { useRef, type ChangeEvent } from 'react';
-import { AVATAR_MAX_BYTES, MESSAGES, type CurrentUser } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { AVATAR_MAX_BYTES, type CurrentUser } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { notify } from '@/components/ui/toast/toast';
 import { useModifyAvatar } from '../api/modify-avatar';
-import { PROFILE_UI } from '../texts';
 import { notifyUpdateFailed } from '../utils/update-failure';
 import styles from './avatar-upload.module.css';
 
@@ -19,19 +19,24 @@ export function isImageFile(file: File): boolean {
 export function AvatarUpload({ user }: { user: CurrentUser }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useModifyAvatar();
+  const { t } = useTranslation(['profiles', 'messages']);
+  const failureTitle = t('messages:updateFailed', { field: t('updateField.avatar') });
 
   const onFile = (file: File) => {
     if (!isImageFile(file)) {
-      notify.error(MESSAGES.avatarInvalidTypeToastTitle, MESSAGES.avatarInvalidTypeToastDetails);
+      notify.error(
+        t('messages:avatarInvalidTypeToastTitle'),
+        t('messages:avatarInvalidTypeToastDetails'),
+      );
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      notify.error(MESSAGES.updateFailed('avatar'), MESSAGES.avatarTooLarge);
+      notify.error(failureTitle, t('messages:avatarTooLarge'));
       return;
     }
     upload.mutate(
       { userId: user.id, file },
-      { onError: (error) => notifyUpdateFailed(MESSAGES.updateFailed('avatar'), error) },
+      { onError: (error) => notifyUpdateFailed(failureTitle, error) },
     );
   };
 
@@ -47,7 +52,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
       <button
         type="button"
         className={styles.button}
-        aria-label={PROFILE_UI.changeAvatar}
+        aria-label={t('changeAvatar')}
         aria-busy={upload.isPending}
         disabled={upload.isPending}
         onClick={() => inputRef.current?.click()}
@@ -63,11 +68,11 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
         accept="image/*"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label={PROFILE_UI.avatarFile}
+        aria-label={t('avatarFile')}
         onChange={onChange}
       />
       <span className={styles.status} role="status">
-        {upload.isPending ? PROFILE_UI.uploadingAvatar : ''}
+        {upload.isPending ? t('uploadingAvatar') : ''}
       </span>
     </div>
   );

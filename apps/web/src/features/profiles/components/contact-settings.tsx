@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { EMAIL_MAX_LENGTH, MESSAGES, PHONE_MAX_LENGTH } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
-import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import { notifyUpdateFailed } from '../utils/update-failure';
 import sectionStyles from './settings-section.module.css';
 import ownStyles from './contact-settings.module.css';
@@ -21,6 +21,7 @@ type ContactSettingsProps = {
  * and shows 'Failed to update email' or 'Failed to update phone'.
  */
 export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: ContactSettingsProps) {
+  const { t } = useTranslation(['profiles', 'profile', 'messages']);
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -35,37 +36,31 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const calls: Promise<boolean>[] = [];
+    const saves: { save: () => Promise<unknown>; failed: string }[] = [];
     const nextEmail = draft.email.trim();
     const nextPhone = draft.phone.trim();
     if (nextEmail && nextEmail !== email) {
-      calls.push(
-        onSaveEmail(nextEmail).then(
-          () => true,
-          (error: unknown) => {
-            notifyUpdateFailed(MESSAGES.updateEmailFailed, error);
-            return false;
-          },
-        ),
-      );
+      saves.push({ save: () => onSaveEmail(nextEmail), failed: t('messages:updateEmailFailed') });
     }
     if (nextPhone && nextPhone !== phone) {
-      calls.push(
-        onSavePhone(nextPhone).then(
-          () => true,
-          (error: unknown) => {
-            notifyUpdateFailed(MESSAGES.updatePhoneFailed, error);
-            return false;
-          },
-        ),
-      );
+      saves.push({ save: () => onSavePhone(nextPhone), failed: t('messages:updatePhoneFailed') });
     }
     setSaving(true);
-    const results = await Promise.all(calls);
+    // One after the other: each answer is the whole member, so the last one shown must be the
+    // last one written (two calls in flight may reach two servers and come back in any order).
+    let allSaved = true;
+    for (const { save, failed } of saves) {
+      try {
+        await save();
+      } catch (error) {
+        notifyUpdateFailed(failed, error);
+        allSaved = false;
+      }
+    }
     setSaving(false);
-    if (results.every(Boolean)) {
+    if (allSaved) {
       setEditing(false);
-      if (calls.length > 0) setStatus(PROFILE_UI.contactSaved);
+      if (saves.length > 0) setStatus(t('contact.saved'));
     }
   };
 
@@ -80,16 +75,16 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
     <section aria-labelledby={headingId} className={styles.section}>
       <div className={styles.header}>
         <h3 id={headingId} className={styles.heading}>
-          {PROFILE_TEXTS.contactInformation}
+          {t('profile:contactInformation')}
         </h3>
         {!editing ? (
           <button
             type="button"
             className="button button-secondary"
             onClick={startEditing}
-            aria-label="Edit contact information"
+            aria-label={t('contact.edit')}
           >
-            Edit
+            {t('edit.button')}
           </button>
         ) : null}
       </div>
@@ -101,7 +96,7 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
           noValidate
         >
           <TextField
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             maxLength={EMAIL_MAX_LENGTH}
@@ -110,7 +105,7 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
             autoFocus
           />
           <TextField
-            label="Phone"
+            label={t('fields.phone')}
             type="tel"
             autoComplete="tel"
             maxLength={PHONE_MAX_LENGTH}
@@ -119,7 +114,7 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
           />
           <div className={styles.actions}>
             <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? PROFILE_UI.saving : 'Save'}
+              {saving ? t('saving') : t('edit.save')}
             </button>
             <button
               type="button"
@@ -127,29 +122,29 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
               onClick={() => setEditing(false)}
               disabled={saving}
             >
-              Cancel
+              {t('edit.cancel')}
             </button>
           </div>
         </form>
       ) : (
         <dl className={styles.values}>
           <div className={styles.value}>
-            <dt>Email</dt>
+            <dt>{t('fields.email')}</dt>
             <dd>
               {email.trim() ? (
-                email
+                <span translate="no">{email}</span>
               ) : (
-                <span className={styles.empty}>{PROFILE_UI.notProvided}</span>
+                <span className={styles.empty}>{t('notProvided')}</span>
               )}
             </dd>
           </div>
           <div className={styles.value}>
-            <dt>Phone</dt>
+            <dt>{t('fields.phone')}</dt>
             <dd>
               {phone.trim() ? (
-                phone
+                <span translate="no">{phone}</span>
               ) : (
-                <span className={styles.empty}>{PROFILE_UI.notProvided}</span>
+                <span className={styles.empty}>{t('notProvided')}</span>
               )}
             </dd>
           </div>

@@ -7,12 +7,12 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notifyUpdateFailed } from '../utils/update-failure';
-import { PROFILE_UI } from '../texts';
 import styles from './editable-field.module.css';
 
 export type EditableFieldProps = {
-  /** The field's name, shown as the input's label and in 'Edit {label}'. */
+  /** The field's name (in the reader's language), shown as the input's label and in 'Edit {label}'. */
   label: string;
   value: string;
   maxLength: number;
@@ -52,6 +52,7 @@ export function EditableField({
   tone = 'dark',
   className,
 }: EditableFieldProps) {
+  const { t, i18n } = useTranslation('profiles');
   const inputId = useId();
   const countId = useId();
   const [editing, setEditing] = useState(false);
@@ -136,10 +137,8 @@ export function EditableField({
         )}
         <div className={styles.formFooter}>
           <span id={countId} className={styles.count}>
-            {draft.length}/{maxLength}
-            {multiline
-              ? ' · Ctrl+Enter to save, Escape to cancel'
-              : ' · Enter to save, Escape to cancel'}
+            {draft.length}/{maxLength} ·{' '}
+            {multiline ? t('edit.keysHintMultiline') : t('edit.keysHint')}
           </span>
           <span className={styles.buttons}>
             <button
@@ -147,10 +146,10 @@ export function EditableField({
               className="button button-primary"
               disabled={required && !draft.trim()}
             >
-              Save
+              {t('edit.save')}
             </button>
             <button type="button" className="button button-secondary" onClick={close}>
-              Cancel
+              {t('edit.cancel')}
             </button>
           </span>
         </div>
@@ -167,13 +166,13 @@ export function EditableField({
         type="button"
         className={styles.edit}
         onClick={startEditing}
-        aria-label={`Edit ${label.toLowerCase()}`}
+        aria-label={t('edit.field', { label: label.toLocaleLowerCase(i18n.language) })}
       >
         <PencilIcon />
-        <span aria-hidden="true">Edit</span>
+        <span aria-hidden="true">{t('edit.button')}</span>
       </button>
       <span className={styles.saving} role="status">
-        {pending !== null ? PROFILE_UI.saving : ''}
+        {pending !== null ? t('saving') : ''}
       </span>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   MYPAGE_ACTIVITY_BAR_WIDTHS,
@@ -8,15 +9,17 @@ import {
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
-import { PROFILE_TEXTS, PROFILE_UI } from '../texts';
 import { useMyList, type MyList } from '../hooks/use-my-list';
 import type { MyListKind } from '../api/get-my-list';
 import { EmptyState } from './empty-state';
 import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
 import styles from './my-activity-panels.module.css';
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
+/** A post's title (the member's own words, so translate="no"), or 'Untitled post'. */
+function PostTitle({ title }: { title: string }) {
+  const { t } = useTranslation('profiles');
+  return title.trim() ? <span translate="no">{title}</span> : <>{t('untitledPost')}</>;
+}
 
 function When({ date }: { date: string }) {
   return (
@@ -28,11 +31,12 @@ function When({ date }: { date: string }) {
 
 /** 'Load more' under a tab's list while the list holds more; a failed page says so. */
 function LoadMore<K extends MyListKind>({ list }: { list: MyList<K> }) {
+  const { t } = useTranslation('profiles');
   return (
     <>
       {list.failed ? (
         <p className={styles.moreError} role="alert">
-          {PROFILE_UI.loadMoreFailed}
+          {t('lists.loadMoreFailed')}
         </p>
       ) : null}
       {list.hasMore || list.failed ? (
@@ -44,7 +48,7 @@ function LoadMore<K extends MyListKind>({ list }: { list: MyList<K> }) {
             disabled={list.loading}
             aria-busy={list.loading}
           >
-            {list.loading ? PROFILE_UI.loadingMore : PROFILE_UI.loadMore}
+            {list.loading ? t('lists.loadingMore') : t('lists.loadMore')}
           </button>
         </div>
       ) : null}
@@ -61,6 +65,7 @@ type PanelProps<K extends 'posts' | 'comments' | 'likes'> = {
 
 /** Posts tab: count, 'New Post', every post linked to its detail; private ones marked. */
 export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const headingId = useId();
   const list = useMyList('posts', first, total);
   const posts = list.items;
@@ -68,19 +73,20 @@ export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          My Posts <span className={styles.count}>({Math.max(total, posts.length)})</span>
+          {t('lists.myPosts')}{' '}
+          <span className={styles.count}>({Math.max(total, posts.length)})</span>
         </h2>
         <Link to={paths.upload.href()} className="button button-primary">
-          {PROFILE_TEXTS.newPost}
+          {t('profile:newPost')}
         </Link>
       </div>
       {posts.length === 0 ? (
         <EmptyState
-          title="No posts yet"
-          text={PROFILE_UI.noPostsMine}
+          title={t('lists.noPostsYet')}
+          text={t('lists.noPostsMine')}
           action={
             <Link to={paths.upload.href()} className="button button-primary">
-              {PROFILE_TEXTS.createFirstPost}
+              {t('profile:createFirstPost')}
             </Link>
           }
         />
@@ -90,12 +96,12 @@ export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
             <li key={post.id} className={styles.item}>
               <div className={styles.itemMain}>
                 <Link to={paths.postDetail.href(post.id)} className={styles.itemTitle}>
-                  {post.title.trim() || 'Untitled post'}
+                  <PostTitle title={post.title} />
                 </Link>
                 {post.visibility === 'private' ? (
                   <span className={styles.private}>
                     <LockIcon />
-                    {PROFILE_TEXTS.private}
+                    {t('profile:private')}
                   </span>
                 ) : null}
               </div>
@@ -103,11 +109,11 @@ export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
                 <When date={post.date} />
                 <span className={styles.metric}>
                   <HeartIcon />
-                  {plural(post.likes, 'like')}
+                  {t('likeCount', { count: post.likes })}
                 </span>
                 <span className={styles.metric}>
                   <CommentIcon />
-                  {plural(post.comments, 'comment')}
+                  {t('commentCount', { count: post.comments })}
                 </span>
               </div>
             </li>
@@ -121,6 +127,7 @@ export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
 
 /** Comments tab: each comment with the post it was written on, linked. */
 export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const headingId = useId();
   const list = useMyList('comments', first, total);
   const comments = list.items;
@@ -128,16 +135,17 @@ export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          My Comments <span className={styles.count}>({Math.max(total, comments.length)})</span>
+          {t('lists.myComments')}{' '}
+          <span className={styles.count}>({Math.max(total, comments.length)})</span>
         </h2>
       </div>
       {comments.length === 0 ? (
         <EmptyState
-          title="No comments yet"
-          text={PROFILE_UI.noCommentsMine}
+          title={t('lists.noCommentsYet')}
+          text={t('lists.noCommentsMine')}
           action={
             <Link to={paths.forum.href()} className="button button-primary">
-              {PROFILE_TEXTS.browsePosts}
+              {t('profile:browsePosts')}
             </Link>
           }
         />
@@ -145,12 +153,14 @@ export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
         <ul className={styles.list}>
           {comments.map((comment) => (
             <li key={comment.id} className={styles.item}>
-              <p className={styles.comment}>{comment.content}</p>
+              <p className={styles.comment} translate="no">
+                {comment.content}
+              </p>
               <div className={styles.meta}>
                 <span>
-                  on{' '}
+                  {t('lists.commentedOn')}{' '}
                   <Link to={paths.postDetail.href(comment.postId)} className={styles.postLink}>
-                    {comment.postTitle.trim() || 'Untitled post'}
+                    <PostTitle title={comment.postTitle} />
                   </Link>
                 </span>
                 <When date={comment.date} />
@@ -166,6 +176,7 @@ export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
 
 /** Likes tab: the posts the member liked, linked. */
 export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
+  const { t } = useTranslation(['profiles', 'profile']);
   const headingId = useId();
   const list = useMyList('likes', first, total);
   const likes = list.items;
@@ -173,16 +184,17 @@ export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          Liked Posts <span className={styles.count}>({Math.max(total, likes.length)})</span>
+          {t('lists.likedPosts')}{' '}
+          <span className={styles.count}>({Math.max(total, likes.length)})</span>
         </h2>
       </div>
       {likes.length === 0 ? (
         <EmptyState
-          title="No likes yet"
-          text={PROFILE_UI.noLikesMine}
+          title={t('lists.noLikesYet')}
+          text={t('lists.noLikesMine')}
           action={
             <Link to={paths.forum.href()} className="button button-primary">
-              {PROFILE_TEXTS.discoverContent}
+              {t('profile:discoverContent')}
             </Link>
           }
         />
@@ -193,7 +205,7 @@ export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
               <div className={styles.itemMain}>
                 <HeartIcon className={styles.likeIcon} />
                 <Link to={paths.postDetail.href(like.id)} className={styles.itemTitle}>
-                  {like.title.trim() || 'Untitled post'}
+                  <PostTitle title={like.title} />
                 </Link>
               </div>
               <div className={styles.meta}>
@@ -215,18 +227,19 @@ export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
 export function MyStatisticsPanel({ stats }: { stats: CurrentUser['stats'] }) {
   const headingId = useId();
   const activityId = useId();
+  const { t } = useTranslation('profiles');
   const figures = [
-    { label: 'Posts', value: stats.posts },
-    { label: 'Comments', value: stats.comments },
-    { label: 'Likes', value: stats.likes },
+    { label: t('statistics.posts'), value: stats.posts },
+    { label: t('statistics.comments'), value: stats.comments },
+    { label: t('statistics.likes'), value: stats.likes },
     // Contribution rewards ever credited (issue 16), claimed or not.
-    { label: 'Tokens earned', value: formatTokenAmount(stats.tokens_earned) },
+    { label: t('statistics.tokensEarned'), value: formatTokenAmount(stats.tokens_earned) },
   ];
   return (
     <section aria-labelledby={headingId}>
       <div className={styles.panelHeader}>
         <h2 id={headingId} className={styles.heading}>
-          Statistics
+          {t('statistics.heading')}
         </h2>
       </div>
       <dl className={styles.figures}>
@@ -239,7 +252,7 @@ export function MyStatisticsPanel({ stats }: { stats: CurrentUser['stats'] }) {
       </dl>
       <section className={styles.activity} aria-labelledby={activityId}>
         <h3 id={activityId} className={styles.activityTitle}>
-          Activity level
+          {t('statistics.activityLevel')}
         </h3>
         <p className={styles.activityValue}>{MYPAGE_ACTIVITY_PERCENT}%</p>
         <div className={styles.bars} aria-hidden="true">

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { MAX_LENGTH, MESSAGES, type CurrentUser } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { MAX_LENGTH, type CurrentUser } from '@symposia/shared';
 import { useModifyBio } from '../api/modify-bio';
 import { useModifyUrl } from '../api/modify-url';
-import { PROFILE_UI } from '../texts';
 import { safeHttpUrl } from '../utils/author-sections';
 import { EditableField } from './editable-field';
 import styles from './my-profile.module.css';
@@ -16,8 +16,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function orNotProvided(value: string): ReactNode {
-  return value.trim() ? value : <span className={styles.empty}>{PROFILE_UI.notProvided}</span>;
+/** The member's own value (translate="no"), or 'Not provided'. */
+function OrNotProvided({ value }: { value: string }) {
+  const { t } = useTranslation('profiles');
+  return value.trim() ? (
+    <span translate="no">{value}</span>
+  ) : (
+    <span className={styles.empty}>{t('notProvided')}</span>
+  );
 }
 
 function splitTags(tags: string): string[] {
@@ -39,6 +45,7 @@ type MyProfileOverviewProps = {
 
 /** The Profile tab of My Page: bio and website edited in place, contact details, wallet. */
 export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
+  const { t } = useTranslation(['profiles', 'messages']);
   const aboutId = useId();
   const detailsId = useId();
   const modifyBio = useModifyBio();
@@ -48,28 +55,30 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
   return (
     <div className={styles.overview}>
       <section className={styles.card} aria-labelledby={aboutId}>
-        <h2 id={aboutId}>About</h2>
+        <h2 id={aboutId}>{t('about')}</h2>
         <EditableField
-          label="Bio"
+          label={t('fields.bio')}
           value={user.bio}
           maxLength={MAX_LENGTH.bio}
           multiline
-          failureTitle={MESSAGES.updateFailed('bio')}
+          failureTitle={t('messages:updateFailed', { field: t('updateField.bio') })}
           onSave={(bio) => modifyBio.mutateAsync({ userId: user.id, bio })}
           renderValue={(bio) =>
             bio.trim() ? (
-              <p className={styles.bio}>{bio}</p>
+              <p className={styles.bio} translate="no">
+                {bio}
+              </p>
             ) : (
-              <p className={styles.empty}>{PROFILE_UI.noBio}</p>
+              <p className={styles.empty}>{t('noBio')}</p>
             )
           }
         />
         {tags.length > 0 ? (
           <>
-            <h3 className={styles.subheading}>Expertise</h3>
-            <ul className={styles.badges} aria-label="Expertise">
+            <h3 className={styles.subheading}>{t('expertise')}</h3>
+            <ul className={styles.badges} aria-label={t('expertise')}>
               {tags.map((tag) => (
-                <li key={tag} className={styles.badge}>
+                <li key={tag} className={styles.badge} translate="no">
                   {tag}
                 </li>
               ))}
@@ -79,29 +88,40 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
       </section>
 
       <section className={styles.card} aria-labelledby={detailsId}>
-        <h2 id={detailsId}>Details</h2>
+        <h2 id={detailsId}>{t('details')}</h2>
         <dl className={styles.details}>
-          <Detail label="Email">{orNotProvided(user.email)}</Detail>
-          <Detail label="Phone">{orNotProvided(user.phone)}</Detail>
-          <Detail label="Website">
+          <Detail label={t('fields.email')}>
+            <OrNotProvided value={user.email} />
+          </Detail>
+          <Detail label={t('fields.phone')}>
+            <OrNotProvided value={user.phone} />
+          </Detail>
+          <Detail label={t('fields.website')}>
             <EditableField
-              label="Website"
+              label={t('fields.website')}
               type="url"
               value={user.url}
               maxLength={MAX_LENGTH.url}
               placeholder="https://"
-              failureTitle={MESSAGES.updateFailed('url')}
+              failureTitle={t('messages:updateFailed', { field: t('updateField.url') })}
               onSave={(url) => modifyUrl.mutateAsync({ userId: user.id, url })}
               renderValue={(url) => {
                 const href = safeHttpUrl(url);
-                if (!url.trim())
-                  return <span className={styles.empty}>{PROFILE_UI.notProvided}</span>;
+                if (!url.trim()) return <span className={styles.empty}>{t('notProvided')}</span>;
                 return href ? (
-                  <a href={href} target="_blank" rel="noopener noreferrer" className={styles.url}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={styles.url}
+                    translate="no"
+                  >
                     {url}
                   </a>
                 ) : (
-                  <span className={styles.url}>{url}</span>
+                  <span className={styles.url} translate="no">
+                    {url}
+                  </span>
                 );
               }}
             />

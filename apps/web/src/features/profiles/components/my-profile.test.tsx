@@ -9,6 +9,7 @@ import {
 } from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore, useAuth } from '@/lib/auth-store';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -372,5 +373,62 @@ describe('MyProfile', () => {
     expect(await screen.findByText(MESSAGES.updatePhoneFailed)).toBeInTheDocument();
     expect(screen.getByText('new_phone: must be a phone number')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('call me');
+  });
+});
+
+describe('MyProfile in Chinese', () => {
+  it('shows My Page, its tabs and its settings in Chinese, the member’s own words untranslated', async () => {
+    await changeLanguage('zh-CN', false);
+    const user = userEvent.setup();
+    renderMyPage({ ...withPosts, username: 'ada', title: 'Analyst' });
+
+    expect(screen.getByText('我的主页')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ada', level: 1 })).toHaveAttribute(
+      'translate',
+      'no',
+    );
+    expect(screen.getByText('Analyst')).toHaveAttribute('translate', 'no');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      '资料',
+      '帖子',
+      '评论',
+      '点赞',
+      '统计',
+    ]);
+    expect(screen.getByRole('button', { name: '编辑用户名' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.org')).toHaveAttribute('translate', 'no');
+
+    await user.click(screen.getByRole('tab', { name: '帖子' }));
+    const posts = screen.getByRole('tabpanel', { name: '帖子' });
+    expect(within(posts).getByRole('heading', { name: '我的帖子 (2)' })).toBeInTheDocument();
+    expect(within(posts).getByText('2 个赞')).toBeInTheDocument();
+    expect(within(posts).getByText('Open draft')).toHaveAttribute('translate', 'no');
+
+    await user.click(screen.getByRole('tab', { name: '统计' }));
+    expect(screen.getByText('获得的代币')).toBeInTheDocument();
+    expect(screen.getByText('活跃度')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '设置' }));
+    const dialog = screen.getByRole('dialog', { name: '设置' });
+    expect(within(dialog).getByRole('switch', { name: '公开个人资料' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '编辑联系方式' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '修改密码' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '关闭设置' })).toBeInTheDocument();
+  });
+
+  it("names the field in Chinese in 'failed to update {{field}}'", async () => {
+    await changeLanguage('zh-CN', false);
+    const user = userEvent.setup();
+    renderMyPage(makeCurrentUser({ username: 'ada' }), {
+      'POST /modify/modify_profile': () => jsonResponse({ detail: MESSAGES.usernameTaken }, 409),
+    });
+    await user.click(screen.getByRole('button', { name: '编辑用户名' }));
+    const input = screen.getByRole('textbox', { name: '用户名' });
+    await user.clear(input);
+    await user.type(input, 'grace{Enter}');
+
+    const title = i18n.t('messages:updateFailed', { field: '用户名' });
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(title).not.toBe(MESSAGES.updateFailed('username'));
   });
 });

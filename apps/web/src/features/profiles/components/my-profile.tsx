@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { MAX_LENGTH, MESSAGES, type CurrentUser } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import { MAX_LENGTH, type CurrentUser } from '@symposia/shared';
 import { formatDateTime } from '@/lib/time';
 import { useModifyEmail } from '../api/modify-email';
 import { useModifyPhone } from '../api/modify-phone';
@@ -7,7 +8,6 @@ import { useModifyProfile } from '../api/modify-profile';
 import { useModifySettings } from '../api/modify-settings';
 import { useModifyTitle } from '../api/modify-title';
 import { useChangePassword } from '../api/change-password';
-import { PROFILE_UI } from '../texts';
 import { AvatarUpload } from './avatar-upload';
 import { ContactSettings } from './contact-settings';
 import { EditableField } from './editable-field';
@@ -48,41 +48,51 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
   const modifyEmail = useModifyEmail();
   const modifyPhone = useModifyPhone();
   const changePassword = useChangePassword();
+  const { t } = useTranslation(['profiles', 'messages']);
+  const failed = (field: 'username' | 'title') =>
+    t('messages:updateFailed', { field: t(`updateField.${field}`) });
 
   return (
     <div className={styles.page}>
       <header className={styles.header}>
         <AvatarUpload user={user} />
         <div className={styles.identity}>
-          <p className={styles.eyebrow}>My Page</p>
+          <p className={styles.eyebrow}>{t('myPage')}</p>
           <EditableField
-            label="Username"
+            label={t('fields.username')}
             value={user.username}
             maxLength={MAX_LENGTH.username}
             required
             tone="light"
-            failureTitle={MESSAGES.updateFailed('username')}
+            failureTitle={failed('username')}
             onSave={(username) => modifyProfile.mutateAsync({ userId: user.id, username })}
-            renderValue={(username) => <h1 className={styles.name}>{username}</h1>}
+            renderValue={(username) => (
+              <h1 className={styles.name} translate="no">
+                {username}
+              </h1>
+            )}
           />
           <EditableField
-            label="Title"
+            label={t('fields.title')}
             value={user.title}
             maxLength={MAX_LENGTH.title}
             tone="light"
-            failureTitle={MESSAGES.updateFailed('title')}
+            failureTitle={failed('title')}
             onSave={(title) => modifyTitle.mutateAsync({ userId: user.id, title })}
             renderValue={(title) =>
               title.trim() ? (
-                <p className={styles.title}>{title}</p>
+                <p className={styles.title} translate="no">
+                  {title}
+                </p>
               ) : (
-                <p className={`${styles.title} ${styles.placeholder}`}>{PROFILE_UI.noTitle}</p>
+                <p className={`${styles.title} ${styles.placeholder}`}>{t('noTitle')}</p>
               )
             }
           />
           {user.created_at ? (
             <p className={styles.since}>
-              Member since <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
+              {t('memberSince')}{' '}
+              <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
             </p>
           ) : null}
         </div>
@@ -94,7 +104,7 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
             onClick={() => setSettingsOpen(true)}
           >
             <GearIcon />
-            {PROFILE_UI.settings}
+            {t('settings')}
           </button>
           {actions}
         </div>
@@ -102,31 +112,31 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
 
       <div className={styles.tabs}>
         <Tabs
-          label="My Page sections"
+          label={t('myPageSections')}
           tabs={[
             {
               id: 'profile',
-              label: 'Profile',
+              label: t('tabs.profile'),
               render: () => <MyProfileOverview user={user} wallet={wallet} />,
             },
             {
               id: 'posts',
-              label: 'Posts',
+              label: t('tabs.posts'),
               render: () => <MyPostsPanel first={user.posts} total={user.stats.posts} />,
             },
             {
               id: 'comments',
-              label: 'Comments',
+              label: t('tabs.comments'),
               render: () => <MyCommentsPanel first={user.comments} total={user.stats.comments} />,
             },
             {
               id: 'likes',
-              label: 'Likes',
+              label: t('tabs.likes'),
               render: () => <MyLikesPanel first={user.likes} total={user.stats.likes} />,
             },
             {
               id: 'statistics',
-              label: 'Statistics',
+              label: t('tabs.statistics'),
               render: () => <MyStatisticsPanel stats={user.stats} />,
             },
           ]}
@@ -134,7 +144,7 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
       </div>
 
       {settingsOpen ? (
-        <SettingsWindow title={PROFILE_UI.settings} onClose={() => setSettingsOpen(false)}>
+        <SettingsWindow title={t('settings')} onClose={() => setSettingsOpen(false)}>
           <PrivacySettings
             settings={user.settings}
             onChange={(field, value) =>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORDS_REFUSED, MESSAGES, PASSWORD_MIN_LENGTH } from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore, useAuth } from '@/lib/auth-store';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -121,5 +122,36 @@ describe('Change password in My Page settings', () => {
     expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change password' })).toHaveFocus();
+  });
+});
+
+describe('Change password in Chinese', () => {
+  it("shows the form and the server's refusal at its field in Chinese", async () => {
+    await changeLanguage('zh-CN', false);
+    const user = userEvent.setup();
+    renderMyPage({
+      'POST /auth/change_password': () =>
+        jsonResponse(
+          {
+            detail: `old_password: ${MESSAGES.wrongCurrentPassword}`,
+            errors: [{ field: 'old_password', message: MESSAGES.wrongCurrentPassword }],
+          },
+          422,
+        ),
+    });
+    await user.click(screen.getByRole('button', { name: '设置' }));
+    const dialog = screen.getByRole('dialog', { name: '设置' });
+    await user.click(within(dialog).getByRole('button', { name: '修改密码' }));
+    const passwordForm = within(dialog).getByRole('form', { name: '修改密码' });
+
+    await user.type(within(passwordForm).getByLabelText('当前密码'), 'old secret');
+    await user.type(within(passwordForm).getByLabelText('新密码', { exact: true }), 'password123');
+    await user.type(within(passwordForm).getByLabelText('确认新密码'), 'password123');
+    await user.click(within(passwordForm).getByRole('button', { name: '保存密码' }));
+
+    const refusal = i18n.t('messages:wrongCurrentPassword');
+    expect(refusal).not.toBe(MESSAGES.wrongCurrentPassword);
+    expect(await within(passwordForm).findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByText(i18n.t('messages:changePasswordFailed'))).toBeInTheDocument();
   });
 });

@@ -1,18 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   changePasswordFormSchema,
-  MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type ChangePasswordBody,
 } from '@symposia/shared';
+import { messageText } from '@/components/errors/message-text';
 import { TextField } from '@/components/ui/form/text-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
-import { PROFILE_UI } from '../texts';
 import { updateFailureDetails } from '../utils/update-failure';
 import styles from './settings-section.module.css';
-import '@/lib/zod-csp';
 
 type Field = 'old_password' | 'new_password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -34,6 +33,13 @@ type PasswordSettingsProps = {
  * form with a toast saying the other sessions were signed out.
  */
 export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
+  const { t, i18n } = useTranslation(['profiles', 'messages']);
+  // A field's error is kept as written (the shared schema's or the server's English) and shown in
+  // the reader's language when it is one of the product's messages.
+  const errorOf = (field: Field) => {
+    const error = errors[field];
+    return error ? messageText(i18n.t, error) : undefined;
+  };
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -97,10 +103,10 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
         new_password: parsed.data.new_password,
       });
       close();
-      setStatus(MESSAGES.passwordChanged);
-      notify.success(MESSAGES.passwordChanged);
+      setStatus(t('messages:passwordChanged'));
+      notify.success(t('messages:passwordChanged'));
     } catch (error) {
-      notify.error(MESSAGES.changePasswordFailed, updateFailureDetails(error));
+      notify.error(t('messages:changePasswordFailed'), updateFailureDetails(error));
       if (error instanceof ApiError) {
         showErrors(error.errors.map(({ field, message }) => ({ path: [field], message })));
       }
@@ -120,11 +126,11 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
     <section aria-labelledby={headingId} className={styles.section}>
       <div className={styles.header}>
         <h3 id={headingId} className={styles.heading}>
-          {PROFILE_UI.password}
+          {t('password.heading')}
         </h3>
         {!editing ? (
           <button ref={openerRef} type="button" className="button button-secondary" onClick={open}>
-            {PROFILE_UI.changePassword}
+            {t('password.change')}
           </button>
         ) : null}
       </div>
@@ -132,47 +138,47 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
         <form
           ref={formRef}
           className={styles.form}
-          aria-label={PROFILE_UI.changePassword}
+          aria-label={t('password.change')}
           onSubmit={(event) => void onSubmit(event)}
           onKeyDown={onKeyDown}
           noValidate
         >
           <TextField
-            label={PROFILE_UI.currentPassword}
+            label={t('password.current')}
             name="old_password"
             type="password"
             autoComplete="current-password"
             maxLength={PASSWORD_MAX_LENGTH}
             value={values.old_password}
-            error={errors.old_password}
+            error={errorOf('old_password')}
             onChange={(event) => update('old_password')(event.target.value)}
             autoFocus
           />
           <TextField
-            label={PROFILE_UI.newPassword}
+            label={t('password.new')}
             name="new_password"
             type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
-            hint={PROFILE_UI.newPasswordHint}
+            hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
             value={values.new_password}
-            error={errors.new_password}
+            error={errorOf('new_password')}
             onChange={(event) => update('new_password')(event.target.value)}
           />
           <TextField
-            label={PROFILE_UI.confirmPassword}
+            label={t('password.confirm')}
             name="confirm_password"
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
             value={values.confirm_password}
-            error={errors.confirm_password}
+            error={errorOf('confirm_password')}
             onChange={(event) => update('confirm_password')(event.target.value)}
           />
           <div className={styles.actions}>
             <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? PROFILE_UI.saving : PROFILE_UI.savePassword}
+              {saving ? t('saving') : t('password.save')}
             </button>
             <button
               type="button"
@@ -180,7 +186,7 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
               onClick={close}
               disabled={saving}
             >
-              Cancel
+              {t('edit.cancel')}
             </button>
           </div>
         </form>

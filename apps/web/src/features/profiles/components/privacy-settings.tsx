@@ -1,7 +1,8 @@
-import { MESSAGES, type SettingsField, type UserSettings } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
+import type { SettingsField, UserSettings } from '@symposia/shared';
 import { SwitchGroup, SwitchRow } from '@/components/ui/switch/switch-group';
 import { useOptimisticSwitches } from '@/components/ui/switch/use-optimistic-switches';
-import { PRIVACY_SWITCHES, PROFILE_TEXTS } from '../texts';
+import { PRIVACY_FIELDS } from '../texts';
 import { notifyUpdateFailed } from '../utils/update-failure';
 
 type PrivacySettingsProps = {
@@ -16,21 +17,22 @@ type PrivacySettingsProps = {
  * why. A quicker second click on the same switch wins over the first one's answer.
  */
 export function PrivacySettings({ settings, onChange }: PrivacySettingsProps) {
+  const { t } = useTranslation(['profiles', 'profile', 'messages']);
   const { valueOf, toggle } = useOptimisticSwitches(settings, onChange, (error) =>
-    notifyUpdateFailed(MESSAGES.updateSettingsFailed, error),
+    notifyUpdateFailed(t('messages:updateSettingsFailed'), error),
   );
 
   return (
-    <SwitchGroup heading={PROFILE_TEXTS.privacySettings}>
-      {PRIVACY_SWITCHES.map((item) => (
+    <SwitchGroup heading={t('profile:privacySettings')}>
+      {PRIVACY_FIELDS.map((field) => (
         <SwitchRow
-          key={item.field}
-          label={item.label}
-          hint={item.hint}
-          checked={valueOf(item.field)}
-          onToggle={() => toggle(item.field)}
-          onText="Public"
-          offText="Private"
+          key={field}
+          label={t(`privacy.switches.${field}.label`)}
+          hint={t(`privacy.switches.${field}.hint`)}
+          checked={valueOf(field)}
+          onToggle={() => toggle(field)}
+          onText={t('privacy.public')}
+          offText={t('profile:private')}
         />
       ))}
     </SwitchGroup>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useDraggable } from '../hooks/use-draggable';
-import { PROFILE_UI } from '../texts';
 import styles from './settings-window.module.css';
 
 const FOCUSABLE = [
@@ -25,6 +25,7 @@ type SettingsWindowProps = {
  * Escape or Close closes it, and focus goes back to what opened it.
  */
 export function SettingsWindow({ title, onClose, children }: SettingsWindowProps) {
+  const { t, i18n } = useTranslation('profiles');
   const titleId = useId();
   const hintId = useId();
   const { targetRef, offset, handleProps, keyboardProps } = useDraggable<HTMLDivElement>();
@@ -85,7 +86,7 @@ export function SettingsWindow({ title, onClose, children }: SettingsWindowProps
           <button
             type="button"
             className={styles.grip}
-            aria-label={PROFILE_UI.moveWindow}
+            aria-label={t('settingsWindow.moveWindow')}
             aria-describedby={hintId}
             {...keyboardProps}
           >
@@ -98,14 +99,16 @@ export function SettingsWindow({ title, onClose, children }: SettingsWindowProps
             type="button"
             className={styles.close}
             onClick={onClose}
-            aria-label={`Close ${title.toLowerCase()}`}
+            aria-label={t('settingsWindow.close', {
+              title: title.toLocaleLowerCase(i18n.language),
+            })}
             data-no-drag
           >
             <span aria-hidden="true">×</span>
           </button>
         </div>
         <p id={hintId} className="visually-hidden">
-          {PROFILE_UI.moveWindowHint}
+          {t('settingsWindow.moveWindowHint')}
         </p>
         <div className={styles.body}>{children}</div>
       </div>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, REPORT_NOTE_MAX_LENGTH } from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore } from '@/lib/auth-store';
+import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -15,12 +16,7 @@ function renderButton(answer: Handler, authorId = 'author-1') {
   const handlers = routeFetch({ 'POST /reports': answer });
   renderWithProviders(
     <>
-      <ReportButton
-        targetType="comment"
-        targetId="c-1"
-        authorId={authorId}
-        subject="the comment by alice"
-      />
+      <ReportButton targetType="comment" targetId="c-1" authorId={authorId} name="alice" />
       <ToastHost />
     </>,
   );
@@ -93,5 +89,28 @@ describe('ReportButton', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(message));
     expect(screen.getByRole('dialog', { name: 'Report this comment' })).toBeVisible();
+  });
+});
+
+describe('ReportButton in Chinese', () => {
+  it('names what is reported from its name, marked as user content, and offers the reasons', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    routeFetch({});
+    renderWithProviders(
+      <ReportButton targetType="post" targetId="p-1" authorId="author-1" name="Surface codes" />,
+    );
+    const button = screen.getByRole('button', {
+      // jsdom knows no inline layout: its accessible name puts spaces around the inner span.
+      name: /^举报 帖子“\s?Surface codes\s?”$/,
+    });
+    expect(within(button).getByText('Surface codes')).toHaveAttribute('translate', 'no');
+
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: '举报此帖子' });
+    expect(dialog).toHaveTextContent('你正在举报帖子“Surface codes”。');
+    expect(within(dialog).getByRole('radio', { name: /^抄袭/ })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交举报' }));
+    expect(within(dialog).getByText('请选择举报原因')).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportTargetType } from '@symposia/shared';
 import { useAuth } from '@/lib/auth-store';
-import type { ReportDialogProps } from './report-dialog';
+import { ReportSubject } from './report-subject';
 
 // The form, its schema and the modal load when someone actually reports something.
 const ReportDialog = lazy(() => import('./report-dialog'));
@@ -11,8 +12,11 @@ type ReportButtonProps = {
   targetId: string;
   /** Who wrote it (the member themself for a member): nobody reports their own content. */
   authorId: string;
-  /** Who or what is reported, in words, for the dialog and screen readers: "the comment by alice". */
-  subject: ReportDialogProps['subject'];
+  /**
+   * The post's title, or the username of the member or of the comment's author: the dialog and
+   * screen readers name what is reported with it ("the comment by alice"), in the reader's language.
+   */
+  name: string;
   /** The look of the place it sits in (an action row, a toolbar); a secondary button by default. */
   className?: string;
 };
@@ -25,12 +29,14 @@ export function ReportButton({
   targetType,
   targetId,
   authorId,
-  subject,
+  name,
   className = 'button button-secondary',
 }: ReportButtonProps) {
+  const { t } = useTranslation('reports');
   const { token, user } = useAuth();
   const [open, setOpen] = useState(false);
   if (!token || (user && user.id === authorId)) return null;
+  const subjectText = <ReportSubject targetType={targetType} name={name} />;
   return (
     <>
       <button
@@ -39,14 +45,15 @@ export function ReportButton({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        Report<span className="visually-hidden"> {subject}</span>
+        {t('report')}
+        <span className="visually-hidden"> {subjectText}</span>
       </button>
       {open ? (
         <Suspense fallback={null}>
           <ReportDialog
             targetType={targetType}
             targetId={targetId}
-            subject={subject}
+            subject={subjectText}
             onClose={() => setOpen(false)}
           />
         </Suspense>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   MESSAGES,
   REPORT_NOTE_MAX_LENGTH,
@@ -13,16 +14,8 @@ import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { useCreateReport } from '../api/create-report';
-import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
-import { REPORT_TARGET_NAMES } from '../texts';
-import '@/lib/zod-csp';
-
-export const CHOOSE_A_REASON = 'Choose a reason';
-
-const REASON_OPTIONS = REPORT_REASONS.map((reason) => ({
-  value: reason,
-  ...REPORT_REASON_LABELS[reason],
-}));
+import { useReportReasonText } from '@/lib/report-reasons';
+import { localizeMessage } from '@/lib/localize-message';
 
 /** What the dialog says when the report was not taken: the known refusals in their words. */
 export function reportFailureMessage(error: unknown): string {
@@ -44,7 +37,7 @@ export type ReportDialogProps = {
   targetType: ReportTargetType;
   targetId: string;
   /** Who or what is reported, in words: "the comment by alice". */
-  subject: string;
+  subject: ReactNode;
   onClose: () => void;
 };
 
@@ -59,6 +52,8 @@ export default function ReportDialog({
   subject,
   onClose,
 }: ReportDialogProps) {
+  const { t } = useTranslation(['reports', 'messages']);
+  const reasonText = useReportReasonText();
   const create = useCreateReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -69,7 +64,7 @@ export default function ReportDialog({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setFailure(null);
     if (!reason) {
-      setReasonError(CHOOSE_A_REASON);
+      setReasonError(t('dialog.chooseReason'));
       event.currentTarget.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
@@ -85,37 +80,36 @@ export default function ReportDialog({
     }
     create.mutate(parsed.data, {
       onSuccess: () => {
-        notify.success(MESSAGES.reportSent);
+        notify.success(t('messages:reportSent'));
         onClose();
       },
       onError: (error) => {
         // A 401 opened the sign-in dialog (api-client): that is the whole answer.
         if (error instanceof ApiError && error.status === 401) onClose();
-        else setFailure(reportFailureMessage(error));
+        else setFailure(localizeMessage(reportFailureMessage(error)));
       },
     });
   };
 
   return (
     <FormDialog
-      title={`Report this ${REPORT_TARGET_NAMES[targetType]}`}
+      title={t(`dialog.title.${targetType}`)}
       description={
         <p>
-          You are reporting {subject}. The moderators will see your report; the author will not
-          learn who sent it.
+          <Trans t={t} i18nKey="dialog.description" components={{ subject: <>{subject}</> }} />
         </p>
       }
-      submitLabel="Send report"
-      pendingLabel="Sending…"
+      submitLabel={t('dialog.submit')}
+      pendingLabel={t('dialog.pending')}
       pending={create.isPending}
       failure={failure}
       onSubmit={submit}
       onCancel={onClose}
     >
       <RadioCards
-        legend="Why?"
+        legend={t('dialog.why')}
         layout="column"
-        options={REASON_OPTIONS}
+        options={REPORT_REASONS.map((value) => ({ value, ...reasonText(value) }))}
         value={reason}
         onChange={(next) => {
           setReason(next);
@@ -124,12 +118,12 @@ export default function ReportDialog({
         error={reasonError}
       />
       <TextareaField
-        label="Note for the moderators"
+        label={t('dialog.note')}
         optional
         rows={3}
         value={note}
         maxLength={REPORT_NOTE_MAX_LENGTH}
-        hint={`${note.length} / ${REPORT_NOTE_MAX_LENGTH} characters`}
+        hint={t('dialog.noteLength', { length: note.length, max: REPORT_NOTE_MAX_LENGTH })}
         error={noteError}
         onChange={(event) => {
           setNote(event.target.value);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimRewardsBody, RewardClaim } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
-import { REWARDS_UI } from '../texts';
+import { i18n } from '@/lib/i18n';
 import { myRewardsQueryKey } from './get-my-rewards';
 
 /**
@@ -13,7 +13,7 @@ import { myRewardsQueryKey } from './get-my-rewards';
 export function claimRewards(body: ClaimRewardsBody): Promise<RewardClaim> {
   return api.post('/rewards/claim', jsonBody(body), {
     schema: contract('rewardClaimSchema'),
-    loginPrompt: REWARDS_UI.loginToClaim,
+    loginPrompt: i18n.t('token:rewards.loginToClaim'),
   });
 }
 

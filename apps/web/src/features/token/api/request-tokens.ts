@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TokenTransfer } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
-import { TOKEN_UI } from '../texts';
+import { i18n } from '@/lib/i18n';
 
 export type TokenRequestInput = {
   address: string;
@@ -19,7 +19,7 @@ export type TokenRequestInput = {
 export function requestTokens(input: TokenRequestInput): Promise<TokenTransfer> {
   return api.post('/token/request', jsonBody(input), {
     schema: contract('tokenTransferSchema'),
-    loginPrompt: TOKEN_UI.loginToRequest,
+    loginPrompt: i18n.t('token:loginToRequest'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/time';
-import { REWARDS_UI } from '../texts';
 import { formatTimeLeft } from '../utils/time-left';
 
 const TICK_MS = 1000;
@@ -22,6 +22,7 @@ export function EpochCountdown(props: EpochCountdownProps) {
 }
 
 function Countdown({ endsAt, onEnded }: EpochCountdownProps) {
+  const { t } = useTranslation('token');
   const end = Date.parse(endsAt);
   const [now, setNow] = useState(() => Date.now());
   const ended = !(now < end);
@@ -41,11 +42,13 @@ function Countdown({ endsAt, onEnded }: EpochCountdownProps) {
     if (ended && Number.isFinite(end)) onEndedRef.current?.();
   }, [ended, end]);
 
-  if (ended) return <span data-testid="epoch-countdown">{REWARDS_UI.epochEnded}</span>;
+  if (ended) return <span data-testid="epoch-countdown">{t('rewards.epochEnded')}</span>;
   return (
     <span data-testid="epoch-countdown">
-      <time dateTime={endsAt}>{formatTimeLeft(end - now)}</time>{' '}
-      <span>{REWARDS_UI.epochEndsAt(formatDateTime(endsAt))}</span>
+      <time dateTime={endsAt}>
+        {formatTimeLeft(end - now, (value, unit) => t(`timeUnits.${unit}`, { value }))}
+      </time>{' '}
+      <span>{t('rewards.epochEndsAt', { when: formatDateTime(endsAt) })}</span>
     </span>
   );
 }

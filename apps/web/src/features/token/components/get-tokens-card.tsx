@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '@symposia/shared';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { Card } from '@/components/ui/card/card';
+import { localizedDetail, localizeMessage } from '@/lib/localize-message';
 import { useTokenInfo } from '../api/get-token-info';
 import { useRequestTokens } from '../api/request-tokens';
-import { TOKEN_TEXTS, TOKEN_UI } from '../texts';
 import { createRequestIds } from '../utils/request-id';
 import { validateTokenRequest, type TokenRequestErrors } from '../utils/validate-request';
 import { TokenTransferResult } from './token-transfer-result';
@@ -23,6 +23,7 @@ type GetTokensCardProps = {
  * one the login overlay opens instead of sending.
  */
 export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
+  const { t } = useTranslation(['token', 'screen', 'messages']);
   const headingId = useId();
   const { token } = useAuth();
   const info = useTokenInfo();
@@ -59,7 +60,7 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
     }
     setErrors({});
     if (!token) {
-      authStore.requestLogin(TOKEN_UI.loginToRequest);
+      authStore.requestLogin(t('loginToRequest'));
       return;
     }
     const { address, amount } = check;
@@ -75,23 +76,26 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
   return (
     <Card className={styles.card} labelledBy={headingId}>
       <h2 id={headingId} className={styles.title}>
-        {TOKEN_TEXTS.getTokens}
+        {t('screen:getTokens')}
       </h2>
 
       <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
         {walletAddress ? (
           <p className={styles.sendingTo}>
-            {TOKEN_UI.sendingTo} <span className={styles.mono}>{walletAddress}</span>
+            {t('sendingTo')}{' '}
+            <span className={styles.mono} translate="no">
+              {walletAddress}
+            </span>
           </p>
         ) : (
           <TextField
-            label={TOKEN_UI.receivingAddress}
+            label={t('receivingAddress')}
             name="address"
             value={addressInput}
-            placeholder={TOKEN_UI.receivingAddressPlaceholder}
+            placeholder={t('receivingAddressPlaceholder')}
             autoComplete="off"
             spellCheck={false}
-            error={errors.address}
+            error={errors.address && localizeMessage(errors.address)}
             onChange={(event) => {
               setAddressInput(event.target.value);
               if (errors.address) setErrors(({ address: _cleared, ...rest }) => rest);
@@ -100,23 +104,23 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
         )}
 
         <TextField
-          label={TOKEN_UI.amount}
+          label={t('amount')}
           name="amount"
           type="number"
           min={0}
           step="any"
           inputMode="decimal"
           value={amountInput}
-          hint={limits ? TOKEN_UI.amountLimit(limits.per_request) : undefined}
-          error={errors.amount}
+          hint={limits ? t('amountLimit', { perRequest: limits.per_request }) : undefined}
+          error={errors.amount && localizeMessage(errors.amount)}
           onChange={(event) => {
             setAmountInput(event.target.value);
             if (errors.amount) setErrors(({ amount: _cleared, ...rest }) => rest);
           }}
         />
 
-        {disabled ? <p className={styles.note}>{MESSAGES.faucetDisabled}</p> : null}
-        {!token ? <p className={styles.note}>{TOKEN_UI.signInHint}</p> : null}
+        {disabled ? <p className={styles.note}>{t('messages:faucetDisabled')}</p> : null}
+        {!token ? <p className={styles.note}>{t('signInHint')}</p> : null}
 
         <button
           type="submit"
@@ -124,15 +128,15 @@ export function GetTokensCard({ walletAddress }: GetTokensCardProps) {
           disabled={processing || disabled}
           aria-busy={processing || undefined}
         >
-          {processing ? TOKEN_UI.processing : TOKEN_UI.submit}
+          {processing ? t('processing') : t('submit')}
         </button>
       </form>
 
       {serverError ? (
         <div className={styles.error} role="alert">
-          <p className={styles.resultTitle}>{TOKEN_UI.errorTitle}</p>
+          <p className={styles.resultTitle}>{t('errorTitle')}</p>
           <p className={styles.errorDetail} data-testid="token-error">
-            {serverError.detail}
+            {localizedDetail(serverError)}
           </p>
         </div>
       ) : null}

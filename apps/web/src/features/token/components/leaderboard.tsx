@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Leaderboard as LeaderboardData } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
@@ -8,7 +9,6 @@ import { useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
 import { Card } from '@/components/ui/card/card';
 import { useLeaderboard } from '../api/get-leaderboard';
-import { LEADERBOARD_UI } from '../texts';
 import { formatScore, formatTokenAmount } from '@/lib/token-amount';
 import styles from './leaderboard.module.css';
 
@@ -17,6 +17,7 @@ import styles from './leaderboard.module.css';
  * who keep their statistics private come as 'Anonymous', with no link. Anyone may read it.
  */
 export function Leaderboard() {
+  const { t } = useTranslation('token');
   const headingId = useId();
   // Undefined: the last ended epoch, whichever it is when asked.
   const [epoch, setEpoch] = useState<number>();
@@ -34,7 +35,7 @@ export function Leaderboard() {
     <Card className={styles.card} labelledBy={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          {LEADERBOARD_UI.title}
+          {t('leaderboard.title')}
         </h2>
         {shown !== undefined ? (
           <EpochSwitch
@@ -50,8 +51,8 @@ export function Leaderboard() {
       ) : (
         <QueryStatus
           query={query}
-          loading={LEADERBOARD_UI.loading}
-          failed={LEADERBOARD_UI.loadFailed}
+          loading={t('leaderboard.loading')}
+          failed={t('leaderboard.loadFailed')}
         />
       )}
     </Card>
@@ -70,6 +71,7 @@ type EpochSwitchProps = {
  * reached the first or the last epoch.
  */
 function EpochSwitch({ shown, latest, loading, onChoose }: EpochSwitchProps) {
+  const { t } = useTranslation('token');
   const hasPrevious = shown > 1;
   const hasNext = shown < latest;
   return (
@@ -82,7 +84,7 @@ function EpochSwitch({ shown, latest, loading, onChoose }: EpochSwitchProps) {
           if (hasPrevious && !loading) onChoose(shown - 1);
         }}
       >
-        <span aria-hidden="true">‹</span> {LEADERBOARD_UI.previous}
+        <span aria-hidden="true">‹</span> {t('leaderboard.previous')}
       </button>
       <button
         type="button"
@@ -92,34 +94,38 @@ function EpochSwitch({ shown, latest, loading, onChoose }: EpochSwitchProps) {
           if (hasNext && !loading) onChoose(shown + 1);
         }}
       >
-        {LEADERBOARD_UI.next} <span aria-hidden="true">›</span>
+        {t('leaderboard.next')} <span aria-hidden="true">›</span>
       </button>
     </div>
   );
 }
 
 function LeaderboardBody({ board }: { board: LeaderboardData }) {
+  const { t } = useTranslation(['token', 'messages']);
   const { user } = useAuth();
-  if (!board.epoch) return <p className={styles.empty}>{LEADERBOARD_UI.emptyBeforeFirst}</p>;
+  if (!board.epoch) return <p className={styles.empty}>{t('leaderboard.emptyBeforeFirst')}</p>;
   if (board.entries.length === 0) {
-    return <p className={styles.empty}>{LEADERBOARD_UI.emptyEpoch(board.epoch.id)}</p>;
+    return <p className={styles.empty}>{t('leaderboard.emptyEpoch', { epoch: board.epoch.id })}</p>;
   }
   return (
     <table className={styles.table}>
       <caption className={styles.caption}>
-        {LEADERBOARD_UI.caption(board.epoch.id, formatDateTime(board.epoch.ends_at))}
+        {t('leaderboard.caption', {
+          epoch: board.epoch.id,
+          ended: formatDateTime(board.epoch.ends_at),
+        })}
       </caption>
       <thead>
         <tr>
           <th scope="col" className={styles.rank}>
-            {LEADERBOARD_UI.rank}
+            {t('leaderboard.rank')}
           </th>
-          <th scope="col">{LEADERBOARD_UI.member}</th>
+          <th scope="col">{t('leaderboard.member')}</th>
           <th scope="col" className={styles.number}>
-            {LEADERBOARD_UI.score}
+            {t('leaderboard.score')}
           </th>
           <th scope="col" className={styles.number}>
-            {LEADERBOARD_UI.amount}
+            {t('leaderboard.amount')}
           </th>
         </tr>
       </thead>
@@ -136,16 +142,25 @@ function LeaderboardBody({ board }: { board: LeaderboardData }) {
               <th scope="row" className={styles.member}>
                 <span className={styles.memberInner}>
                   <span aria-hidden="true" className={styles.avatar}>
-                    <Avatar src={entry.avatar} name={entry.username} size={32} />
+                    <Avatar
+                      src={entry.avatar}
+                      name={entry.user_id ? entry.username : t('messages:anonymous')}
+                      size={32}
+                    />
                   </span>
                   {entry.user_id ? (
-                    <Link to={paths.author.href(entry.user_id)} className={styles.name}>
+                    <Link
+                      to={paths.author.href(entry.user_id)}
+                      className={styles.name}
+                      translate="no"
+                    >
                       {entry.username}
                     </Link>
                   ) : (
-                    <span className={styles.name}>{entry.username}</span>
+                    // A member the reader may not know: the server's 'Anonymous', said here.
+                    <span className={styles.name}>{t('messages:anonymous')}</span>
                   )}
-                  {mine ? <span className={styles.you}>{LEADERBOARD_UI.you}</span> : null}
+                  {mine ? <span className={styles.you}>{t('leaderboard.you')}</span> : null}
                 </span>
               </th>
               <td className={styles.number}>{formatScore(entry.score)}</td>

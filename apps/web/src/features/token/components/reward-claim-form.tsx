@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
+import { localizeMessage } from '@/lib/localize-message';
 import { useClaimRewards } from '../api/claim-rewards';
-import { REWARDS_UI, TOKEN_UI } from '../texts';
+import { useTokensLabel } from '../hooks/use-tokens-label';
 import { createClaimIds, fieldErrorOf, isClaimRetry } from '../utils/claim-attempts';
-import { tokensLabel } from '@/lib/token-amount';
 import { addressProblem } from '../utils/validate-request';
 import { TokenTransferResult } from './token-transfer-result';
 import styles from './rewards-card.module.css';
@@ -21,6 +22,8 @@ type RewardClaimFormProps = {
  * and the account's age allow a claim is the server's answer (403, 422), shown as it says it.
  */
 export function RewardClaimForm({ walletAddress }: RewardClaimFormProps) {
+  const { t } = useTranslation('token');
+  const tokensLabel = useTokensLabel();
   const mutation = useClaimRewards();
   const [attempts] = useState(() => createClaimIds());
   const [typing, setTyping] = useState(false);
@@ -75,13 +78,13 @@ export function RewardClaimForm({ walletAddress }: RewardClaimFormProps) {
         {useTypedAddress ? (
           <div ref={fieldRef}>
             <TextField
-              label={TOKEN_UI.receivingAddress}
+              label={t('receivingAddress')}
               name="claim-address"
               value={addressInput}
-              placeholder={TOKEN_UI.receivingAddressPlaceholder}
+              placeholder={t('receivingAddressPlaceholder')}
               autoComplete="off"
               spellCheck={false}
-              error={shownAddressError}
+              error={shownAddressError && localizeMessage(shownAddressError)}
               onChange={(event) => {
                 setAddressInput(event.target.value);
                 setAddressError(undefined);
@@ -90,8 +93,8 @@ export function RewardClaimForm({ walletAddress }: RewardClaimFormProps) {
           </div>
         ) : (
           <p className={styles.sendingTo}>
-            {REWARDS_UI.claimingTo}{' '}
-            <span className={styles.mono} data-testid="claim-wallet">
+            {t('rewards.claimingTo')}{' '}
+            <span className={styles.mono} data-testid="claim-wallet" translate="no">
               {walletAddress}
             </span>
           </p>
@@ -102,7 +105,7 @@ export function RewardClaimForm({ walletAddress }: RewardClaimFormProps) {
             className={`link-button ${styles.switch}`}
             onClick={() => switchTo(!typing)}
           >
-            {typing ? REWARDS_UI.useWallet : REWARDS_UI.useOtherAddress}
+            {typing ? t('rewards.useWallet') : t('rewards.useOtherAddress')}
           </button>
         ) : null}
 
@@ -112,21 +115,25 @@ export function RewardClaimForm({ walletAddress }: RewardClaimFormProps) {
           disabled={processing}
           aria-busy={processing || undefined}
         >
-          {processing ? REWARDS_UI.claiming : retrying ? REWARDS_UI.tryAgain : REWARDS_UI.claim}
+          {processing
+            ? t('rewards.claiming')
+            : retrying
+              ? t('rewards.tryAgain')
+              : t('rewards.claim')}
         </button>
       </form>
 
       {error && !(useTypedAddress && serverFieldError) ? (
         <div className={styles.error} role="alert">
-          <p className={styles.resultTitle}>{REWARDS_UI.claimFailed}</p>
+          <p className={styles.resultTitle}>{t('rewards.claimFailed')}</p>
           <p className={styles.errorDetail} data-testid="claim-error">
-            {serverFieldError ?? error.detail}
+            {localizeMessage(serverFieldError ?? error.detail)}
           </p>
         </div>
       ) : null}
       {mutation.isSuccess ? (
         <TokenTransferResult
-          title={REWARDS_UI.claimedTitle}
+          title={t('rewards.claimedTitle')}
           transfer={{ ...mutation.data, amount: tokensLabel(mutation.data.amount) }}
         />
       ) : null}

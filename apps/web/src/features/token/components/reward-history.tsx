@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RewardsMe } from '@symposia/shared';
 import { formatDateTime } from '@/lib/time';
-import { REWARDS_UI } from '../texts';
-import { formatScore, tokensLabel } from '@/lib/token-amount';
+import { formatScore } from '@/lib/token-amount';
+import { useTokensLabel } from '../hooks/use-tokens-label';
 import styles from './rewards-card.module.css';
 
 /**
@@ -10,41 +11,47 @@ import styles from './rewards-card.module.css';
  * that paid it: when, and its transaction hash.
  */
 export function RewardHistory({ history }: { history: RewardsMe['history'] }) {
+  const { t } = useTranslation('token');
+  const tokensLabel = useTokensLabel();
   const headingId = useId();
   return (
     <section className={styles.history} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.subTitle}>
-        {REWARDS_UI.historyTitle}
+        {t('rewards.historyTitle')}
       </h3>
       {history.length === 0 ? (
-        <p className={styles.note}>{REWARDS_UI.historyEmpty}</p>
+        <p className={styles.note}>{t('rewards.historyEmpty')}</p>
       ) : (
         <ol className={styles.historyList} aria-labelledby={headingId}>
           {history.map((entry) => (
             <li key={entry.epoch} className={styles.historyItem} data-testid="reward-history-item">
               <p className={styles.historyHead}>
-                <span>{REWARDS_UI.historyEpoch(entry.epoch)}</span>
+                <span>{t('rewards.historyEpoch', { epoch: entry.epoch })}</span>
                 <span className={styles.historyAmount}>{tokensLabel(entry.amount)}</span>
               </p>
               <dl className={styles.historyDetails}>
                 <div>
-                  <dt>{REWARDS_UI.score}</dt>
+                  <dt>{t('rewards.score')}</dt>
                   <dd>{formatScore(entry.score)}</dd>
                 </div>
                 <div>
-                  <dt>{REWARDS_UI.claimedAt}</dt>
+                  <dt>{t('rewards.claimedAt')}</dt>
                   <dd>
                     {entry.claimed_at ? (
                       <time dateTime={entry.claimed_at}>{formatDateTime(entry.claimed_at)}</time>
                     ) : (
-                      REWARDS_UI.notClaimed
+                      t('rewards.notClaimed')
                     )}
                   </dd>
                 </div>
                 {entry.signature ? (
                   <div className={styles.historySignature}>
-                    <dt>{REWARDS_UI.transactionHash}</dt>
-                    <dd className={styles.mono} data-testid="reward-history-signature">
+                    <dt>{t('transactionHash')}</dt>
+                    <dd
+                      className={styles.mono}
+                      data-testid="reward-history-signature"
+                      translate="no"
+                    >
                       {entry.signature}
                     </dd>
                   </div>

@@ -1,4 +1,5 @@
 import { useCallback, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RewardsMe } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
@@ -6,8 +7,8 @@ import { authStore, useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
 import { Card } from '@/components/ui/card/card';
 import { rewardsQueryRoot, useMyRewards } from '../api/get-my-rewards';
-import { REWARDS_UI } from '../texts';
-import { formatScore, tokensLabel } from '@/lib/token-amount';
+import { formatScore } from '@/lib/token-amount';
+import { useTokensLabel } from '../hooks/use-tokens-label';
 import { EpochCountdown } from './epoch-countdown';
 import { RewardClaimForm } from './reward-claim-form';
 import { RewardHistory } from './reward-history';
@@ -23,25 +24,26 @@ type RewardsCardProps = {
  * in it, the claim, and the history. Signed out, it invites to sign in.
  */
 export function RewardsCard({ walletAddress }: RewardsCardProps) {
+  const { t } = useTranslation('token');
   const headingId = useId();
   const { token } = useAuth();
   return (
     <Card className={styles.card} labelledBy={headingId}>
       <h2 id={headingId} className={styles.title}>
-        {REWARDS_UI.title}
+        {t('rewards.title')}
       </h2>
-      <p className={styles.lead}>{REWARDS_UI.lead}</p>
+      <p className={styles.lead}>{t('rewards.lead')}</p>
       {token ? (
         <MyRewards walletAddress={walletAddress} />
       ) : (
         <div className={styles.signedOut}>
-          <p className={styles.note}>{REWARDS_UI.signedOut}</p>
+          <p className={styles.note}>{t('rewards.signedOut')}</p>
           <button
             type="button"
             className="button button-primary"
-            onClick={() => authStore.requestLogin(REWARDS_UI.loginToClaim)}
+            onClick={() => authStore.requestLogin(t('rewards.loginToClaim'))}
           >
-            {REWARDS_UI.signIn}
+            {t('rewards.signIn')}
           </button>
         </div>
       )}
@@ -50,6 +52,7 @@ export function RewardsCard({ walletAddress }: RewardsCardProps) {
 }
 
 function MyRewards({ walletAddress }: RewardsCardProps) {
+  const { t } = useTranslation('token');
   const query = useMyRewards(true);
   const queryClient = useQueryClient();
   // The epoch ended: the new epoch's score starts at zero, and a leaderboard may follow.
@@ -60,7 +63,7 @@ function MyRewards({ walletAddress }: RewardsCardProps) {
 
   if (!query.data) {
     return (
-      <QueryStatus query={query} loading={REWARDS_UI.loading} failed={REWARDS_UI.loadFailed} />
+      <QueryStatus query={query} loading={t('rewards.loading')} failed={t('rewards.loadFailed')} />
     );
   }
   const rewards = query.data;
@@ -81,26 +84,28 @@ function RewardFigures({
   rewards: RewardsMe;
   onEpochEnded: () => void;
 }) {
+  const { t } = useTranslation('token');
+  const tokensLabel = useTokensLabel();
   return (
     <dl className={styles.figures}>
       <div className={styles.figure}>
-        <dt>{REWARDS_UI.claimable}</dt>
+        <dt>{t('rewards.claimable')}</dt>
         <dd className={styles.figureValue} data-testid="rewards-claimable">
           {tokensLabel(rewards.claimable)}
         </dd>
       </div>
       <div className={styles.figure}>
-        <dt>{REWARDS_UI.totalEarned}</dt>
+        <dt>{t('rewards.totalEarned')}</dt>
         <dd className={styles.figureValue}>{tokensLabel(rewards.total_earned)}</dd>
       </div>
       <div className={styles.figure}>
-        <dt>{REWARDS_UI.scoreSoFar(rewards.epoch.id)}</dt>
+        <dt>{t('rewards.scoreSoFar', { epoch: rewards.epoch.id })}</dt>
         <dd className={styles.figureValue} data-testid="rewards-score">
           {formatScore(rewards.pending_score)}
         </dd>
       </div>
       <div className={styles.figure}>
-        <dt>{REWARDS_UI.epochEndsIn}</dt>
+        <dt>{t('rewards.epochEndsIn')}</dt>
         <dd>
           <EpochCountdown endsAt={rewards.epoch.ends_at} onEnded={onEpochEnded} />
         </dd>
@@ -111,11 +116,13 @@ function RewardFigures({
 
 /** When a claim becomes possible: the smallest balance paid, and the account's age. */
 function ClaimNotes({ rewards }: { rewards: RewardsMe }) {
+  const { t } = useTranslation('token');
+  const tokensLabel = useTokensLabel();
   const claimFrom = rewards.claim_allowed_from;
   return (
     <p className={styles.note}>
-      {REWARDS_UI.minimumClaim(tokensLabel(rewards.min_claim))}
-      {claimFrom ? ` ${REWARDS_UI.claimFrom(formatDateTime(claimFrom))}` : null}
+      {t('rewards.minimumClaim', { min: tokensLabel(rewards.min_claim) })}
+      {claimFrom ? ` ${t('rewards.claimFrom', { when: formatDateTime(claimFrom) })}` : null}
     </p>
   );
 }

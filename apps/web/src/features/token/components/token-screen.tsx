@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { TOKEN_TEXTS, TOKEN_UI } from '../texts';
+import { useTranslation } from 'react-i18next';
 import { GetTokensCard } from './get-tokens-card';
 import { Leaderboard } from './leaderboard';
 import { RewardsCard } from './rewards-card';
 import styles from './token-screen.module.css';
-
-export const TOKEN_TITLE = TOKEN_TEXTS.title;
 
 type TokenScreenProps = {
   /** The wallet panel (address and network, or the connect prompt); the app provides it. */
@@ -19,11 +17,12 @@ type TokenScreenProps = {
  * member's contribution rewards and the leaderboard.
  */
 export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
+  const { t } = useTranslation(['token', 'screen']);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1>{TOKEN_TITLE}</h1>
-        <p className={styles.lead}>{TOKEN_UI.lead}</p>
+        <h1>{t('screen:tokenTitle')}</h1>
+        <p className={styles.lead}>{t('lead')}</p>
       </header>
       <div className={styles.grid}>
         <div className={styles.wallet}>{walletPanel}</div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TokenTransfer } from '@symposia/shared';
 import { formatDateTime } from '@/lib/time';
-import { TOKEN_UI } from '../texts';
 import styles from './get-tokens-card.module.css';
 
 /** What a paid transfer shows: the faucet's answer, or a reward claim's (amount as shown). */
@@ -14,42 +14,40 @@ type TokenTransferResultProps = {
 };
 
 /** The success box (spec §2): receiving address, amount, transaction hash and time. */
-export function TokenTransferResult({
-  transfer,
-  title = TOKEN_UI.successTitle,
-}: TokenTransferResultProps) {
+export function TokenTransferResult({ transfer, title }: TokenTransferResultProps) {
+  const { t } = useTranslation('token');
   const headingId = useId();
   return (
     <section className={styles.success} role="status" aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.resultTitle}>
-        {title}
+        {title ?? t('successTitle')}
       </h3>
       <dl className={styles.resultDetails}>
         <div>
-          <dt>{TOKEN_UI.receivingAddress}</dt>
-          <dd className={styles.mono} data-testid="transfer-address">
+          <dt>{t('receivingAddress')}</dt>
+          <dd className={styles.mono} data-testid="transfer-address" translate="no">
             {transfer.address}
           </dd>
         </div>
         <div>
-          <dt>{TOKEN_UI.amount}</dt>
+          <dt>{t('amount')}</dt>
           <dd data-testid="transfer-amount">{transfer.amount}</dd>
         </div>
         <div>
-          <dt>{TOKEN_UI.transactionHash}</dt>
+          <dt>{t('transactionHash')}</dt>
           <dd className={styles.mono} data-testid="transfer-signature">
             {transfer.explorer_url ? (
               <a href={transfer.explorer_url} target="_blank" rel="noopener noreferrer">
-                {transfer.signature}
-                <span className="visually-hidden"> {TOKEN_UI.openInExplorer}</span>
+                <span translate="no">{transfer.signature}</span>
+                <span className="visually-hidden"> {t('openInExplorer')}</span>
               </a>
             ) : (
-              transfer.signature
+              <span translate="no">{transfer.signature}</span>
             )}
           </dd>
         </div>
         <div>
-          <dt>{TOKEN_UI.time}</dt>
+          <dt>{t('time')}</dt>
           <dd data-testid="transfer-time">
             <time dateTime={transfer.time}>{formatDateTime(transfer.time)}</time>
           </dd>

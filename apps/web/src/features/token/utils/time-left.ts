@@ -3,14 +3,19 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+export type TimeUnit = 'd' | 'h' | 'm' | 's';
+
 /**
  * The time until a moment, to the second, without leading empty units: "2d 3h 4m 5s", "4m 0s",
- * "5s"; "0s" once it has passed.
+ * "5s"; "0s" once it has passed. `unit` writes one part in the reader's language.
  */
-export function formatTimeLeft(milliseconds: number): string {
+export function formatTimeLeft(
+  milliseconds: number,
+  unit: (value: number, unit: TimeUnit) => string = (value, name) => `${value}${name}`,
+): string {
   // Rounded up: "1s" is shown until the last second has passed.
   const left = Math.max(0, Math.ceil(milliseconds / SECOND) * SECOND);
-  const parts = [
+  const parts: { value: number; unit: TimeUnit }[] = [
     { value: Math.floor(left / DAY), unit: 'd' },
     { value: Math.floor((left % DAY) / HOUR), unit: 'h' },
     { value: Math.floor((left % HOUR) / MINUTE), unit: 'm' },
@@ -19,7 +24,7 @@ export function formatTimeLeft(milliseconds: number): string {
   const first = parts.findIndex((part) => part.value > 0);
   return parts
     .slice(first === -1 ? parts.length - 1 : first)
-    .map((part) => `${part.value}${part.unit}`)
+    .map((part) => unit(part.value, part.unit))
     .join(' ');
 }
 

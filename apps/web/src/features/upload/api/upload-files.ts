@@ -17,7 +17,6 @@ import {
   parseAnswerBody,
 } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
-import '@/lib/zod-csp';
 
 const PATH = '/media/upload';
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   doiSchema,
   MESSAGES,
@@ -8,15 +9,15 @@ import {
 } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
-import { MARKDOWN_HINT, PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
+import { localizeMessage } from '@/lib/localize-message';
 import type { UploadMetadata } from '../api/upload-files';
 import { useUpload } from '../hooks/use-upload';
 import { formatFileSize, selectFiles } from '../utils/select-files';
 import { UploadSuccess } from './upload-success';
 import styles from './upload-form.module.css';
-import '@/lib/zod-csp';
 
 type Metadata = Required<UploadMetadata>;
 
@@ -46,6 +47,7 @@ const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
  * post, upload with progress, and see the result or what went wrong.
  */
 export function UploadForm() {
+  const { t } = useTranslation(['upload', 'common']);
   const ids = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
@@ -137,7 +139,10 @@ export function UploadForm() {
 
   const errors =
     outcome?.kind === 'error'
-      ? [outcome.message, ...outcome.fieldErrors.map((e) => `${e.field}: ${e.message}`)]
+      ? [
+          outcome.message,
+          ...outcome.fieldErrors.map((e) => `${e.field}: ${localizeMessage(e.message, e)}`),
+        ]
       : selectionErrors;
   const metadataId = `${ids}-metadata`;
   const contentPreviewId = `${ids}-content-preview`;
@@ -146,7 +151,7 @@ export function UploadForm() {
   const maxMegabytes = Math.round(UPLOAD_MAX_FILE_BYTES / (1024 * 1024));
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Upload files">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('formLabel')}>
       <div
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''} ${uploading ? styles.disabled : ''}`}
         onDragEnter={onDragEnter}
@@ -168,7 +173,7 @@ export function UploadForm() {
             d="M12 3 7 8h3v6h4V8h3l-5-5Zm-7 13v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3h-2v3H7v-3H5Z"
           />
         </svg>
-        <p className={styles.dropText}>Drag and drop files here, or</p>
+        <p className={styles.dropText}>{t('dropText')}</p>
         <input
           id={inputId}
           className={`visually-hidden ${styles.fileInput}`}
@@ -184,32 +189,33 @@ export function UploadForm() {
           }}
         />
         <label htmlFor={inputId} className={`button button-secondary ${styles.chooseButton}`}>
-          Choose files
+          {t('chooseFiles')}
         </label>
         <p id={hintId} className={styles.hint}>
-          Up to {UPLOAD_MAX_FILES} files, {maxMegabytes} MB each: papers, documents, images, videos
-          or audio.
+          {t('limits', { maxFiles: UPLOAD_MAX_FILES, maxMegabytes })}
         </p>
       </div>
 
       {files.length > 0 ? (
         <div className={styles.selection}>
           <h2 className={styles.subheading} id={`${ids}-selected`}>
-            Selected files ({files.length}/{UPLOAD_MAX_FILES})
+            {t('selected', { selected: files.length, max: UPLOAD_MAX_FILES })}
           </h2>
           <ul className={styles.fileList} aria-labelledby={`${ids}-selected`}>
             {files.map((file) => (
               <li key={fileKey(file)} className={styles.fileItem}>
-                <span className={styles.fileName}>{file.name}</span>
+                <span className={styles.fileName} translate="no">
+                  {file.name}
+                </span>
                 <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
                 <button
                   type="button"
                   className={`button button-secondary ${styles.removeButton}`}
                   onClick={() => removeFile(file)}
                   disabled={uploading}
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('removeFile', { name: file.name })}
                 >
-                  Remove
+                  {t('remove')}
                 </button>
               </li>
             ))}
@@ -225,7 +231,7 @@ export function UploadForm() {
           aria-controls={metadataId}
           onClick={() => setMetadataOpen((open) => !open)}
         >
-          {metadataOpen ? 'Hide Metadata' : 'Add Metadata'}
+          {metadataOpen ? t('hideMetadata') : t('addMetadata')}
         </button>
       </div>
 
@@ -235,9 +241,9 @@ export function UploadForm() {
         hidden={!metadataOpen}
         disabled={uploading}
       >
-        <legend className={styles.subheading}>Post details</legend>
+        <legend className={styles.subheading}>{t('postDetails')}</legend>
         <TextField
-          label="Title"
+          label={t('title')}
           name="title"
           optional
           maxLength={POST_FIELD_MAX_LENGTH.title}
@@ -245,7 +251,7 @@ export function UploadForm() {
           onChange={(event) => update('title')(event.target.value)}
         />
         <TextareaField
-          label="Summary"
+          label={t('summary')}
           name="summary"
           optional
           rows={3}
@@ -257,17 +263,17 @@ export function UploadForm() {
         {previewingContent ? (
           <RichTextPreview
             id={contentPreviewId}
-            label="Content"
+            label={t('content')}
             text={metadata.content}
             plain="lines"
           />
         ) : (
           <TextareaField
-            label="Content"
+            label={t('content')}
             name="content"
             optional
             rows={6}
-            hint={MARKDOWN_HINT}
+            hint={t('common:richText.markdownHint')}
             maxLength={POST_FIELD_MAX_LENGTH.content}
             value={metadata.content}
             onChange={(event) => update('content')(event.target.value)}
@@ -281,34 +287,34 @@ export function UploadForm() {
           />
         </div>
         <TextField
-          label="Tags"
+          label={t('tags')}
           name="tags"
           optional
-          hint="Separate tags with commas, e.g. physics, machine learning."
+          hint={t('tagsHint')}
           maxLength={POST_FIELD_MAX_LENGTH.tags}
           value={metadata.tags}
           onChange={(event) => update('tags')(event.target.value)}
         />
         <TextField
-          label="DOI"
+          label={t('doi')}
           name="doi"
           optional
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
           placeholder="10.1000/xyz123"
-          hint="The DOI of the published work, if it has one; a https://doi.org/ link works too."
+          hint={t('doiHint')}
           error={doiChecked ? doiProblem(metadata.doi) : undefined}
           value={metadata.doi}
           onBlur={() => setDoiChecked(true)}
           onChange={(event) => update('doi')(event.target.value)}
         />
         <TextareaField
-          label="AI instruction"
+          label={t('aiInstruction')}
           name="ai_instruction"
           optional
           rows={3}
-          hint="What the AI analysis should focus on."
+          hint={t('aiInstructionHint')}
           maxLength={POST_FIELD_MAX_LENGTH.aiInstruction}
           value={metadata.ai_instruction}
           onChange={(event) => update('ai_instruction')(event.target.value)}
@@ -318,16 +324,16 @@ export function UploadForm() {
 
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={uploading}>
-          {uploading ? 'Uploading…' : 'Upload Files'}
+          {uploading ? t('uploading') : t('submit')}
         </button>
       </div>
 
-      {progress !== null ? <ProgressBar value={progress} label="Upload progress" /> : null}
+      {progress !== null ? <ProgressBar value={progress} label={t('progress')} /> : null}
 
       {errors.length > 0 ? (
         <div className={styles.error} role="alert">
           {errors.map((message) => (
-            <p key={message}>{message}</p>
+            <p key={message}>{localizeMessage(message)}</p>
           ))}
         </div>
       ) : null}

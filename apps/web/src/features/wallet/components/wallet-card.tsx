@@ -1,9 +1,9 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card/card';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { useTimedNotice } from '../hooks/use-timed-notice';
-import { WALLET_TEXTS, WALLET_UI } from '../texts';
-import { networkLabel } from '../utils/network-label';
+import { NetworkName } from './network-name';
 import { WalletNotice } from './wallet-notice';
 import styles from './wallet-card.module.css';
 
@@ -24,6 +24,7 @@ async function copyText(text: string): Promise<boolean> {
  * wallet is Connected or Disconnected; disconnected, it offers to connect.
  */
 export function WalletCard() {
+  const { t } = useTranslation(['wallet', 'screen']);
   const { wallet, notice, connectWallet } = useConnectWallet();
   const copied = useTimedNotice(COPIED_NOTICE_MS);
   const headingId = useId();
@@ -33,34 +34,36 @@ export function WalletCard() {
     <Card className={styles.card} labelledBy={headingId}>
       <div className={styles.top}>
         <h2 id={headingId} className={styles.title}>
-          {WALLET_UI.walletTitle}
+          {t('walletTitle')}
         </h2>
         <span
           className={`${styles.badge} ${connected ? styles.on : styles.off}`}
           data-testid="wallet-status"
         >
           <span className={styles.dot} aria-hidden="true" />
-          {connected ? WALLET_TEXTS.connected : WALLET_TEXTS.disconnected}
+          {connected ? t('screen:walletConnected') : t('screen:walletDisconnected')}
         </span>
       </div>
 
       {connected ? (
         <dl className={styles.details}>
           <div>
-            <dt>{WALLET_UI.address}</dt>
+            <dt>{t('address')}</dt>
             <dd className={styles.addressRow}>
-              <span className={styles.address}>{wallet.address}</span>
+              <span className={styles.address} translate="no">
+                {wallet.address}
+              </span>
               <button
                 type="button"
                 className={`button button-secondary ${styles.copy}`}
-                aria-label={WALLET_UI.copyAddress}
+                aria-label={t('copyAddress')}
                 onClick={() => {
                   void copyText(wallet.address ?? '').then((ok) =>
-                    copied.show(ok ? WALLET_UI.copied : WALLET_UI.copyFailed),
+                    copied.show(ok ? t('copied') : t('copyFailed')),
                   );
                 }}
               >
-                {WALLET_UI.copy}
+                {t('copy')}
               </button>
               <span role="status" className={styles.copied}>
                 {copied.notice}
@@ -68,13 +71,15 @@ export function WalletCard() {
             </dd>
           </div>
           <div>
-            <dt>{WALLET_UI.network}</dt>
-            <dd>{networkLabel(wallet)}</dd>
+            <dt>{t('network')}</dt>
+            <dd>
+              <NetworkName wallet={wallet} />
+            </dd>
           </div>
         </dl>
       ) : (
         <div className={styles.disconnected}>
-          <p className={styles.empty}>{WALLET_UI.notConnected}</p>
+          <p className={styles.empty}>{t('notConnected')}</p>
           <button
             type="button"
             className="button button-primary"
@@ -82,7 +87,7 @@ export function WalletCard() {
             aria-busy={wallet.connecting || undefined}
             onClick={() => void connectWallet()}
           >
-            {WALLET_TEXTS.connectWallet}
+            {t('screen:connectWallet')}
           </button>
           <WalletNotice notice={notice} />
         </div>

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import popover from '@/components/ui/popover/popover.module.css';
 import { useDismiss } from '@/components/ui/popover/use-dismiss';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
-import { WALLET_TEXTS, WALLET_UI } from '../texts';
-import { networkLabel } from '../utils/network-label';
 import { shortAddress } from '../utils/short-address';
+import { NetworkName } from './network-name';
 import { WalletIcon } from './wallet-icon';
 import { WalletNotice } from './wallet-notice';
 import styles from './wallet-control.module.css';
@@ -15,6 +15,7 @@ import styles from './wallet-control.module.css';
  * network and Disconnect. Failed connects say why for 3 s right under the control.
  */
 export function WalletControl() {
+  const { t } = useTranslation(['wallet', 'screen']);
   const { wallet, notice, connectWallet } = useConnectWallet();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -38,18 +39,24 @@ export function WalletControl() {
             onClick={() => setOpen((value) => !value)}
           >
             <span className={styles.dot} aria-hidden="true" />
-            <span className="visually-hidden">{WALLET_UI.connectedWallet} </span>
-            <span className={styles.short}>{shortAddress(wallet.address)}</span>
+            <span className="visually-hidden">{t('connectedWallet')} </span>
+            <span className={styles.short} translate="no">
+              {shortAddress(wallet.address)}
+            </span>
           </button>
           <div id={panelId} className={popover.panel} hidden={!expanded}>
             <dl className={styles.details}>
               <div>
-                <dt>{WALLET_UI.address}</dt>
-                <dd className={styles.fullAddress}>{wallet.address}</dd>
+                <dt>{t('address')}</dt>
+                <dd className={styles.fullAddress} translate="no">
+                  {wallet.address}
+                </dd>
               </div>
               <div>
-                <dt>{WALLET_UI.network}</dt>
-                <dd>{networkLabel(wallet)}</dd>
+                <dt>{t('network')}</dt>
+                <dd>
+                  <NetworkName wallet={wallet} />
+                </dd>
               </div>
             </dl>
             <button
@@ -60,7 +67,7 @@ export function WalletControl() {
                 void wallet.disconnect();
               }}
             >
-              {WALLET_UI.disconnect}
+              {t('disconnect')}
             </button>
           </div>
         </>
@@ -73,7 +80,7 @@ export function WalletControl() {
           onClick={() => void connectWallet()}
         >
           <WalletIcon />
-          <span>{WALLET_TEXTS.connectWallet}</span>
+          <span>{t('screen:connectWallet')}</span>
         </button>
       )}
       <WalletNotice notice={notice} variant="floating" />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
-import { WALLET_TEXTS, WALLET_UI } from '../texts';
-import { networkLabel } from '../utils/network-label';
+import { NetworkName } from './network-name';
 import { WalletIcon } from './wallet-icon';
 import { WalletNotice } from './wallet-notice';
 import styles from './wallet-panel.module.css';
@@ -11,6 +11,7 @@ import styles from './wallet-panel.module.css';
  * network name, or the 'Connect Your Wallet' prompt with its connect button.
  */
 export function WalletPanel() {
+  const { t } = useTranslation(['wallet', 'screen']);
   const { wallet, notice, connectWallet } = useConnectWallet();
   const headingId = useId();
 
@@ -19,18 +20,20 @@ export function WalletPanel() {
       <section className={`${styles.panel} ${styles.connected}`} aria-labelledby={headingId}>
         <h2 id={headingId} className={styles.title}>
           <span className={styles.dot} aria-hidden="true" />
-          {WALLET_UI.connectedWalletTitle}
+          {t('connectedWalletTitle')}
         </h2>
         <dl className={styles.details}>
           <div>
-            <dt>{WALLET_UI.address}</dt>
-            <dd className={styles.address} data-testid="wallet-address">
+            <dt>{t('address')}</dt>
+            <dd className={styles.address} data-testid="wallet-address" translate="no">
               {wallet.address}
             </dd>
           </div>
           <div>
-            <dt>{WALLET_UI.network}</dt>
-            <dd data-testid="wallet-network">{networkLabel(wallet)}</dd>
+            <dt>{t('network')}</dt>
+            <dd data-testid="wallet-network">
+              <NetworkName wallet={wallet} />
+            </dd>
           </div>
         </dl>
         <button
@@ -38,7 +41,7 @@ export function WalletPanel() {
           className="button button-secondary"
           onClick={() => void wallet.disconnect()}
         >
-          {WALLET_UI.disconnect}
+          {t('disconnect')}
         </button>
       </section>
     );
@@ -50,9 +53,9 @@ export function WalletPanel() {
         <WalletIcon size={28} />
       </div>
       <h2 id={headingId} className={styles.title}>
-        {WALLET_TEXTS.connectYourWallet}
+        {t('screen:connectYourWallet')}
       </h2>
-      <p className={styles.text}>{WALLET_UI.connectPrompt}</p>
+      <p className={styles.text}>{t('connectPrompt')}</p>
       <button
         type="button"
         className="button button-primary"
@@ -61,7 +64,7 @@ export function WalletPanel() {
         onClick={() => void connectWallet()}
       >
         <WalletIcon />
-        {WALLET_TEXTS.connectWallet}
+        {t('screen:connectWallet')}
       </button>
       <WalletNotice notice={notice} />
     </section>

@@ -1,23 +1,11 @@
-import { SCREEN_TEXT } from '@symposia/shared';
-
-/** Texts of the wallet screens that the spec gives word for word (§2, §3). */
-export const WALLET_TEXTS = {
-  connectWallet: SCREEN_TEXT.connectWallet,
-  connectYourWallet: SCREEN_TEXT.connectYourWallet,
-  connected: SCREEN_TEXT.walletConnected,
-  disconnected: SCREEN_TEXT.walletDisconnected,
-} as const;
-
-/** Wording of our own (not from the spec) for the wallet controls. */
-export const WALLET_UI = {
+/** The wallet controls (features/wallet); 'Connect Wallet' and its like are the spec's (`screen`). */
+export const wallet = {
   walletTitle: 'Wallet',
   connectedWalletTitle: 'Wallet Connected',
   connectedWallet: 'Connected wallet',
-  connecting: 'Connecting…',
   disconnect: 'Disconnect',
   address: 'Address',
   network: 'Network',
-  status: 'Status',
   networkLoading: 'Loading…',
   networkUnknown: 'Unknown network',
   notConnected: 'No wallet connected',
@@ -27,4 +15,4 @@ export const WALLET_UI = {
   copyAddress: 'Copy address',
   copied: 'Copied',
   copyFailed: 'Could not copy; select the address and copy it yourself.',
-} as const;
+};

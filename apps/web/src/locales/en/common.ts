@@ -1,0 +1,68 @@
+/** Texts of the page frame and the shared building blocks (components/, app/). */
+export const common = {
+  language: {
+    label: 'Language',
+    choose: 'Choose the language of the interface',
+  },
+  nav: {
+    main: 'Main',
+    home: 'Home',
+    forum: 'Forum',
+    upload: 'Upload',
+    tokens: 'Tokens',
+    myPage: 'My Page',
+    moderation: 'Moderation',
+    menu: 'Menu',
+    closeMenu: 'Close',
+  },
+  skipToContent: 'Skip to main content',
+  footer: {
+    copyright: '© {{year}} Symposia. All rights reserved.',
+    links: 'Legal and contact',
+    privacy: 'Privacy Policy',
+    terms: 'Terms of Use',
+    contact: 'Contact Us',
+    comingSoon: 'Coming soon',
+  },
+  actions: {
+    retry: 'Retry',
+    back: 'Back',
+    cancel: 'Cancel',
+    close: 'Close',
+  },
+  error: {
+    title: 'Error',
+    details: 'Details',
+  },
+  loading: 'Loading',
+  field: {
+    optional: '(optional)',
+  },
+  visibility: {
+    legend: 'Visibility',
+    public: 'Public',
+    publicHint: 'Everyone can find and read the post.',
+    private: 'Private',
+    privateHint: 'Only you can see the post.',
+  },
+  image: {
+    unavailable: 'Image unavailable',
+    /** An image that failed, named by its alternative text and what became of it. */
+    named: '{{alt}} ({{state}})',
+    avatar: "{{name}}'s avatar",
+  },
+  richText: {
+    preview: 'Preview',
+    previewMark: '(preview)',
+    previewEmpty: 'Nothing to preview yet.',
+    markdownHint: 'Markdown and LaTeX math are supported: $…$ inline, $$…$$ for display.',
+    /** The link text of an image from elsewhere that has no alternative text. */
+    image: 'image',
+    footnotes: 'Footnotes',
+    backToReference: 'Back to reference {{reference}}',
+  },
+  /** The toasts' region (Alt+T moves focus into it). */
+  toasts: {
+    region: 'Notifications Alt+T',
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Reporting (features/reports) and the reasons of a report, which the moderation queue shows in
+ * the same words. `<name>` wraps the reported title or username (user content, not translated).
+ */
+export const reports = {
+  report: 'Report',
+  subject: {
+    post: 'the post “<name>{{name}}</name>”',
+    comment: 'the comment by <name>{{name}}</name>',
+    user: 'the member <name>{{name}}</name>',
+  },
+  untitledPost: 'Untitled post',
+  dialog: {
+    title: {
+      post: 'Report this post',
+      comment: 'Report this comment',
+      user: 'Report this member',
+    },
+    description:
+      'You are reporting <subject></subject>. The moderators will see your report; the author will not learn who sent it.',
+    submit: 'Send report',
+    pending: 'Sending…',
+    why: 'Why?',
+    chooseReason: 'Choose a reason',
+    note: 'Note for the moderators',
+    noteLength: '{{length}} / {{max}} characters',
+  },
+  reasons: {
+    spam: {
+      label: 'Spam',
+      hint: 'Advertising, scams or the same thing posted again and again.',
+    },
+    abuse: {
+      label: 'Abuse or harassment',
+      hint: 'Insults, threats or hate aimed at someone.',
+    },
+    off_topic: {
+      label: 'Off topic',
+      hint: 'Nothing to do with research or with the discussion.',
+    },
+    plagiarism: {
+      label: 'Plagiarism',
+      hint: "Someone else's work presented as the author's own.",
+    },
+    other: {
+      label: 'Something else',
+      hint: 'Say what is wrong in the note.',
+    },
+  },
+};

@@ -1,0 +1,68 @@
+import type { Translation } from '../types';
+import type { common as en } from '../en/common';
+
+export const common: Translation<typeof en> = {
+  language: {
+    label: '语言',
+    choose: '选择界面语言',
+  },
+  nav: {
+    main: '主导航',
+    home: '首页',
+    forum: '论坛',
+    upload: '上传',
+    tokens: '代币',
+    myPage: '我的主页',
+    moderation: '内容审核',
+    menu: '菜单',
+    closeMenu: '关闭',
+  },
+  skipToContent: '跳到主要内容',
+  footer: {
+    copyright: '© {{year}} Symposia。保留所有权利。',
+    links: '法律与联系',
+    privacy: '隐私政策',
+    terms: '使用条款',
+    contact: '联系我们',
+    comingSoon: '即将推出',
+  },
+  actions: {
+    retry: '重试',
+    back: '返回',
+    cancel: '取消',
+    close: '关闭',
+  },
+  error: {
+    title: '错误',
+    details: '详细信息',
+  },
+  loading: '加载中',
+  field: {
+    optional: '（选填）',
+  },
+  visibility: {
+    legend: '可见范围',
+    public: '公开',
+    publicHint: '所有人都能找到并阅读这篇帖子。',
+    private: '私密',
+    privateHint: '只有你自己能看到这篇帖子。',
+  },
+  image: {
+    unavailable: '图片无法显示',
+    named: '{{alt}}（{{state}}）',
+    avatar: '{{name}} 的头像',
+  },
+  richText: {
+    preview: '预览',
+    previewMark: '（预览）',
+    previewEmpty: '还没有可预览的内容。',
+    markdownHint: '支持 Markdown 和 LaTeX 数学公式：行内公式用 $…$，独立公式用 $$…$$。',
+    image: '图片',
+    footnotes: '脚注',
+    backToReference: '返回引用处 {{reference}}',
+  },
+  /** The toasts' region (Alt+T moves focus into it). */
+  toasts: {
+    region: '通知 Alt+T',
+  },
+};

@@ -1,0 +1,48 @@
+import type { reports as en } from '../en/reports';
+import type { Translation } from '../types';
+
+export const reports: Translation<typeof en> = {
+  report: '举报',
+  subject: {
+    post: '帖子“<name>{{name}}</name>”',
+    comment: '<name>{{name}}</name> 的评论',
+    user: '用户 <name>{{name}}</name>',
+  },
+  untitledPost: '无标题帖子',
+  dialog: {
+    title: {
+      post: '举报此帖子',
+      comment: '举报此评论',
+      user: '举报此用户',
+    },
+    description: '你正在举报<subject></subject>。版主会看到你的举报，作者不会知道是谁举报的。',
+    submit: '提交举报',
+    pending: '提交中…',
+    why: '举报原因',
+    chooseReason: '请选择举报原因',
+    note: '给版主的备注',
+    noteLength: '{{length}} / {{max}} 字',
+  },
+  reasons: {
+    spam: {
+      label: '垃圾信息',
+      hint: '广告、诈骗，或反复发布相同的内容。',
+    },
+    abuse: {
+      label: '辱骂或骚扰',
+      hint: '针对他人的侮辱、威胁或仇恨言论。',
+    },
+    off_topic: {
+      label: '偏离主题',
+      hint: '与研究或当前讨论无关。',
+    },
+    plagiarism: {
+      label: '抄袭',
+      hint: '把他人的成果当作作者自己的。',
+    },
+    other: {
+      label: '其他问题',
+      hint: '请在备注中说明问题所在。',
+    },
+  },
+};
