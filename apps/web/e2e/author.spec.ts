@@ -231,6 +231,8 @@ test.describe('author profile', () => {
 
     await page.goto(`/forum/detail/${postId}`);
     await expect(page.getByRole('heading', { name: 'Where I came from' })).toBeVisible();
+    // Followed by the app (after hydration), the link navigates within the page.
+    await hydrated(page);
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     await page.getByRole('button', { name: 'Back' }).click();
@@ -241,12 +243,14 @@ test.describe('author profile', () => {
     await hydrated(page);
     await page.evaluate((href) => window.location.assign(href), `/author/${author.id}`);
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
+    await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/forum/detail/${postId}$`));
 
     // Opened directly in a new tab, with nothing of ours before it: Back goes to the forum.
     const direct = await page.context().newPage();
     await direct.goto(`/author/${author.id}`);
+    await hydrated(direct);
     await direct.getByRole('button', { name: 'Back' }).click();
     await expect(direct).toHaveURL(/\/forum$/);
   });

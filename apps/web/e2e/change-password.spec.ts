@@ -55,7 +55,10 @@ test.describe('Change password', () => {
 
     await fillAuthForm(page, { username, password: PASSWORD });
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+    // The form's own alert (the "Password changed" toast may still be showing beside it).
+    await expect(page.getByRole('form', { name: 'Sign In' }).getByRole('alert')).toHaveText(
+      MESSAGES.invalidCredentials,
+    );
 
     await fillAuthForm(page, { username, password: NEW_PASSWORD });
     await page.getByRole('button', { name: 'Sign In' }).click();

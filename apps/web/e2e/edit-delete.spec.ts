@@ -187,6 +187,7 @@ test.describe('edit and delete posts', () => {
     await signIn(page, author);
     // The forum list is loaded in this page first (Back), then the post is opened again.
     await page.goto(`/forum/detail/${id}?from=${encodeURIComponent(forumUrl)}`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(postList(page).getByRole('heading', { level: 3 })).toHaveText([`Cached ${word}`]);
     await page.goBack();

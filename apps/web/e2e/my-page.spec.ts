@@ -610,6 +610,8 @@ test.describe('My Page', () => {
     browser,
     request,
   }, testInfo) => {
+    // Eight axe runs and four screenshots: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const owner = await createUser(request, { prefix: 'mpx' });
     await createPost(request, owner, { title: 'A post for the screenshot' });
     const context = await browser.newContext();

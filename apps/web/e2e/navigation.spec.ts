@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@symposia/shared';
+import { createPost, createUser, uniqueWord } from './fixtures/posts';
 
 test.describe('navigation', () => {
   test('header links navigate and mark the current page', async ({ page }) => {
@@ -78,6 +79,7 @@ test.describe('navigation', () => {
 
   test('the app runs under the server content security policy without violations', async ({
     page,
+    request,
   }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -85,10 +87,28 @@ test.describe('navigation', () => {
     });
     page.on('pageerror', (error) => violations.push(error.message));
 
+    // Some violations (a caught eval probe) reach no console: the page's own event tells them.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const seen = ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []);
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    const reported = () =>
+      page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+
     await page.goto('/mypage');
     await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+    expect(await reported()).toEqual([]);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Symposia', level: 1 })).toBeVisible();
+    expect(await reported()).toEqual([]);
+    // A post: its comments' answer is checked with zod, loaded then.
+    const author = await createUser(request, { prefix: 'csp' });
+    const id = await createPost(request, author, { title: `Under the policy ${uniqueWord()}` });
+    await page.goto(`/forum/detail/${id}`);
+    await expect(page.getByText(MESSAGES.noComments)).toBeVisible();
+    expect(await reported()).toEqual([]);
 
     expect(violations).toEqual([]);
   });

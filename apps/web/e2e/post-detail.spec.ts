@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@symposia/shared';
-import { chinaTime, setLocalStorage } from './support';
+import { chinaTime, hydrated, setLocalStorage } from './support';
 import {
   createPost,
   createUser,
@@ -199,6 +199,8 @@ test.describe('post detail', () => {
       page.getByRole('article', { name: title }).getByRole('heading').click(),
     ]);
     await expect(detail.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    // The server-rendered Back works once the page is hydrated.
+    await hydrated(detail);
     await detail.getByRole('button', { name: 'Back' }).click();
     await expect(detail).toHaveURL(forumUrl);
     await expect(detail.getByRole('button', { name: /^Hot/ })).toHaveAttribute(
@@ -209,10 +211,12 @@ test.describe('post detail', () => {
 
     // Anything that is not a forum address is ignored.
     await page.goto(`/forum/detail/${id}?from=${encodeURIComponent('https://example.org/forum')}`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/forum$/);
 
     await page.goto(`/forum/detail/${id}?from=${encodeURIComponent('/mypage')}`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/forum$/);
   });

@@ -90,6 +90,22 @@ test('a Chinese word searched from the home page finds the Chinese post, highlig
   await expect(page.getByRole('article', { name: /气候变化/ })).toHaveCount(0);
 });
 
+test('in the Chinese interface too, the home page search finds the Chinese post', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('language', 'zh-CN'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const box = page.getByRole('main').getByRole('searchbox').first();
+  await expect(box).toHaveAttribute('placeholder', /[\u4e00-\u9fff]/);
+  await box.fill('蛋白质');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/forum\?search=/);
+  await expect(page.getByRole('article', { name: /基于深度学习的蛋白质结构预测/ })).toBeVisible();
+  await expect(page.getByRole('article', { name: /气候变化/ })).toHaveCount(0);
+});
+
 test('a search that finds nothing offers the same search without a word', async ({ page }) => {
   await page.goto(`/forum?search=${encodeURIComponent('蛋白质 zebrafish')}`);
   const suggestion = page.getByTestId('search-suggestion');

@@ -1,0 +1,257 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createPost, createUser, type TestUser } from './fixtures/posts';
+import { hydrated, setLocalStorage } from './support';
+
+/*
+ * The interface in Simplified Chinese: chosen in the header, kept across reloads, picked from the
+ * browser's language, rendered by the server in it; and a walk through home, forum, detail,
+ * upload, My Page and Token that fails on any English word left outside user content (elements
+ * marked translate="no").
+ */
+
+/** Names of things that a Chinese interface writes as they are. */
+const NAMES = new Set([
+  'Symposia',
+  'IPFS',
+  'Phantom',
+  'Solana',
+  'SPL',
+  'SOL',
+  'CID',
+  'PDF',
+  'DOCX',
+  'CSV',
+  'DOI',
+  'BibTeX',
+  'RIS',
+  'APA',
+  'MLA',
+  'AI',
+  'Markdown',
+  'KaTeX',
+  'LaTeX',
+  'URL',
+  'ID',
+  'PNG',
+  'JPEG',
+  'GIF',
+  'MP4',
+  'MB',
+  'KB',
+  'GB',
+  'English',
+  // Keys, as Chinese keyboards label them.
+  'Alt',
+  'Ctrl',
+  'Shift',
+  'Enter',
+  'Esc',
+  'Tab',
+  'Mac',
+]);
+
+/**
+ * Every text a reader meets on the page (visible text, and the placeholder, label, title and
+ * alt texts of visible elements) that holds an English word and is not user content.
+ */
+async function englishLeft(page: Page, userTexts: string[]): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const isUserContent = (element: Element | null) =>
+      element?.closest('[translate="no"]') !== null && element !== null;
+    const visible = (element: Element) =>
+      element.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.trim();
+      // A form field's text is what the member typed (or what they wrote before, being edited).
+      if (
+        !parent ||
+        !text ||
+        ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA'].includes(parent.tagName)
+      ) {
+        continue;
+      }
+      if (isUserContent(parent) || !visible(parent)) continue;
+      found.push(text);
+    }
+    for (const element of document.body.querySelectorAll(
+      '[placeholder], [aria-label], [title], img[alt]',
+    )) {
+      if (isUserContent(element) || !visible(element)) continue;
+      for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(`${name}="${value}"`);
+      }
+    }
+    found.push(`<title>${document.title}`);
+    return found;
+  });
+  const withoutUserTexts = texts.map((text) =>
+    userTexts.reduce((rest, userText) => rest.replaceAll(userText, ''), text),
+  );
+  return withoutUserTexts.filter((text) =>
+    // Words, not identifiers: "xyz" in the example DOI 10.1000/xyz123 is no English.
+    (text.match(/(?<![\w/.])[A-Za-z][A-Za-z'-]+(?![\w/])/g) ?? []).some(
+      (word) => !NAMES.has(word) && !['placeholder', 'aria-label', 'title', 'alt'].includes(word),
+    ),
+  );
+}
+
+/**
+ * No English outside user content on the page. `userTexts` are member-written texts that show
+ * where no element can mark them (the post's title in the tab's title).
+ */
+async function expectAllChinese(page: Page, screen: string, userTexts: string[] = []) {
+  await hydrated(page);
+  // What loads after the first paint (the member's view, counts, lists) may take a moment; a
+  // signed-in page keeps its notification stream open, so the network never goes idle.
+  await expect
+    .poll(() => englishLeft(page, userTexts), {
+      message: `English left on ${screen}`,
+      timeout: 10_000,
+    })
+    .toEqual([]);
+}
+
+test.describe('the interface in Chinese', () => {
+  let author: TestUser;
+  let postId: string;
+  const postTitle = 'Surface codes at distance 3 to 11';
+
+  test.beforeAll(async ({ request }) => {
+    author = await createUser(request, { prefix: 'zhau' });
+    postId = await createPost(request, author, {
+      title: postTitle,
+      summary: 'Thresholds near one percent.',
+      tags: 'physics, quantum',
+    });
+  });
+
+  test('the header switches to 中文 and back; the choice survives a reload', async ({ page }) => {
+    await page.goto('/forum');
+    await hydrated(page);
+    const toChinese = page.getByRole('button', { name: /Choose the language of the interface/ });
+    await expect(toChinese).toContainText('中文');
+    await toChinese.click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('zh-CN');
+    await expectAllChinese(page, 'forum after switching');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expectAllChinese(page, 'forum after a reload');
+
+    const toEnglish = page.getByRole('button', { name: /选择界面语言/ });
+    await toEnglish.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(
+      page.getByRole('button', { name: /Choose the language of the interface/ }),
+    ).toBeVisible();
+  });
+
+  test('home, forum, detail, upload, My Page and Token have no English left', async ({ page }) => {
+    await setLocalStorage(page, { access_token: author.token, language: 'zh-CN' });
+
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expectAllChinese(page, 'home');
+
+    await page.goto('/forum');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAllChinese(page, 'forum');
+
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Surface codes/);
+    await expectAllChinese(page, 'post detail', [postTitle]);
+    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the edit dialog', [postTitle]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/upload');
+    await expectAllChinese(page, 'upload');
+
+    await page.goto('/mypage');
+    await expect(page.getByText(author.username).first()).toBeVisible();
+    await expectAllChinese(page, 'My Page');
+    await page.getByRole('button', { name: '设置', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the settings window');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^通知/ }).click();
+    await expectAllChinese(page, 'the notification list');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/token');
+    await expectAllChinese(page, 'Token');
+  });
+
+  test("another member's author page and the report dialog have no English left", async ({
+    page,
+    request,
+  }) => {
+    const reader = await createUser(request, { prefix: 'zhrd' });
+    await setLocalStorage(page, { access_token: reader.token, language: 'zh-CN' });
+    await page.goto(`/author/${author.id}`);
+    await expect(page.getByText(author.username).first()).toBeVisible();
+    // The tab's title is the member's name.
+    await expectAllChinese(page, 'the author page', [author.username]);
+    await page.getByRole('button', { name: /^举报/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the report dialog', [author.username]);
+  });
+
+  test('signed out: home, forum, detail and the login screen have no English left', async ({
+    page,
+  }) => {
+    await setLocalStorage(page, { language: 'zh-CN' });
+    for (const [path, screen] of [
+      ['/', 'home'],
+      ['/forum', 'forum'],
+      [`/forum/detail/${postId}`, 'post detail'],
+      ['/login', 'login'],
+    ] as const) {
+      await page.goto(path);
+      await expectAllChinese(page, `${screen}, signed out`, [postTitle]);
+    }
+  });
+
+  test('a browser that prefers Chinese gets the Chinese page from the server, before any script', async ({
+    request,
+  }) => {
+    const chinese = await request.get('/forum', {
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    const chineseHtml = await chinese.text();
+    expect(chineseHtml).toContain('<html lang="zh-CN"');
+    expect(chinese.headers()['vary']).toMatch(/accept-language/i);
+
+    const english = await request.get('/forum', {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    const englishHtml = await english.text();
+    expect(englishHtml).toContain('<html lang="en"');
+    // The same post list, its frame in the two languages.
+    expect(chineseHtml).not.toEqual(englishHtml);
+  });
+});
+
+test.describe('a browser in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('opens in Chinese without a stored choice, and hydrates without a mismatch', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/forum');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expectAllChinese(page, 'forum');
+    expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+  });
+});
