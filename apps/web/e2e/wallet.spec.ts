@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES, WALLET_TOAST_DURATION_MS } from '@symposia/shared';
 import { installPhantom, randomAddress, shortAddress } from './fixtures/phantom';
-import { registerViaApi, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
+import { hydrated, registerViaApi, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
 
 /** The wallet control lives in the page header (role banner). */
 const header = (page: Page) => page.getByRole('banner');
@@ -41,6 +41,7 @@ test.describe('wallet connection (header)', () => {
   }) => {
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
+    await hydrated(page);
 
     await connectButton(page).click();
     const toggle = addressButton(page, phantom.address);
@@ -71,6 +72,7 @@ test.describe('wallet connection (header)', () => {
     await page.clock.install({ time: new Date('2026-03-01T08:00:00Z') });
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
+    await hydrated(page);
     await expect(connectButton(page)).toBeVisible();
     // From here on, time only moves when the test says so.
     await page.clock.pauseAt(new Date('2026-03-01T08:01:00Z'));
@@ -90,6 +92,7 @@ test.describe('wallet connection (header)', () => {
   test("any other failure shows 'Connection failed'", async ({ page }) => {
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
+    await hydrated(page);
     await phantom.failNextConnect({ code: -32603, message: 'Internal JSON-RPC error.' });
 
     await connectButton(page).click();
@@ -121,6 +124,7 @@ test.describe('wallet connection (header)', () => {
 
   test("without Phantom: 'Please install Phantom Wallet'", async ({ page }) => {
     await page.goto('/');
+    await hydrated(page);
     expect(await page.evaluate(() => 'phantom' in window)).toBe(false);
 
     await connectButton(page).click();
