@@ -45,9 +45,17 @@ export interface PostListFilter {
 /**
  * Ordered by relevance, a search scores its newest this-many matches (every match when fewer):
  * a word found in half of 100,000 posts would otherwise be scored 50,000 times per page, far
- * beyond the search budget (`npm run bench -- search`). Orders by time or likes cover every match.
+ * beyond the search budget (`npm run bench -- search`). Orders by time or likes cover every match
+ * and score none.
  */
 export const SEARCH_RANK_WINDOW = 1000;
+
+/** The fields a search ranks by, with bm25's weights of the index (migration 0014). */
+const RANKED_FIELDS = [
+  { columns: 'title', weight: 10 },
+  { columns: 'tags', weight: 6 },
+  { columns: 'body author', weight: 3 },
+] as const;
 
 /** Queues the refresh of a post's related posts, inside the caller's transaction. */
 async function queueRelate(trx: Transaction<DatabaseSchema>, postId: string, at: string) {
@@ -188,6 +196,26 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
   }
 
   /**
+   * The relevance of each match in `search_hits` (lower is better): for every phrase, the weight
+   * of each field it was found in — the field weights of the index's bm25 (migration 0014), the
+   * document text counting nothing. Not bm25 itself: bm25 first counts every post holding each
+   * phrase, anywhere in the table (a word in most of 100,000 posts costs more than the whole
+   * search budget), where each field here is looked up only among the posts from the oldest
+   * match on. Ties are broken newest first.
+   */
+  function fieldRank(phrases: string[]) {
+    const oldest = sql`(select min(seq) from search_hits)`;
+    const found = phrases.flatMap((phrase) =>
+      RANKED_FIELDS.map(
+        ({ columns, weight }) =>
+          sql`${sql.lit(weight)} * (search_hits.seq in (select rowid from post_search_fts
+            where post_search_fts match ${`{${columns}} : ${phrase}`} and rowid >= ${oldest}))`,
+      ),
+    );
+    return sql<number>`-(${sql.join(found, sql` + `)})`;
+  }
+
+  /**
    * Posts with author and the viewer's like, before their files are attached. With search terms
    * only matching posts, each with its relevance `rank` (lower is better); without, rank is 0.
    */
@@ -199,28 +227,33 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     if (search === undefined || search.parts.length === 0) {
       base = base.select(sql<number>`0`.as('rank'));
     } else if (dialect === 'sqlite') {
-      // The table's rank is bm25 with the fields' weights (migration 0014).
-      const { match, required } = fts5Query(search);
-      const hits = db
+      const { match, required, phrases } = fts5Query(search);
+      // FTS5 walks its matches newest first and stops at the window; only those are scored.
+      const matches = db
         .selectFrom('post_search_fts')
-        .select(['post_search_fts.rowid as seq', 'post_search_fts.rank as rank'])
+        .select('post_search_fts.rowid as seq')
         .where(sql<SqlBool>`post_search_fts match ${match}`)
-        // FTS5 walks its matches newest first and stops at the window; only those are scored.
         .$if(byRelevance, (query) =>
           query.orderBy('post_search_fts.rowid', 'desc').limit(SEARCH_RANK_WINDOW),
-        )
-        .as('hits');
+        );
       base = required
         ? // The matches come first and each post is found by its seq: SQLite keeps the tables of
           // a CROSS JOIN in their order, where with an inner join it may walk every public post
           // by its time index and look each up among the matches (O(posts) for a rare word).
           (db
-            .selectFrom(hits)
+            // Scoring reads the matches several times: they are found once.
+            .with(
+              (cte) => (byRelevance ? cte('search_hits').materialized() : cte('search_hits')),
+              () => matches,
+            )
+            .selectFrom('search_hits')
             .crossJoin('posts')
             .innerJoin('users', 'users.id', 'posts.user_id')
-            .whereRef('posts.seq', '=', 'hits.seq')
+            .whereRef('posts.seq', '=', 'search_hits.seq')
             .select(POST_COLUMNS)
-            .select('hits.rank as rank') as unknown as typeof base)
+            .select(
+              (byRelevance ? fieldRank(phrases) : sql<number>`0`).as('rank'),
+            ) as unknown as typeof base)
         : base
             .where(
               sql<SqlBool>`posts.seq not in (select rowid from post_search_fts where post_search_fts match ${match})`,

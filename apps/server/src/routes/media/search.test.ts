@@ -129,6 +129,51 @@ describeEachDatabase('search inside documents, in any script', (db) => {
     expect(hit?.snippet).toContain('<mark>蛋白质</mark>');
   });
 
+  it('ranks by where each word was found: title, then tags, then text; ties newest first', async () => {
+    const { app } = await db.buildApp();
+    const ada = await signedInUser(app);
+    // Written oldest first, so that newest-first alone would give the reverse order.
+    const inTitle = await uploadPost(app, ada.headers, { title: 'Tardigrade survival' });
+    const inTags = await uploadPost(app, ada.headers, {
+      title: 'Animals in space',
+      tags: 'tardigrade, space',
+    });
+    const inText = await uploadPost(app, ada.headers, {
+      title: 'Hardy animals',
+      summary: 'Moss piglets, also called tardigrade, survive vacuum.',
+    });
+    const alsoInText = await uploadPost(app, ada.headers, {
+      title: 'Extremophiles',
+      content: 'The tardigrade is one of many.',
+    });
+    const order = async (text: string) => (await search(app, text)).map((post) => post.id);
+
+    expect(await order('tardigrade')).toEqual([inTitle, inTags, alsoInText, inText]);
+    expect(await order('survival')).toEqual([inTitle]);
+
+    // Two words: each counts where it was found.
+    const bothInTitle = await uploadPost(app, ada.headers, { title: 'Rotifer anhydrobiosis' });
+    const titleAndText = await uploadPost(app, ada.headers, {
+      title: 'Anhydrobiosis',
+      summary: 'Seen in the rotifer.',
+    });
+    const tagsAndText = await uploadPost(app, ada.headers, {
+      title: 'Dry states',
+      tags: 'anhydrobiosis',
+      summary: 'Seen in the rotifer.',
+    });
+    const bothInText = await uploadPost(app, ada.headers, {
+      title: 'Dry states again',
+      summary: 'Rotifer anhydrobiosis.',
+    });
+    expect(await order('rotifer anhydrobiosis')).toEqual([
+      bothInTitle,
+      titleAndText,
+      tagsAndText,
+      bothInText,
+    ]);
+  });
+
   it('reads quoted phrases and -exclusions, and suggests dropping a word', async () => {
     const { app } = await db.buildApp();
     const ada = await signedInUser(app);
