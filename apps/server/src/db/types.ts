@@ -169,7 +169,8 @@ export interface PostSearchTable {
 
 /**
  * SQLite only: the FTS5 index over post_search (rowid = post_search.post_seq = posts.seq; `rank`
- * is bm25 with the fields' weights, lower is better). PostgreSQL searches post_search.search_vector.
+ * is bm25 with the fields' weights, lower is better, used by related posts). PostgreSQL searches
+ * post_search.search_vector.
  */
 export interface PostSearchFtsTable {
   rowid: number;

@@ -14,7 +14,6 @@ describe('search text', () => {
     expect(fts5Query(query)).toEqual({
       match: '("蛋白 质"* AND "deep learning") NOT ("mouse"*)',
       required: true,
-      phrases: ['"蛋白 质"*', '"deep learning"'],
     });
     expect(tsQuery(query).match).toBe(
       "('蛋白' <-> '质':*) & ('deep' <-> 'learning') & !(('mouse':*))",
@@ -23,12 +22,6 @@ describe('search text', () => {
     expect(fts5Query(parseSearchQuery('"a" OR NEAR(b) *:'))).toEqual({
       match: '"a" AND "or"* AND "near b"*',
       required: true,
-      phrases: ['"a"', '"or"*', '"near b"*'],
-    });
-    expect(fts5Query(parseSearchQuery('-mouse'))).toEqual({
-      match: '"mouse"*',
-      required: false,
-      phrases: [],
     });
     expect(parseSearchQuery('!!! - ""').parts).toEqual([]);
   });

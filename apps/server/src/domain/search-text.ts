@@ -105,26 +105,16 @@ export function queryKey(query: SearchQuery): string {
   return JSON.stringify(query.parts.map((part) => [part.phrase, part.excluded]));
 }
 
-/**
- * FTS5 query syntax: each phrase quoted (its words hold no quote), `*` for a prefix. `phrases` are
- * the required ones alone, for scoring where each was found.
- */
-export function fts5Query(query: SearchQuery): {
-  match: string;
-  required: boolean;
-  phrases: string[];
-} {
+/** FTS5 query syntax: each phrase quoted (its words hold no quote), `*` for a prefix. */
+export function fts5Query(query: SearchQuery): { match: string; required: boolean } {
   const phrase = (p: SearchPhrase) => `"${p.words.join(' ')}"${p.prefix ? '*' : ''}`;
   const required = query.parts.filter((part) => !part.excluded).map((part) => phrase(part.phrase));
   const excluded = query.parts.filter((part) => part.excluded).map((part) => phrase(part.phrase));
-  if (required.length === 0) {
-    return { match: excluded.join(' OR '), required: false, phrases: [] };
-  }
+  if (required.length === 0) return { match: excluded.join(' OR '), required: false };
   const all = required.join(' AND ');
   return {
     match: excluded.length === 0 ? all : `(${all}) NOT (${excluded.join(' OR ')})`,
     required: true,
-    phrases: required,
   };
 }
 

@@ -23,6 +23,7 @@ import {
   fts5Query,
   searchFields,
   tsQuery,
+  type SearchPhrase,
   type SearchQuery,
 } from '../domain/search-text.js';
 import { enqueueJob, requeueJob, type NewJob } from './job-repository.js';
@@ -52,9 +53,9 @@ export const SEARCH_RANK_WINDOW = 1000;
 
 /** The fields a search ranks by, with bm25's weights of the index (migration 0014). */
 const RANKED_FIELDS = [
-  { columns: 'title', weight: 10 },
-  { columns: 'tags', weight: 6 },
-  { columns: 'body author', weight: 3 },
+  { columns: ['title'], weight: 10 },
+  { columns: ['tags'], weight: 6 },
+  { columns: ['body', 'author'], weight: 3 },
 ] as const;
 
 /** Queues the refresh of a post's related posts, inside the caller's transaction. */
@@ -196,22 +197,24 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
   }
 
   /**
-   * The relevance of each match in `search_hits` (lower is better): for every phrase, the weight
-   * of each field it was found in — the field weights of the index's bm25 (migration 0014), the
-   * document text counting nothing. Not bm25 itself: bm25 first counts every post holding each
-   * phrase, anywhere in the table (a word in most of 100,000 posts costs more than the whole
-   * search budget), where each field here is looked up only among the posts from the oldest
-   * match on. Ties are broken newest first.
+   * The relevance of a match (lower is better): for every phrase, the weight of each field it is
+   * found in — the field weights of the index's bm25 (migration 0014), the document text counting
+   * nothing; ties are broken newest first. Not bm25 itself: bm25 first counts every post holding
+   * each phrase anywhere in the table (a word in most of 100,000 posts costs more than the whole
+   * search budget). The fields are read from post_search as indexed — words cut, folded and
+   * joined by single spaces (domain/search-text.ts) — so a phrase is found as its words between
+   * spaces, as FTS5 matched it; only the window's matches are read.
    */
-  function fieldRank(phrases: string[]) {
-    const oldest = sql`(select min(seq) from search_hits)`;
-    const found = phrases.flatMap((phrase) =>
-      RANKED_FIELDS.map(
-        ({ columns, weight }) =>
-          sql`${sql.lit(weight)} * (search_hits.seq in (select rowid from post_search_fts
-            where post_search_fts match ${`{${columns}} : ${phrase}`} and rowid >= ${oldest}))`,
-      ),
-    );
+  function fieldRank(phrases: SearchPhrase[]) {
+    const found = phrases.flatMap((phrase) => {
+      const pattern = ` ${phrase.words.join(' ')}${phrase.prefix ? '' : ' '}`;
+      return RANKED_FIELDS.map(({ columns, weight }) => {
+        const inField = columns.map(
+          (column) => sql`instr(' ' || ${sql.ref(`post_search.${column}`)} || ' ', ${pattern}) > 0`,
+        );
+        return sql`${sql.lit(weight)} * (${sql.join(inField, sql` or `)})`;
+      });
+    });
     return sql<number>`-(${sql.join(found, sql` + `)})`;
   }
 
@@ -227,33 +230,34 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
     if (search === undefined || search.parts.length === 0) {
       base = base.select(sql<number>`0`.as('rank'));
     } else if (dialect === 'sqlite') {
-      const { match, required, phrases } = fts5Query(search);
-      // FTS5 walks its matches newest first and stops at the window; only those are scored.
-      const matches = db
+      const { match, required } = fts5Query(search);
+      const hits = db
         .selectFrom('post_search_fts')
         .select('post_search_fts.rowid as seq')
         .where(sql<SqlBool>`post_search_fts match ${match}`)
+        // FTS5 walks its matches newest first and stops at the window; only those are scored.
         .$if(byRelevance, (query) =>
           query.orderBy('post_search_fts.rowid', 'desc').limit(SEARCH_RANK_WINDOW),
-        );
+        )
+        .as('hits');
+      const phrases = search.parts.filter((part) => !part.excluded).map((part) => part.phrase);
+      // The matches come first and each post (and its indexed text) is found by its seq: SQLite
+      // keeps the tables of a CROSS JOIN in their order, where with an inner join it may walk
+      // every public post by its time index and look each up among the matches (O(posts) for a
+      // rare word).
+      const matched = db
+        .selectFrom(hits)
+        .crossJoin('posts')
+        .innerJoin('users', 'users.id', 'posts.user_id')
+        .whereRef('posts.seq', '=', 'hits.seq')
+        .select(POST_COLUMNS);
       base = required
-        ? // The matches come first and each post is found by its seq: SQLite keeps the tables of
-          // a CROSS JOIN in their order, where with an inner join it may walk every public post
-          // by its time index and look each up among the matches (O(posts) for a rare word).
-          (db
-            // Scoring reads the matches several times: they are found once.
-            .with(
-              (cte) => (byRelevance ? cte('search_hits').materialized() : cte('search_hits')),
-              () => matches,
-            )
-            .selectFrom('search_hits')
-            .crossJoin('posts')
-            .innerJoin('users', 'users.id', 'posts.user_id')
-            .whereRef('posts.seq', '=', 'search_hits.seq')
-            .select(POST_COLUMNS)
-            .select(
-              (byRelevance ? fieldRank(phrases) : sql<number>`0`).as('rank'),
-            ) as unknown as typeof base)
+        ? ((byRelevance
+            ? matched
+                .crossJoin('post_search')
+                .whereRef('post_search.post_seq', '=', 'hits.seq')
+                .select(fieldRank(phrases).as('rank'))
+            : matched.select(sql<number>`0`.as('rank'))) as unknown as typeof base)
         : base
             .where(
               sql<SqlBool>`posts.seq not in (select rowid from post_search_fts where post_search_fts match ${match})`,
