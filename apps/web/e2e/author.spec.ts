@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES } from '@symposia/shared';
 import { PASSWORD, fillAuthForm, hydrated, setLocalStorage } from './support';
 import { createPost, createUser, likeViaApi, type TestUser } from './fixtures/posts';
@@ -227,6 +228,8 @@ test.describe('author profile', () => {
     const author = await createUser(request, { prefix: 'aub' });
     const reader = await createUser(request, { prefix: 'aur' });
     const postId = await createPost(request, author, { title: 'Where I came from' });
+    const authorHeading = (on: Page) =>
+      on.getByRole('heading', { name: author.username, level: 1 });
     await signIn(page, reader);
 
     await page.goto(`/forum/detail/${postId}`);
@@ -235,6 +238,8 @@ test.describe('author profile', () => {
     await hydrated(page);
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
+    // The post's own Back (to the forum) stays on screen until the profile replaces it.
+    await expect(authorHeading(page)).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/forum/detail/${postId}$`));
 
@@ -243,6 +248,7 @@ test.describe('author profile', () => {
     await hydrated(page);
     await page.evaluate((href) => window.location.assign(href), `/author/${author.id}`);
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
+    await expect(authorHeading(page)).toBeVisible();
     await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/forum/detail/${postId}$`));
@@ -250,6 +256,7 @@ test.describe('author profile', () => {
     // Opened directly in a new tab, with nothing of ours before it: Back goes to the forum.
     const direct = await page.context().newPage();
     await direct.goto(`/author/${author.id}`);
+    await expect(authorHeading(direct)).toBeVisible();
     await hydrated(direct);
     await direct.getByRole('button', { name: 'Back' }).click();
     await expect(direct).toHaveURL(/\/forum$/);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES } from '@symposia/shared';
 import { hydrated, setLocalStorage } from './support';
 import { createPost, createUser, files, getPostViaApi, uniqueWord } from './fixtures/posts';

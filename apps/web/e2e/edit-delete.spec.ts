@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES, type Comment, type PostRevision } from '@symposia/shared';
 import { chinaTime, hydrated, setLocalStorage } from './support';
 import { createPost, createUser, getPostViaApi, uniqueWord, type TestUser } from './fixtures/posts';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { FORUM_COUNTERS, FORUM_PAGE_SIZE, MESSAGES } from '@symposia/shared';
 import {
   createPost,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { HOME_STATS } from '@symposia/shared';
 
 const PLACEHOLDER = 'Search academic topics, tags, or authors';

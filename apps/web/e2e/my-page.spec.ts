@@ -1,12 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES, MY_PAGE_LIST_PAGE_SIZE, type CurrentUser } from '@symposia/shared';
 import { setLocalStorage, uniqueUsername } from './support';
 import { createPost, createUser, files, likeViaApi, type TestUser } from './fixtures/posts';

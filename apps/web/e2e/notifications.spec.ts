@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import type { Comment, Notification } from '@symposia/shared';
 import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 import { setLocalStorage } from './support';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { createPost, createUser, files } from './fixtures/posts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));

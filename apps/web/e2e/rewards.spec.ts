@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { rewardsMeSchema, type Comment, type RewardsMe } from '@symposia/shared';
 import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';

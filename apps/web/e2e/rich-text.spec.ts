@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { setLocalStorage } from './support';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import type { PostDetail, RelatedPost } from '@symposia/shared';
 import { createPost, createUser } from './fixtures/posts';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';

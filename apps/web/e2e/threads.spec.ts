@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { COMMENT_ROOTS_DEFAULT_LIMIT, type Comment } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES, tokenInfoSchema, type TokenInfo } from '@symposia/shared';
 import { installPhantom, randomAddress, shortAddress } from './fixtures/phantom';
 import {

@@ -1,7 +1,8 @@
 import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES, postDetailSchema } from '@symposia/shared';
 import {
   PASSWORD,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { MESSAGES, WALLET_TOAST_DURATION_MS } from '@symposia/shared';
 import { installPhantom, randomAddress, shortAddress } from './fixtures/phantom';
 import { hydrated, registerViaApi, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
