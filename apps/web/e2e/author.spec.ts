@@ -234,8 +234,6 @@ test.describe('author profile', () => {
 
     await page.goto(`/forum/detail/${postId}`);
     await expect(page.getByRole('heading', { name: 'Where I came from' })).toBeVisible();
-    // Followed by the app (after hydration), the link navigates within the page.
-    await hydrated(page);
     await page.locator(`a[href="/author/${author.id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/author/${author.id}$`));
     // The post's own Back (to the forum) stays on screen until the profile replaces it.

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { MESSAGES, WALLET_TOAST_DURATION_MS } from '@symposia/shared';
 import { installPhantom, randomAddress, shortAddress } from './fixtures/phantom';
-import { hydrated, registerViaApi, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
+import { registerViaApi, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
 
 /** The wallet control lives in the page header (role banner). */
 const header = (page: Page) => page.getByRole('banner');
@@ -42,7 +42,6 @@ test.describe('wallet connection (header)', () => {
   }) => {
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
-    await hydrated(page);
 
     await connectButton(page).click();
     const toggle = addressButton(page, phantom.address);
@@ -73,7 +72,6 @@ test.describe('wallet connection (header)', () => {
     await page.clock.install({ time: new Date('2026-03-01T08:00:00Z') });
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
-    await hydrated(page);
     await expect(connectButton(page)).toBeVisible();
     // From here on, time only moves when the test says so.
     await page.clock.pauseAt(new Date('2026-03-01T08:01:00Z'));
@@ -93,7 +91,6 @@ test.describe('wallet connection (header)', () => {
   test("any other failure shows 'Connection failed'", async ({ page }) => {
     const phantom = await installPhantom(page, { trusted: false });
     await page.goto('/');
-    await hydrated(page);
     await phantom.failNextConnect({ code: -32603, message: 'Internal JSON-RPC error.' });
 
     await connectButton(page).click();
@@ -125,7 +122,6 @@ test.describe('wallet connection (header)', () => {
 
   test("without Phantom: 'Please install Phantom Wallet'", async ({ page }) => {
     await page.goto('/');
-    await hydrated(page);
     expect(await page.evaluate(() => 'phantom' in window)).toBe(false);
 
     await connectButton(page).click();
