@@ -69,3 +69,6 @@ export type CitationQuery = z.infer<typeof citationQuerySchema>;
 
 /** The answer: the citation as text in the asked format (CSL-JSON is a JSON array as text). */
 export const citationTextSchema = z.string();
+
+/** The CSL-JSON answer as a client reads it once parsed as JSON: an array of CSL items. */
+export const cslItemsSchema = z.array(z.record(z.string(), z.unknown()));

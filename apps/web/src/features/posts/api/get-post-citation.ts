@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CitationFormat } from '@symposia/shared';
-import { z } from 'zod';
 import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
-
-// CSL-JSON arrives parsed (the client reads every +json answer); it is shown and copied as text.
-const cslSchema = z.array(z.record(z.string(), z.unknown()));
 
 /** GET /media/{id}/cite?format=: the post's citation as the text to copy. */
 export async function getPostCitation(
@@ -15,7 +11,12 @@ export async function getPostCitation(
 ): Promise<string> {
   const path = `/media/${encodeURIComponent(id)}/cite`;
   if (format === 'csl') {
-    const items = await api.get(path, { params: { format }, schema: cslSchema, signal });
+    // CSL-JSON arrives parsed (the client reads every +json answer); it is shown and copied as text.
+    const items = await api.get(path, {
+      params: { format },
+      schema: contract('cslItemsSchema'),
+      signal,
+    });
     return `${JSON.stringify(items, null, 2)}\n`;
   }
   return api.get(path, { params: { format }, schema: contract('citationTextSchema'), signal });

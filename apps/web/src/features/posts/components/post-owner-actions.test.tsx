@@ -12,9 +12,6 @@ import { postsQueryKey } from '../api/get-posts';
 import { makePostDetail } from '../testing/fixtures';
 import { PostDetailView } from './post-detail-view';
 
-// Embla measures layout that jsdom does not have; the carousel's own behaviour is tested end to end.
-vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
-
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 function Detail({ onDeleted }: { onDeleted: () => void }) {
@@ -107,7 +104,7 @@ describe('Post detail: Edit and Delete', () => {
     });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     expect(title).toHaveFocus();
     expect(title).toHaveValue('Old title');
@@ -138,7 +135,7 @@ describe('Post detail: Edit and Delete', () => {
     signInAs('author-1');
     const { requests } = renderDetail(makePostDetail({ 'author id': 'author-1', title: 'Kept' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     await userEvent.clear(title);
     await userEvent.type(title, '   ');
@@ -159,7 +156,7 @@ describe('Post detail: Edit and Delete', () => {
       'PATCH /media/post-1': () => jsonResponse(post),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    let dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const doi = within(dialog).getByRole('textbox', { name: /DOI/ });
     expect(doi).toHaveValue('10.1000/old');
     await userEvent.clear(doi);
@@ -175,7 +172,7 @@ describe('Post detail: Edit and Delete', () => {
     expect(bodyOf(sent(requests, 'PATCH')[0]!)).toEqual({ doi: '10.1234/abc.5' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /DOI/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(requests, 'PATCH')).toHaveLength(2));
@@ -186,7 +183,7 @@ describe('Post detail: Edit and Delete', () => {
     signInAs('author-1');
     renderDetail(makePostDetail({ 'author id': 'author-1', content: 'Plain body' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByRole('region', { name: /Content/ })).toHaveTextContent('Plain body');
     expect(within(dialog).queryByRole('textbox', { name: /Content/ })).not.toBeInTheDocument();
@@ -204,7 +201,7 @@ describe('Post detail: Edit and Delete', () => {
         ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     await userEvent.type(title, ' after');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

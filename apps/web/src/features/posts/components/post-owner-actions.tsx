@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { PostDetail } from '@symposia/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog/confirm-dialog';
@@ -7,8 +7,13 @@ import { updateFailureDetails } from '@/components/ui/toast/update-failure';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { useDeletePost } from '../api/delete-post';
-import { PostEditDialog } from './post-edit-dialog';
 import styles from './post-owner-actions.module.css';
+
+// The editor (its form fields and the shared schemas it checks with) loads when Edit is pressed,
+// not with the post page (issue 17).
+const PostEditDialog = lazy(() =>
+  import('./post-edit-dialog').then((module) => ({ default: module.PostEditDialog })),
+);
 
 type PostOwnerActionsProps = {
   post: PostDetail;
@@ -78,7 +83,9 @@ export function PostOwnerActions({ post, onDeleted, onSaved }: PostOwnerActionsP
       </button>
 
       {open === 'edit' ? (
-        <PostEditDialog post={post} onClose={() => setOpen(null)} onSaved={onSaved} />
+        <Suspense fallback={null}>
+          <PostEditDialog post={post} onClose={() => setOpen(null)} onSaved={onSaved} />
+        </Suspense>
       ) : null}
       {open === 'delete' ? (
         <ConfirmDialog

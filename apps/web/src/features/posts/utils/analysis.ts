@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** One piece of the analysis summary: a paragraph, or a '- ' bullet list. */
 export type AnalysisBlock = { type: 'paragraph'; text: string } | { type: 'list'; items: string[] };
 
@@ -8,19 +6,23 @@ export type Analysis =
   | { kind: 'none'; reason: 'empty' | 'invalid' }
   | { kind: 'ready'; blocks: AnalysisBlock[]; tags: string[] };
 
-/** Lenient on purpose: a missing or odd field is skipped, never a crash. */
-const analysisSchema = z.object({
-  summary: z.string().catch(''),
-  tags: z
-    .array(z.unknown())
-    .catch([])
-    .transform((tags) =>
-      tags
-        .filter((tag): tag is string => typeof tag === 'string')
-        .map((tag) => tag.trim().replace(/^#+/, '').trim())
-        .filter(Boolean),
-    ),
-});
+/**
+ * Lenient on purpose: a missing or odd field is skipped, never a crash. Read by hand rather than
+ * with zod, so the post page does not load the schema library before it has painted (issue 17).
+ */
+function readAnalysis(data: unknown): { summary: string; tags: string[] } | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const { summary, tags } = data as Record<string, unknown>;
+  return {
+    summary: typeof summary === 'string' ? summary : '',
+    tags: Array.isArray(tags)
+      ? tags
+          .filter((tag): tag is string => typeof tag === 'string')
+          .map((tag) => tag.trim().replace(/^#+/, '').trim())
+          .filter(Boolean)
+      : [],
+  };
+}
 
 const BULLET = /^\s*[-*•]\s+/;
 
@@ -74,9 +76,9 @@ export function parseAnalysis(raw: string | null | undefined): Analysis {
   } catch {
     return { kind: 'none', reason: 'invalid' };
   }
-  const parsed = analysisSchema.safeParse(data);
-  if (!parsed.success) return { kind: 'none', reason: 'invalid' };
-  const blocks = summaryBlocks(parsed.data.summary);
-  if (!blocks.length && !parsed.data.tags.length) return { kind: 'none', reason: 'empty' };
-  return { kind: 'ready', blocks, tags: parsed.data.tags };
+  const analysis = readAnalysis(data);
+  if (!analysis) return { kind: 'none', reason: 'invalid' };
+  const blocks = summaryBlocks(analysis.summary);
+  if (!blocks.length && !analysis.tags.length) return { kind: 'none', reason: 'empty' };
+  return { kind: 'ready', blocks, tags: analysis.tags };
 }
