@@ -8,6 +8,22 @@ import { i18n } from '@/lib/i18n';
 // here once keeps that first import out of every test's waiting time.
 await import('@/lib/answer-contract');
 
+// Embla measures layout that jsdom does not have: every test gets a carousel that stays on its
+// first slide. The carousel's own behaviour is tested end to end (e2e/post-detail.spec.ts).
+vi.mock('embla-carousel', () => {
+  const carousel = {
+    on: () => carousel,
+    off: () => carousel,
+    destroy: () => {},
+    selectedScrollSnap: () => 0,
+    slideNodes: () => [],
+    scrollPrev: () => {},
+    scrollNext: () => {},
+    scrollTo: () => {},
+  };
+  return { default: () => carousel };
+});
+
 // jsdom has no layout, so it does not implement scrolling; navigation scrolls to the top.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 

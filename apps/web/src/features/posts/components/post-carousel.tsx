@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import type { MediaItem } from '../utils/media-items';
 import { ChevronIcon } from '@/components/ui/icons/icons';
 import { MediaSlide } from './media-slide';
@@ -22,14 +22,41 @@ function pauseHiddenMedia(slides: HTMLElement[], selected: number) {
 }
 
 /**
+ * Embla on the viewport, once there is more than one slide to move between. Loaded after the
+ * page has hydrated, as its own chunk: a post with one file never loads it, and the slides are
+ * the same markup with or without it, so the server-rendered page needs nothing from it (issue 17).
+ */
+function useCarousel(viewport: HTMLDivElement | null, enabled: boolean): EmblaCarouselType | null {
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  useEffect(() => {
+    if (!viewport || !enabled) return;
+    let carousel: EmblaCarouselType | null = null;
+    let active = true;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (!active) return;
+      carousel = EmblaCarousel(viewport, { align: 'start', containScroll: 'trimSnaps' });
+      setEmbla(carousel);
+    });
+    return () => {
+      active = false;
+      carousel?.destroy();
+      setEmbla(null);
+    };
+  }, [viewport, enabled]);
+  return embla;
+}
+
+/**
  * The post's media (spec §2 Post detail): one file per slide, previous/next buttons and one
- * indicator per file. Embla is imported here only, so it stays in the detail's chunk.
+ * indicator per file. The buttons wait for the carousel to be ready.
  */
 export function PostCarousel({ items, title }: PostCarouselProps) {
   const { t } = useTranslation('posts');
-  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
-  const [selected, setSelected] = useState(0);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const count = items.length;
+  const multiple = count > 1;
+  const embla = useCarousel(viewport, multiple);
+  const [selected, setSelected] = useState(0);
 
   useEffect(() => {
     if (!embla) return;
@@ -45,7 +72,6 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
   }, [embla]);
 
   if (!count) return null;
-  const multiple = count > 1;
 
   return (
     <section
@@ -53,7 +79,7 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
       aria-roledescription={t('media.carouselRole')}
       aria-label={t('media.carousel')}
     >
-      <div className={styles.viewport} ref={viewportRef}>
+      <div className={styles.viewport} ref={setViewport}>
         <div className={styles.container}>
           {items.map((item, index) => {
             const label = t('media.slide', {
@@ -83,7 +109,7 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
             type="button"
             className={styles.arrow}
             aria-label={t('media.previous')}
-            disabled={selected === 0}
+            disabled={!embla || selected === 0}
             onClick={() => embla?.scrollPrev()}
           >
             <ChevronIcon direction="left" />
@@ -96,6 +122,7 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
                 className={index === selected ? `${styles.dot} ${styles.current}` : styles.dot}
                 aria-label={t('media.show', { index: index + 1, count })}
                 aria-current={index === selected ? 'true' : undefined}
+                disabled={!embla}
                 onClick={() => embla?.scrollTo(index)}
               />
             ))}
@@ -104,7 +131,7 @@ export function PostCarousel({ items, title }: PostCarouselProps) {
             type="button"
             className={styles.arrow}
             aria-label={t('media.next')}
-            disabled={selected === count - 1}
+            disabled={!embla || selected === count - 1}
             onClick={() => embla?.scrollNext()}
           >
             <ChevronIcon direction="right" />

@@ -10,9 +10,6 @@ import { usePost } from '../api/get-post';
 import { makePostDetail } from '../testing/fixtures';
 import { PostDetailView } from './post-detail-view';
 
-// Embla measures layout that jsdom does not have; the carousel's own behaviour is tested end to end.
-vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
-
 function Detail({ onBack = () => {} }: { onBack?: () => void }) {
   const query = usePost('post-1');
   return query.data ? <PostDetailView post={query.data} onBack={onBack} /> : null;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -10,9 +10,6 @@ import { PostDetailView } from './post-detail-view';
 import { PostGrid } from './post-grid';
 import { SearchBox } from './search-box';
 import { SortButtons } from './sort-buttons';
-
-// Embla measures layout that jsdom does not have; the carousel's own behaviour is tested end to end.
-vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
 
 /** The element that keeps a text as its author wrote it (translate="no"), if any. */
 const untranslated = (element: HTMLElement) => element.closest('[translate="no"]');
