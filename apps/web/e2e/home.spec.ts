@@ -147,6 +147,23 @@ test.describe('home', () => {
     await expect(canvas).toBeVisible();
     // Decoration only: hidden from assistive technology.
     await expect(page.getByTestId('particle-background')).toHaveAttribute('aria-hidden', 'true');
+
+    // A canvas can be there and stay blank: something is drawn on it, and a moment later it moved.
+    const paintedPixels = () =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const context = element.getContext('2d');
+        if (!context) return 0;
+        const { data } = context.getImageData(0, 0, element.width, element.height);
+        let painted = 0;
+        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) painted += 1;
+        return painted;
+      });
+    await expect.poll(paintedPixels).toBeGreaterThan(100);
+    const snapshot = () => canvas.evaluate((element: HTMLCanvasElement) => element.toDataURL());
+    const before = await snapshot();
+    await page.waitForTimeout(400);
+    expect(await snapshot()).not.toBe(before);
+
     expect(problems).toEqual([]);
   });
 
@@ -157,7 +174,7 @@ test.describe('home', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Symposia', level: 1 })).toBeVisible();
 
-    // Long enough for the particle engine and AOS to have loaded, were they going to.
+    // Long enough for the particle field and AOS to have loaded, were they going to.
     await page.waitForLoadState('networkidle');
     await expect(page.locator('canvas')).toHaveCount(0);
     await expect(page.getByTestId('particle-background')).toHaveCount(0);

@@ -4,7 +4,7 @@
  *
  * For each measured route it adds up the gzipped bytes of what a browser must fetch before the
  * screen can render: the entry chunk and its static imports, plus the route's lazily loaded chunk
- * and its static imports (dynamic imports inside them, e.g. the particle engine, load later and
+ * and its static imports (dynamic imports inside them, e.g. the particle field, load later and
  * are not counted). Exits non-zero when a route exceeds the budget.
  *
  * The chunk graph comes from the Vite manifest (dist/.vite/manifest.json) when the build writes

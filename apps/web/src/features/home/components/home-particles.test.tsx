@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { HomeParticles } from './home-particles';
 
-// Counts how often the particle engine's module is actually loaded.
+// Counts how often the particle field's module is actually loaded.
 const engine = vi.hoisted(() => ({ loads: 0 }));
 vi.mock('./particle-background', () => {
   engine.loads += 1;

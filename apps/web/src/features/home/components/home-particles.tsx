@@ -2,12 +2,12 @@ import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 
-// The particle engine is the heaviest piece of the screen: its own chunk, loaded on demand.
+// Decoration, not content: its own chunk, loaded on demand.
 const ParticleBackground = lazy(() => import('./particle-background'));
 
 /**
  * The hero's particle field (spec §2 Home), only where it is wanted and never in the way: not at
- * all for people who prefer reduced motion (the engine is not even fetched), and for everyone else
+ * all for people who prefer reduced motion (its code is not even fetched), and for everyone else
  * only once the screen has painted and the browser is idle.
  */
 export function HomeParticles() {
