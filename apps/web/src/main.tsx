@@ -1,6 +1,6 @@
 // First: zod's settings before any zod code loads (lib/zod-csp.ts).
 import './lib/zod-csp';
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app';
@@ -56,13 +56,18 @@ if (embedded !== null && container.firstElementChild) {
     preloadScreen(window.location.pathname).catch(() => undefined),
     speak(serverLanguage),
   ]).then(() =>
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App queryClient={queryClient} />
-        <AfterHydration run={showMemberView} />
-      </StrictMode>,
-    ),
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: the server's HTML is already on screen, and input
+    // arriving meanwhile hydrates the part it touches first (total blocking time).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App queryClient={queryClient} />
+          <AfterHydration run={showMemberView} />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   // The same mark as a hydrated page once the app has rendered (end-to-end tests wait for it).
