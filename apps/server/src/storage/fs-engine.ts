@@ -5,8 +5,6 @@
  * folder (a shared file system): holds and removals are told by link counts every process sees.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CID } from 'multiformats/cid';
 import type {
   BlockEngine,
@@ -18,7 +16,13 @@ import type {
 } from './block-engine.js';
 import { DurableFsBlockstore, WriteBehind } from './fs-blockstore.js';
 import { markReachable, sweep } from './gc.js';
-import { BlockHold, fsyncDirectory, isErrno, recoverTrash, removeBlocks } from './holds.js';
+import {
+  BlockHold,
+  fsyncDirectory,
+  readBlockAnywhere,
+  recoverTrash,
+  removeBlocks,
+} from './holds.js';
 
 // How far before an aborted upload began it looks for recorded roots that may need its blocks:
 // rows carry the recording process's clock, and several processes' clocks may differ a little.
@@ -106,7 +110,7 @@ export class FsBlockEngine implements BlockEngine {
     const marked = new Set<string>();
     const reach = await markReachable(options.roots, {
       locate: (cid) => this.#blocks.locate(cid),
-      load: (file, directory) => readBlockFile(join(directory, file)),
+      load: (file, directory) => readBlockAnywhere(this.#blocks.path, { file, directory }),
       marked,
       signal: options.signal,
     });
@@ -123,14 +127,5 @@ export class FsBlockEngine implements BlockEngine {
 
   close(): Promise<void> {
     return this.#blocks.close();
-  }
-}
-
-async function readBlockFile(path: string): Promise<Uint8Array | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return null;
-    throw error;
   }
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blockFileNames, pseudoRandomBytes, snapshotFiles } from '../../test/block-files.js';
 import { ContentStore, type UploadSession } from './content-store.js';
+import { parseCid } from './cid.js';
+import { DurableFsBlockstore } from './fs-blockstore.js';
 import { HOLDS_DIR, TRASH_DIR, shardOf } from './holds.js';
 
 const CHUNK = 262_144;
@@ -183,6 +185,30 @@ describe('upload sessions', () => {
     for (const [cid, bytes] of recorded) {
       expect((await concat(store.cat(cid))).equals(bytes)).toBe(true);
     }
+  });
+  it("keeps a recorded file's blocks while another removal has its root block in the trash", async () => {
+    // Upload A writes the file's blocks; upload B finds them there, is recorded and lets go.
+    const bytes = pseudoRandomBytes(CHUNK * 3, 18);
+    const aborted = store.beginUpload();
+    const { cid } = await aborted.importFile([bytes]);
+    const recorded = store.beginUpload();
+    await recorded.importFile([bytes]);
+    await recorded.commit();
+    book.record(cid);
+    await recorded.release();
+
+    // Meanwhile another removal (another aborted upload, the collector, maybe in another process)
+    // has the root block in its trash, where A's walk of the recorded file does not look.
+    const root = new DurableFsBlockstore(store.directory).locate(parseCid(cid));
+    const trash = join(store.directory, TRASH_DIR, '4242-feedface');
+    await mkdir(trash, { recursive: true });
+    const trashed = join(trash, `${root.file}.0123456789ab`);
+    await rename(join(root.directory, root.file), trashed);
+
+    await aborted.abort();
+    // The other removal finds the root still needed and puts it back.
+    await rename(trashed, join(root.directory, root.file));
+    expect((await concat(store.cat(cid))).equals(bytes)).toBe(true);
   });
 });
 

@@ -234,7 +234,7 @@ export async function removeBlocks(
       const inTrash = trashed.get(file);
       return (
         (inTrash ? await readIfPresent(inTrash.path) : null) ??
-        (await readIfPresent(join(directory, file)))
+        (await readBlockAnywhere(options.root, { file, directory }))
       );
     };
     const needed = await options.stillNeeded(new Set(trashed.keys()), load);
@@ -307,6 +307,30 @@ async function putBack(block: BlockFile, trashPath: string, durable: boolean): P
     if (!isErrno(error, 'ENOENT')) throw error;
   });
   if (durable) await fsyncDirectory(block.directory);
+}
+
+/**
+ * A block's bytes from its place or, when it is not there, from any removal's trash: a walk of the
+ * recorded roots that skipped a block another removal (in this process or another) is weighing
+ * would not see what it links to, and would let those blocks go. Read in its place once more last,
+ * as that removal may have put it back meanwhile.
+ */
+export async function readBlockAnywhere(
+  root: string,
+  block: BlockFile,
+): Promise<Uint8Array | null> {
+  const inPlace = await readIfPresent(blockPath(block));
+  if (inPlace) return inPlace;
+  const trashRoot = join(root, TRASH_DIR);
+  for (const name of await listDirectory(trashRoot)) {
+    const folder = join(trashRoot, name);
+    for (const entry of await listDirectory(folder)) {
+      if (!entry.startsWith(`${block.file}.`)) continue;
+      const bytes = await readIfPresent(join(folder, entry));
+      if (bytes) return bytes;
+    }
+  }
+  return readIfPresent(blockPath(block));
 }
 
 async function readIfPresent(path: string): Promise<Uint8Array | null> {
