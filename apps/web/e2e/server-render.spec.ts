@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { MESSAGES } from '@symposia/shared';
 import { expect, test } from './fixtures/test';
 import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 import { setLocalStorage } from './support';
@@ -78,6 +79,20 @@ test.describe('pages rendered by the server', () => {
 
     const home = await (await request.get('/')).text();
     expect(splitPage(home).markup).toContain('About Symposia');
+  });
+
+  test('an unknown post answers 404, and the page still says so once the browser has it', async ({
+    page,
+    request,
+  }) => {
+    const missing = `/forum/detail/${'0'.repeat(24)}`;
+    expect((await request.get(missing)).status()).toBe(404);
+    expect((await request.get(`/forum/detail/${postId}`)).status()).toBe(200);
+
+    await page.goto(missing);
+    await expect(
+      page.getByRole('heading', { name: MESSAGES.postNotFoundTitle, level: 1 }),
+    ).toBeVisible();
   });
 
   test('screens of a member are left to the browser', async ({ request }) => {

@@ -24,7 +24,11 @@ import { createQueryClient } from './lib/react-query';
 export type ApiAnswer = { status: number; contentType: string; body: string };
 export type ApiFetch = (path: string) => Promise<ApiAnswer>;
 
-export type RenderedPage = { html: string };
+/**
+ * A page's HTML and its HTTP status: 404 when what the address names does not exist for anyone
+ * (the browser still takes the page over, and a member may yet see their own private post).
+ */
+export type RenderedPage = { html: string; status: number };
 
 export interface PageRenderer {
   /** The interface language a reader with this Accept-Language header is sent. */
@@ -215,6 +219,7 @@ export function createPageRenderer({
         await apiFetchOfRender.run(fetchApi, () =>
           Promise.all([preloadScreen(location.pathname), page.prefetch?.(queryClient, location)]),
         );
+        const status = page.missing?.(queryClient) ? 404 : 200;
         // What failed is not embedded, so the browser starts from the same screen as here
         // (loading) and asks again itself.
         for (const query of queryClient.getQueryCache().findAll()) {
@@ -245,7 +250,7 @@ export function createPageRenderer({
             `<title>${escapeHtml(documentTitle(title))}</title>`,
           );
         }
-        return { html };
+        return { html, status };
       } catch (error) {
         onError?.(error);
         return null;

@@ -27,7 +27,9 @@ export function createPageRenderer({ clientDir, onError }) {
       const posts = JSON.parse(answer.body);
       const items = posts.map((post) => '<li>' + post.title + '</li>').join('');
       globalThis.__symposiaRenders = (globalThis.__symposiaRenders ?? 0) + 1;
-      return { html: '<!doctype html><main lang="' + language + '" data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
+      // The renderer says what the address names is missing; /forum/gone stands for that here.
+      const status = url.startsWith('/forum/gone') ? 404 : 200;
+      return { status, html: '<!doctype html><main lang="' + language + '" data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
     },
   };
 }
@@ -124,6 +126,15 @@ describe('server-rendered pages', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("answers with the renderer's status, the page still sent for the browser to take over", async () => {
+    for (const attempt of ['first', 'kept']) {
+      const response = await get('/forum/gone');
+      expect(response.statusCode, attempt).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(decoded(response)).toContain('<main lang="en"');
     }
   });
 

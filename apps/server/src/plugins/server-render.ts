@@ -11,13 +11,15 @@ import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
  * apps/web/dist-ssr/ beside the client build): the server knows the module only through this.
  */
 type ApiAnswer = { status: number; contentType: string; body: string };
+/** 404 when what the address names does not exist for anyone. */
+type RenderedPage = { html: string; status: number };
 interface PageRenderer {
   languageFor(acceptLanguage: string | undefined): string;
   render(
     url: string,
     fetchApi: (path: string) => Promise<ApiAnswer>,
     language: string,
-  ): Promise<{ html: string } | null>;
+  ): Promise<RenderedPage | null>;
 }
 type RendererModule = {
   createPageRenderer(options: {
@@ -88,10 +90,10 @@ export async function loadPageServer(
   // (PUBLIC_CACHE_TTL_MS, dropped when the content version moves), so a burst of visitors costs
   // one render per address and language.
   const cache = app.services.publicCache;
-  const render = async (url: string, language: string): Promise<{ html: string } | null> => {
+  const render = async (url: string, language: string): Promise<RenderedPage | null> => {
     const key = `page ${language} ${url}`;
     const hit = cache.get(key);
-    if (hit) return hit.value as { html: string };
+    if (hit) return hit.value as RenderedPage;
     const version = cache.version();
     const page = await renderer.render(url, fetchApi, language);
     if (page) cache.set(key, page, version, Buffer.byteLength(page.html));
@@ -99,7 +101,7 @@ export async function loadPageServer(
   };
 
   return async (request, reply) => {
-    let page: { html: string } | null;
+    let page: RenderedPage | null;
     try {
       page = await render(request.url, renderer.languageFor(request.headers['accept-language']));
     } catch (error) {
@@ -116,6 +118,7 @@ export async function loadPageServer(
           ? await compressGzip(page.html, GZIP_OPTIONS)
           : page.html;
     reply
+      .code(page.status)
       .type('text/html; charset=utf-8')
       // The page shows the data of this moment: always asked again, like index.html.
       .header('cache-control', 'no-cache')

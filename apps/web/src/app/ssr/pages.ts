@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getPostsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
 import { parseSortParam } from '@/features/posts/utils/sort-cycle';
@@ -20,6 +21,8 @@ export type ServerPage = {
    * render's language (`t` of its i18next instance).
    */
   title?: (queryClient: QueryClient, t: TFunction<'routes'>) => string | undefined;
+  /** Whether the API said that what the address names does not exist (the page answers 404). */
+  missing?: (queryClient: QueryClient) => boolean;
 };
 
 const forumFilter = (url: URL) => ({
@@ -50,6 +53,10 @@ export function findServerPage(pathname: string): ServerPage | null {
       title: (queryClient, t) => {
         const post = queryClient.getQueryData(getPostQueryOptions(id).queryKey);
         return post ? post.title || t('titles.post') : undefined;
+      },
+      missing: (queryClient) => {
+        const { error } = queryClient.getQueryState(getPostQueryOptions(id).queryKey) ?? {};
+        return error instanceof ApiError && error.status === 404;
       },
     };
   }
