@@ -1,13 +1,14 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { chargeCachedBytes } from '../services/memory-cache.js';
 import { type ContentEncoding, negotiateEncoding, varyOnEncoding } from './content-encoding.js';
 
 // Answers smaller than this gain too little to be worth the CPU.
 export const COMPRESS_MIN_BYTES = 1024;
 // Dynamic answers are compressed per request, so cheaply: brotli 4 is about gzip 6 in time and
-// still smaller. Shared copies (routes/shared-json.ts) and built files pay for the best once.
+// still smaller. Shared copies (sendSharedBody) and built files pay for the best once.
 const BROTLI_DYNAMIC_QUALITY = 4;
 const GZIP_DYNAMIC_LEVEL = 6;
 
@@ -24,6 +25,64 @@ function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
         },
       })
     : gzipAsync(body, { level: GZIP_DYNAMIC_LEVEL });
+}
+
+// Compressed once for many readers, so better than per-request answers get; 11 would cost several
+// times the CPU for a percent or two.
+export const sharedBrotliOptions = (body: Buffer) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 9,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+export const SHARED_GZIP_OPTIONS = { level: 9 };
+
+interface SharedBody {
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  uses: number;
+}
+
+const sharedBodies = new WeakMap<object, SharedBody>();
+
+/**
+ * Sends `body`, bytes that many callers receive alike for as long as `owner` (the cached value
+ * they belong to) lives. From its second use it is compressed once per encoding (br and gzip) in
+ * the background, and a reader who accepts one gets that copy; until then it is compressed per
+ * request like any answer (the hook below). The copies are charged to `owner` in its cache.
+ */
+export function sendSharedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  owner: object,
+  body: Buffer,
+): FastifyReply {
+  let shared = sharedBodies.get(owner);
+  if (!shared) {
+    shared = { encoded: {}, uses: 0 };
+    sharedBodies.set(owner, shared);
+  }
+  shared.uses += 1;
+  // One-off answers never pay for a kept copy; the second use starts it, off the event loop.
+  if (shared.uses === 2 && body.length >= COMPRESS_MIN_BYTES) compressLater(owner, body, shared);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const encoded = encoding ? shared.encoded[encoding] : undefined;
+  if (!encoding || !encoded) return reply.send(body);
+  return reply
+    .header('vary', varyOnEncoding(reply.getHeader('vary')))
+    .header('content-encoding', encoding)
+    .send(encoded);
+}
+
+function compressLater(owner: object, body: Buffer, shared: SharedBody): void {
+  const keep = (encoding: ContentEncoding) => (error: Error | null, result: Buffer) => {
+    // Without a compressed copy the plain one is still right; nothing to report.
+    if (error) return;
+    shared.encoded[encoding] = result;
+    chargeCachedBytes(owner, result.length);
+  };
+  brotliCompress(body, sharedBrotliOptions(body), keep('br'));
+  gzip(body, SHARED_GZIP_OPTIONS, keep('gzip'));
 }
 
 // The plain body of each answer this plugin compressed. Hooks of inner plugins (the public cache)

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { expect, it, vi } from 'vitest';
 import { PUBLIC_CACHE_MAX_SKIP } from '../services/memory-cache.js';
+import { SHARED_GZIP_OPTIONS, sharedBrotliOptions } from './compress-json.js';
 import { describeEachDatabase, signedInUser, uploadPost } from '../../test/helpers.js';
 
 const MiB = 1024 * 1024;
@@ -64,6 +66,38 @@ describeEachDatabase('public cache', (db) => {
     expect(highest).toBeGreaterThan(CAP / 2);
     expect(hits).toBeGreaterThan(0);
   }, 120_000);
+
+  it('compresses a hot answer once per encoding: later readers get the kept copy', async () => {
+    const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    const author = await signedInUser(app);
+    for (const title of ['First', 'Second', 'Third']) {
+      await uploadPost(app, author.headers, { title, content: prose(3000) });
+    }
+    const url = '/api/v1/media/list?skip=0&limit=12';
+    const read = (encoding: string) =>
+      app.inject({ url, headers: { 'accept-encoding': encoding } });
+    const first = await read('br');
+    expect(first.headers['x-cache']).toBe('miss');
+    const plain = brotliDecompressSync(first.rawPayload);
+    // The second reader starts the kept copies, in the background.
+    expect((await read('br')).headers['x-cache']).toBe('hit');
+    const kept = {
+      br: brotliCompressSync(plain, sharedBrotliOptions(plain)),
+      gzip: gzipSync(plain, SHARED_GZIP_OPTIONS),
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      await vi.waitFor(async () => {
+        const answer = await read(encoding);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        expect(answer.rawPayload.equals(kept[encoding])).toBe(true);
+      });
+    }
+    // A reader who accepts no encoding still gets the plain bytes.
+    const identity = await app.inject({ url });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain)).toBe(true);
+  });
 
   it('keys answers by the validated query: unknown parameters and their order do not count', async () => {
     const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });

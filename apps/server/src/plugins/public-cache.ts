@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { plainPayload } from './compress-json.js';
+import { plainPayload, sendSharedBody } from './compress-json.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../services/memory-cache.js';
 
 declare module 'fastify' {
@@ -39,10 +39,13 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       const hit = cache.get(key);
       if (hit) {
         const entry = hit.value as Entry;
-        return reply
-          .header('content-type', entry.contentType)
-          .header('x-cache', 'hit')
-          .send(entry.body);
+        // Compressed once per encoding for every later reader, not once per request.
+        return sendSharedBody(
+          request,
+          reply.header('content-type', entry.contentType).header('x-cache', 'hit'),
+          entry,
+          entry.body,
+        );
       }
       pending.set(request, { key, version: cache.version() });
     });
