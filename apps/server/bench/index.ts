@@ -116,7 +116,7 @@ async function measureTable(
   });
   const before = await measure(hello.baseUrl, helloTarget('before'));
   const rows: Measurement[] = [];
-  for (const target of targets) rows.push(await measure(baseUrl, target));
+  for (const target of targets) rows.push(await measure(target.baseUrl ?? baseUrl, target));
   const after = await measure(hello.baseUrl, helloTarget('after'));
   printTable(title, [before, after], rows);
   if ([before, after, ...rows].some((row) => row.failures > 0)) process.exitCode = 1;

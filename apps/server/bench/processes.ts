@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync, existsSync, readFileSync } from 'node:fs';
+import { openSync, closeSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,10 +76,49 @@ function runQuietly(command: string, args: string[], env: NodeJS.ProcessEnv, cwd
 }
 
 /** The bare Fastify hello-world (bench/hello-world.mjs) as its own process. */
-export async function startHelloWorld(): Promise<OwnProcess> {
-  const child = spawn(process.execPath, ['bench/hello-world.mjs'], {
+export function startHelloWorld(): Promise<OwnProcess> {
+  return startBareFastify('bench/hello-world.mjs', {});
+}
+
+/** An answer as the product server sent it, to be sent again byte for byte. */
+export interface RecordedAnswer {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * A bare Fastify app in its own process that answers `GET /<n>` with `answers[n]`, bytes and
+ * headers, and nothing else (bench/bytes-replay.mjs): what sending those answers costs alone.
+ */
+export async function startBytesReplay(answers: RecordedAnswer[]): Promise<OwnProcess> {
+  const directory = await mkdtemp(join(tmpdir(), 'symposia-replay-'));
+  const file = join(directory, 'answers.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      answers.map(({ headers, body }) => ({ headers, body: body.toString('base64') })),
+    ),
+  );
+  try {
+    const replay = await startBareFastify('bench/bytes-replay.mjs', { REPLAY_FILE: file });
+    return {
+      ...replay,
+      close: async () => {
+        await replay.close();
+        await rm(directory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A bench script that prints the port it listens on as its first line, as its own process. */
+async function startBareFastify(script: string, env: Record<string, string>): Promise<OwnProcess> {
+  const child = spawn(process.execPath, [script], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? '', PORT: '0' },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -89,9 +128,7 @@ export async function startHelloWorld(): Promise<OwnProcess> {
       const line = output.split('\n')[0];
       if (output.includes('\n') && line) resolve(Number(line));
     });
-    child.once('exit', (code) =>
-      reject(new Error(`hello-world exited (${code}) before listening`)),
-    );
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
   });
   child.stdout?.resume();
   return {

@@ -3,7 +3,13 @@ import { FORUM_PAGE_SIZE } from '@symposia/shared';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../../src/db/index.js';
 import { SEED_PASSWORD } from '../../seed/content.js';
-import { countLines, startProductServer } from '../processes.js';
+import {
+  countLines,
+  startBytesReplay,
+  startProductServer,
+  type OwnProcess,
+  type RecordedAnswer,
+} from '../processes.js';
 import { postJson } from './client.js';
 import { random, sentence } from './text.js';
 import type { Scenario } from './types.js';
@@ -118,6 +124,23 @@ async function makeBusyMember(db: AppDatabase): Promise<string> {
   return busiest.username;
 }
 
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+// Connection-level headers: the replaying server sets its own.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding']);
+
+/** An anonymous answer of the server as a client without Accept-Encoding gets it, once cached. */
+async function recordAnswer(baseUrl: string, path: string): Promise<RecordedAnswer> {
+  await fetch(`${baseUrl}${path}`).then((response) => response.arrayBuffer());
+  const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  });
+  return { headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
 async function signIn(baseUrl: string, username: string): Promise<Record<string, string>> {
   const token = await postJson(baseUrl, '/api/v1/auth/token', {
     grant_type: 'password',
@@ -142,6 +165,11 @@ export const productionScenario: Scenario = {
     const server = await startProductServer(async (db) => {
       busy = await makeBusyMember(db);
     });
+    let replay: OwnProcess | undefined;
+    const close = async () => {
+      await replay?.close();
+      await server.close();
+    };
     try {
       const { baseUrl } = server;
       const list = `/api/v1/media/list?skip=0&limit=${FORUM_PAGE_SIZE}&sort_by=time_desc`;
@@ -161,6 +189,16 @@ export const productionScenario: Scenario = {
         .execute();
       const reader = await signIn(baseUrl, others[0]?.username ?? busy);
       const me = await postJson(baseUrl, '/api/v1/auth/me', undefined, 'GET', busyMember);
+      const detail = `/api/v1/media/${postId}`;
+      // The floor under the anonymous figures: the same answers, bytes and headers, from a bare
+      // Fastify app that does nothing else (bench/bytes-replay.mjs).
+      const answers = [await recordAnswer(baseUrl, list), await recordAnswer(baseUrl, detail)];
+      replay = await startBytesReplay(answers);
+      const floor = (of: string, index: number) => ({
+        name: `  ${of}'s ${((answers[index]?.body.length ?? 0) / 1024).toFixed(1)} KiB, bare Fastify (floor)`,
+        baseUrl: replay?.baseUrl,
+        path: `/${index}`,
+      });
       const stats = me.stats as { posts: number; comments: number; likes: number };
       return {
         baseUrl,
@@ -170,11 +208,16 @@ export const productionScenario: Scenario = {
           `/auth/me of ${busy}: ${stats.posts} posts, ${stats.comments} comments, ${stats.likes} likes`,
         targets: [
           { name: 'GET /media/list (first page, anonymous)', path: list, target: 0.5 },
-          { name: 'GET /media/{id} (anonymous)', path: `/api/v1/media/${postId}`, target: 0.6 },
+          floor('the list', 0),
+          { name: 'GET /media/{id} (anonymous)', path: detail, target: 0.6 },
+          floor('the post', 1),
+          // As a browser asks: the kept compressed copies (plugins/compress-json.ts).
+          { name: 'GET /media/list (anonymous, br)', path: list, headers: BROWSER },
+          { name: 'GET /media/{id} (anonymous, br)', path: detail, headers: BROWSER },
           { name: 'GET /media/list (member)', path: list, headers: reader, target: 0.35 },
           {
             name: 'GET /media/{id} (member)',
-            path: `/api/v1/media/${postId}`,
+            path: detail,
             headers: reader,
             target: 0.35,
           },
@@ -187,10 +230,10 @@ export const productionScenario: Scenario = {
           { name: 'GET /healthz (logs only failures)', path: '/healthz' },
         ],
         after: () => [`  access log: ${countLines(server.accessLog).toLocaleString('en')} lines`],
-        close: () => server.close(),
+        close,
       };
     } catch (error) {
-      await server.close();
+      await close();
       throw error;
     }
   },

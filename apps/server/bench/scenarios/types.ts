@@ -7,6 +7,8 @@ export interface Target {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Another process's address (a reference server) instead of the scenario's server. */
+  baseUrl?: string;
   /** The share of hello-world's rate this must reach (0.5: 50%), printed beside the figure. */
   target?: number;
 }
