@@ -46,17 +46,16 @@ interface SharedBody {
 const sharedBodies = new WeakMap<object, SharedBody>();
 
 /**
- * Sends `body`, bytes that many callers receive alike for as long as `owner` (the cached value
- * they belong to) lives. From its second use it is compressed once per encoding (br and gzip) in
- * the background, and a reader who accepts one gets that copy; until then it is compressed per
- * request like any answer (the hook below). The copies are charged to `owner` in its cache.
+ * The kept compressed copy of `body` for this reader, if there is one yet: bytes that many callers
+ * receive alike for as long as `owner` (the cached value they belong to) lives. From its second
+ * use `body` is compressed once per encoding (br and gzip) in the background; the copies are
+ * charged to `owner` in its cache. Null when the reader accepts no encoding or no copy is ready.
  */
-export function sendSharedBody(
+export function keptEncoding(
   request: FastifyRequest,
-  reply: FastifyReply,
   owner: object,
   body: Buffer,
-): FastifyReply {
+): { encoding: ContentEncoding; bytes: Buffer } | null {
   let shared = sharedBodies.get(owner);
   if (!shared) {
     shared = { encoded: {}, uses: 0 };
@@ -66,12 +65,26 @@ export function sendSharedBody(
   // One-off answers never pay for a kept copy; the second use starts it, off the event loop.
   if (shared.uses === 2 && body.length >= COMPRESS_MIN_BYTES) compressLater(owner, body, shared);
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  const encoded = encoding ? shared.encoded[encoding] : undefined;
-  if (!encoding || !encoded) return reply.send(body);
+  const bytes = encoding ? shared.encoded[encoding] : undefined;
+  return encoding && bytes ? { encoding, bytes } : null;
+}
+
+/**
+ * Sends `body`, JSON that many callers receive alike (see keptEncoding): the kept compressed copy
+ * when there is one, else the plain bytes, which the hook below compresses for this request.
+ */
+export function sendSharedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  owner: object,
+  body: Buffer,
+): FastifyReply {
+  const kept = keptEncoding(request, owner, body);
+  if (!kept) return reply.send(body);
   return reply
     .header('vary', varyOnEncoding(reply.getHeader('vary')))
-    .header('content-encoding', encoding)
-    .send(encoded);
+    .header('content-encoding', kept.encoding)
+    .send(kept.bytes);
 }
 
 function compressLater(owner: object, body: Buffer, shared: SharedBody): void {

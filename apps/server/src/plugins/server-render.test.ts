@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signedInUser, uploadPost, type TestApp } from '../../test/helpers.js';
+import { sharedBrotliOptions } from './compress-json.js';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Symposia</title></head><body><div id="root"></div></body></html>';
@@ -119,6 +120,18 @@ describe('server-rendered pages', () => {
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(decoded(response)).toBe(plain);
     }
+  });
+
+  it('sends a page read again as the copy compressed once for every reader', async () => {
+    const read = () => get('/forum?page=kept', { 'accept-encoding': 'br' });
+    const plain = Buffer.from(decoded(await read()));
+    const kept = brotliCompressSync(plain, sharedBrotliOptions(plain));
+    await read();
+    await vi.waitFor(async () => {
+      const response = await read();
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.rawPayload.equals(kept)).toBe(true);
+    });
   });
 
   it('sends index.html for a page the renderer leaves to the browser, or fails on', async () => {

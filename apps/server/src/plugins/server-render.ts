@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keptEncoding } from './compress-json.js';
 import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
 
 /**
@@ -13,6 +14,8 @@ import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
 type ApiAnswer = { status: number; contentType: string; body: string };
 /** 404 when what the address names does not exist for anyone. */
 type RenderedPage = { html: string; status: number };
+/** A rendered page as kept and sent: its HTML as bytes, encoded once. */
+type KeptPage = { body: Buffer; status: number };
 interface PageRenderer {
   languageFor(acceptLanguage: string | undefined): string;
   render(
@@ -32,7 +35,8 @@ const SSR_ENTRY = join('..', 'dist-ssr', 'entry-server.js');
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
-// A page is compressed per request: a middle quality costs about a millisecond for its ~50 KiB.
+// Until its kept copy is ready (compress-json.ts, keptEncoding), a page is compressed per request:
+// a middle quality costs about a millisecond for its ~50 KiB.
 const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
 const GZIP_OPTIONS = { level: 6 };
 
@@ -90,18 +94,20 @@ export async function loadPageServer(
   // (PUBLIC_CACHE_TTL_MS, dropped when the content version moves), so a burst of visitors costs
   // one render per address and language.
   const cache = app.services.publicCache;
-  const render = async (url: string, language: string): Promise<RenderedPage | null> => {
+  const render = async (url: string, language: string): Promise<KeptPage | null> => {
     const key = `page ${language} ${url}`;
     const hit = cache.get(key);
-    if (hit) return hit.value as RenderedPage;
+    if (hit) return hit.value as KeptPage;
     const version = cache.version();
-    const page = await renderer.render(url, fetchApi, language);
-    if (page) cache.set(key, page, version, Buffer.byteLength(page.html));
+    const rendered = await renderer.render(url, fetchApi, language);
+    if (!rendered) return null;
+    const page: KeptPage = { body: Buffer.from(rendered.html), status: rendered.status };
+    cache.set(key, page, version, page.body.length);
     return page;
   };
 
   return async (request, reply) => {
-    let page: RenderedPage | null;
+    let page: KeptPage | null;
     try {
       page = await render(request.url, renderer.languageFor(request.headers['accept-language']));
     } catch (error) {
@@ -110,13 +116,17 @@ export async function loadPageServer(
       return false;
     }
     if (!page) return false;
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    // A page read again is sent as the copy compressed once for every reader; until that copy is
+    // ready, compressed for this request.
+    const kept = keptEncoding(request, page, page.body);
+    const encoding = kept?.encoding ?? negotiateEncoding(request.headers['accept-encoding']);
     const body =
-      encoding === 'br'
-        ? await compressBrotli(page.html, BROTLI_OPTIONS)
+      kept?.bytes ??
+      (encoding === 'br'
+        ? await compressBrotli(page.body, BROTLI_OPTIONS)
         : encoding === 'gzip'
-          ? await compressGzip(page.html, GZIP_OPTIONS)
-          : page.html;
+          ? await compressGzip(page.body, GZIP_OPTIONS)
+          : page.body);
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
