@@ -163,15 +163,20 @@ test('the first card image is fetched at once with high priority, from a srcset;
   await expect(second).toHaveAttribute('srcset', / 640w, .* 1600w$/);
 });
 
-test("the detail carousel's first image is fetched at once with high priority, from a srcset", async ({
-  page,
-}) => {
+/** The id of the first of this file's posts in the forum (one file each). */
+async function firstPostId(page: Page): Promise<string | null> {
   await page.goto(`/forum?search=${word}`);
-  const id = await page
+  return page
     .getByRole('list', { name: 'Post list' })
     .getByRole('article')
     .first()
     .getAttribute('data-post-id');
+}
+
+test("the detail carousel's first image is fetched at once with high priority, from a srcset", async ({
+  page,
+}) => {
+  const id = await firstPostId(page);
   await page.goto(`/forum/detail/${id}`);
   const slide = page.getByRole('img', { name: /image 1 of 1/ });
   await expect(slide).toHaveAttribute('fetchpriority', 'high');
@@ -182,12 +187,7 @@ test("the detail carousel's first image is fetched at once with high priority, f
 test('a post with one file loads no carousel code; one with two loads it after hydrating', async ({
   page,
 }) => {
-  await page.goto(`/forum?search=${word}`);
-  const id = await page
-    .getByRole('list', { name: 'Post list' })
-    .getByRole('article')
-    .first()
-    .getAttribute('data-post-id');
+  const id = await firstPostId(page);
   const single = recordScripts(page);
   await page.goto(`/forum/detail/${id}`);
   await expect(page.getByRole('img', { name: /image 1 of 1/ })).toBeVisible();

@@ -186,6 +186,7 @@ describe('upload sessions', () => {
       expect((await concat(store.cat(cid))).equals(bytes)).toBe(true);
     }
   });
+
   it("keeps a recorded file's blocks while another removal has its root block in the trash", async () => {
     // Upload A writes the file's blocks; upload B finds them there, is recorded and lets go.
     const bytes = pseudoRandomBytes(CHUNK * 3, 18);
