@@ -131,7 +131,8 @@ describe('server-rendered pages', () => {
       const response = await read();
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.rawPayload.equals(kept)).toBe(true);
-    });
+      // Compression runs on the thread pool: a loaded machine may take a while.
+    }, 10_000);
   });
 
   it('sends index.html for a page the renderer leaves to the browser, or fails on', async () => {
