@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** An app on a fresh SQLite database, logging at the default level (info). */
-async function appLoggingTo(stream: pino.DestinationStream) {
+async function appLoggingTo(stream: pino.DestinationStream, env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'symposia-access-log-'));
   dirs.push(dataDir);
   const config = loadConfig({
@@ -23,6 +23,7 @@ async function appLoggingTo(stream: pino.DestinationStream) {
     WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     WORKER_CONCURRENCY: '0',
     FAUCET_ENABLED: 'false',
+    ...env,
   });
   expect(config.logLevel).toBe('info');
   return buildApp(config, { logStream: stream });
@@ -92,6 +93,44 @@ it('logs anonymous and refused requests; /healthz only when it fails (its logLev
       ['request', '/api/v1/no-such-route', missing.statusCode, null],
       ['request', '/api/v1/auth/me', 401, null],
     ]);
+  } finally {
+    await app.close();
+  }
+});
+
+it("writes one line for a server-rendered page, none for the page's own API reads", async () => {
+  const log = capture();
+  const webRoot = await mkdtemp(join(tmpdir(), 'symposia-access-log-web-'));
+  dirs.push(webRoot);
+  await mkdir(join(webRoot, 'dist'));
+  await mkdir(join(webRoot, 'dist-ssr'));
+  await writeFile(join(webRoot, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+  // A renderer with the web app's contract (apps/web/src/entry-server.tsx) that reads the list.
+  await writeFile(
+    join(webRoot, 'dist-ssr', 'entry-server.js'),
+    `export function createPageRenderer() {
+      return {
+        languageFor: () => 'en',
+        async render(url, fetchApi) {
+          const answer = await fetchApi('/api/v1/media/list?skip=0&limit=20');
+          return { status: 200, html: '<main data-status="' + answer.status + '"></main>' };
+        },
+      };
+    }`,
+  );
+  const app = await appLoggingTo(log.stream, { WEB_DIST_DIR: join(webRoot, 'dist') });
+  try {
+    const before = log.requests().length;
+    const page = await app.inject({ method: 'GET', url: '/forum' });
+    expect(page.body).toContain('data-status="200"');
+    // The marker only counts with this process's secret: a client's guess is logged as usual.
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/media/list',
+      headers: { 'x-symposia-internal': 'guess' },
+    });
+    const written = log.requests().slice(before);
+    expect(written.map((line) => line.url)).toEqual(['/forum', '/api/v1/media/list']);
   } finally {
     await app.close();
   }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import pino, { type DestinationStream } from 'pino';
 import type { LogLevel } from '../config.js';
+import { isInternalRequest } from './internal-request.js';
 
 /**
  * Where the log goes: the given stream (tests capture it), nothing when silent, or stdout written
@@ -31,11 +32,17 @@ export function flushLog(destination: DestinationStream | undefined): void {
  * are turned off in app.ts): method, URL, status, time, request id (`reqId`, from the request's
  * logger) and the signed-in member, if any. Answers of 500 and above are warnings. A route's own
  * `logLevel` applies: /healthz, called by probes every few seconds, logs only its failures.
+ * Requests the process makes of itself (internal-request.ts) write no line of their own.
  */
 export const accessLogPlugin = fp(
   async (app) => {
     // A callback hook: the line is handed to the asynchronous destination, nothing to await.
     app.addHook('onResponse', (request, reply, done) => {
+      // A page's own API reads during its server render: the page's line stands for them.
+      if (isInternalRequest(request)) {
+        done();
+        return;
+      }
       const level = reply.statusCode >= 500 ? 'warn' : 'info';
       request.log[level](
         {

@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { keptEncoding } from './compress-json.js';
 import { negotiateEncoding, varyOnEncoding } from './content-encoding.js';
+import { INTERNAL_REQUEST_HEADERS } from './internal-request.js';
 
 /**
  * The contract of the web app's server-rendering build (apps/web/src/entry-server.tsx, built to
@@ -81,7 +82,7 @@ export async function loadPageServer(
     const answer = await app.inject({
       method: 'GET',
       url: path,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...INTERNAL_REQUEST_HEADERS },
     });
     return {
       status: answer.statusCode,
