@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { MESSAGES, type Comment } from '@symposia/shared';
+import { MESSAGES, type Comment, type ModerationQueueItem } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';
 import { setLocalStorage, tokenViaApi, uniqueUsername, PASSWORD } from './support';
@@ -178,6 +178,40 @@ test.describe('reports and moderation', () => {
     await page.goto(`/forum/detail/${postId}`);
     await expect(commentBy(page, spammer.username)).toContainText(`Cheap pills ${word}`);
     await expect(commentBy(page, spammer.username)).toContainText(MESSAGES.hiddenByModerators);
+  });
+
+  test("a post the moderators hid is marked on its author's forum card; visitors no longer see it", async ({
+    page,
+    request,
+  }) => {
+    const author = await createUser(request);
+    const reporter = await createUser(request);
+    const word = uniqueWord();
+    const title = `Withheld ${word}`;
+    const postId = await createPost(request, author, { title });
+    await reportViaApi(request, reporter, { target_type: 'post', target_id: postId });
+    const queue = await request.get('/api/v1/moderation/reports?limit=100', {
+      headers: { Authorization: `Bearer ${moderator.token}` },
+    });
+    const item = ((await queue.json()) as ModerationQueueItem[]).find(
+      (entry) => entry.target_id === postId,
+    );
+    expect(item).toBeDefined();
+    const resolved = await request.post(`/api/v1/moderation/reports/${item!.report_id}/resolve`, {
+      headers: { Authorization: `Bearer ${moderator.token}` },
+      data: { action: 'hide', note: 'Off topic' },
+    });
+    expect(resolved.status(), await resolved.text()).toBe(200);
+
+    await signIn(page, author);
+    await page.goto(`/forum?search=${word}`);
+    const card = page.getByRole('article', { name: title });
+    await expect(card.getByTestId('hidden-by-moderators')).toHaveText(MESSAGES.hiddenByModerators);
+
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(`/forum?search=${word}`);
+    await expect(page.getByText('No posts found')).toBeVisible();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0);
   });
 
   test('a moderator may delete a post they did not write (Delete without Edit)', async ({

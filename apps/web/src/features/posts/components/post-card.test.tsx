@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@symposia/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { makePostListItem } from '../testing/fixtures';
 import { PLACEHOLDER_IMAGES } from '../utils/placeholders';
@@ -34,6 +35,21 @@ describe('PostCard', () => {
     ).toEqual(['#physics', '#quantum']);
     expect(within(card).getByTestId('like-count')).toHaveTextContent('1 like');
     expect(within(card).getByTestId('comment-count')).toHaveTextContent('4 comments');
+  });
+
+  it("marks a post the moderators hid 'Hidden by the moderators'; others carry no mark", async () => {
+    const { rerender } = render(
+      <PostCard post={makePostListItem({ title: 'Withheld', hidden: true })} onOpen={() => {}} />,
+    );
+    const card = screen.getByRole('article', { name: 'Withheld' });
+    expect(await within(card).findByTestId('hidden-by-moderators')).toHaveTextContent(
+      MESSAGES.hiddenByModerators,
+    );
+
+    rerender(
+      <PostCard post={makePostListItem({ title: 'Shown', hidden: false })} onOpen={() => {}} />,
+    );
+    expect(screen.queryByTestId('hidden-by-moderators')).toBeNull();
   });
 
   it("shows 'Anonymous' with an initials avatar for an unnamed author", () => {

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
@@ -18,6 +18,14 @@ type PostCardProps = {
 };
 
 const MAX_TAGS_SHOWN = 5;
+
+// Only the author and the moderators ever see a hidden post: the badge stays out of the forum's
+// first load.
+const HiddenBadge = lazy(() =>
+  import('@/components/ui/hidden-badge/hidden-badge').then((module) => ({
+    default: module.HiddenBadge,
+  })),
+);
 
 /** Clicks on the card's own controls (the play button) do not open the post. */
 function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
@@ -70,6 +78,11 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
         <h3 id={titleId} className={styles.title} translate={userText(post.title)}>
           {title}
         </h3>
+        {post.hidden ? (
+          <Suspense fallback={null}>
+            <HiddenBadge />
+          </Suspense>
+        ) : null}
         <span id={hintId} className="visually-hidden">
           {t('posts:card.opensInNewTab')}
         </span>
