@@ -24,7 +24,7 @@ function pauseHiddenMedia(slides: HTMLElement[], selected: number) {
 /**
  * Embla on the viewport, once there is more than one slide to move between. Loaded after the
  * page has hydrated, as its own chunk: a post with one file never loads it, and the slides are
- * the same markup with or without it, so the server-rendered page needs nothing from it (issue 17).
+ * the same markup with or without it, so the server-rendered page needs nothing from it.
  */
 function useCarousel(viewport: HTMLDivElement | null, enabled: boolean): EmblaCarouselType | null {
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
