@@ -26,6 +26,8 @@ interface Measurement {
   p99: number;
   failures: number;
   target?: number;
+  floor?: boolean;
+  targetOfFloor?: number;
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -60,6 +62,8 @@ async function measure(baseUrl: string, target: Target): Promise<Measurement> {
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
     ...(target.target !== undefined && { target: target.target }),
+    ...(target.floor && { floor: true }),
+    ...(target.targetOfFloor !== undefined && { targetOfFloor: target.targetOfFloor }),
   };
 }
 
@@ -68,19 +72,29 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(0)}%`;
 function printTable(title: string, hello: Measurement[], rows: Measurement[]): void {
   const baseline = hello.reduce((sum, row) => sum + row.requestsPerSecond, 0) / hello.length;
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'target', 'failed'];
+  const verdict = (share: number, target: number, of = '') =>
+    `≥ ${percent(target)}${of} ${share >= target ? 'met' : 'MISSED'}`;
+  let floor: Measurement | undefined;
   const lines = [...hello, ...rows].map((row) => {
+    if (row.floor) floor = row;
     const ratio = row.requestsPerSecond / baseline;
-    const verdict =
-      row.target === undefined
+    const verdicts = [
+      row.target === undefined ? '' : verdict(ratio, row.target),
+      row.targetOfFloor === undefined || !floor
         ? ''
-        : `≥ ${percent(row.target)} ${ratio >= row.target ? 'met' : 'MISSED'}`;
+        : verdict(
+            row.requestsPerSecond / floor.requestsPerSecond,
+            row.targetOfFloor,
+            ` of floor (${percent(row.requestsPerSecond / floor.requestsPerSecond)})`,
+          ),
+    ];
     return [
       row.name,
       row.requestsPerSecond.toFixed(0),
       row.p50.toFixed(1),
       row.p99.toFixed(1),
       percent(ratio),
-      verdict,
+      verdicts.filter(Boolean).join(', '),
       String(row.failures),
     ];
   });

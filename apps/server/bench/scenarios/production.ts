@@ -198,6 +198,7 @@ export const productionScenario: Scenario = {
         name: `  ${of}'s ${((answers[index]?.body.length ?? 0) / 1024).toFixed(1)} KiB, bare Fastify (floor)`,
         baseUrl: replay?.baseUrl,
         path: `/${index}`,
+        floor: true,
       });
       const stats = me.stats as { posts: number; comments: number; likes: number };
       return {

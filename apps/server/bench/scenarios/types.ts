@@ -11,6 +11,10 @@ export interface Target {
   baseUrl?: string;
   /** The share of hello-world's rate this must reach (0.5: 50%), printed beside the figure. */
   target?: number;
+  /** This row replays the bytes of the rows below it from memory: what sending them costs alone. */
+  floor?: boolean;
+  /** The share of the nearest floor row above's rate this must reach, printed beside the figure. */
+  targetOfFloor?: number;
 }
 
 /** A server a scenario started in its own process, and what to load-test on it. */

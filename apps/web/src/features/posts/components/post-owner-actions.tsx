@@ -10,7 +10,7 @@ import { useDeletePost } from '../api/delete-post';
 import styles from './post-owner-actions.module.css';
 
 // The editor (its form fields and the shared schemas it checks with) loads when Edit is pressed,
-// not with the post page (issue 17).
+// not with the post page.
 const PostEditDialog = lazy(() =>
   import('./post-edit-dialog').then((module) => ({ default: module.PostEditDialog })),
 );

@@ -8,7 +8,7 @@ export type Analysis =
 
 /**
  * Lenient on purpose: a missing or odd field is skipped, never a crash. Read by hand rather than
- * with zod, so the post page does not load the schema library before it has painted (issue 17).
+ * with zod, so the post page does not load the schema library before it has painted.
  */
 function readAnalysis(data: unknown): { summary: string; tags: string[] } | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
