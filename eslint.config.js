@@ -1,10 +1,13 @@
 // Lint rules, including the one-way imports of docs/ARCHITECTURE.md §2:
 //   shared imports nothing but zod; server and web import shared, never each other;
 //   in the server only repositories/ and db/ touch Kysely and only routes/ and plugins/ know Fastify;
-//   in the web app features never import each other (app/ composes them).
+//   in the web app features never import each other (app/ composes them);
+//   no import cycles; policies/ and config.ts import nothing above them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 const webFeatures = [
@@ -21,8 +24,25 @@ const webFeatures = [
   'notifications',
 ];
 
+// The imports several layers refuse, each with the rule it keeps (docs/ARCHITECTURE.md §2).
+const NO_SQL = { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' };
+const NO_HTTP = {
+  group: ['fastify', '@fastify/*', 'fastify-*'],
+  message: 'Only routes/ and plugins/ know HTTP.',
+};
+const NO_WEB = {
+  group: ['**/web/**', '@symposia/web'],
+  message: 'The server never imports the web app.',
+};
 // Only redis/ talks to Redis: the rest of the server sees the RateLimiter and bus interfaces.
-const ONLY_REDIS = 'Only redis/ talks to Redis (docs/ARCHITECTURE.md §2).';
+const NO_REDIS = {
+  group: ['ioredis'],
+  message: 'Only redis/ talks to Redis (docs/ARCHITECTURE.md §2).',
+};
+const NO_SERVER = {
+  group: ['**/server/**', '@symposia/server'],
+  message: 'The web app never imports the server.',
+};
 
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
@@ -72,38 +92,23 @@ export default tseslint.config(
       'apps/server/src/app.ts',
       'apps/server/src/server.ts',
     ],
-    rules: restrict([
-      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
-      {
-        group: ['fastify', '@fastify/*', 'fastify-*'],
-        message: 'Only routes/ and plugins/ know HTTP.',
-      },
-      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
-      { group: ['ioredis'], message: ONLY_REDIS },
-    ]),
+    rules: restrict([NO_SQL, NO_HTTP, NO_WEB, NO_REDIS]),
   },
   {
     // redis/: connections, the rate-limit script and pub/sub behind the RateLimiter and bus
     // interfaces, so everything else runs the same with or without REDIS_URL.
     files: ['apps/server/src/redis/**/*.ts'],
-    rules: restrict([
-      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
-      {
-        group: ['fastify', '@fastify/*', 'fastify-*'],
-        message: 'Only routes/ and plugins/ know HTTP.',
-      },
-      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
-    ]),
+    rules: restrict([NO_SQL, NO_HTTP, NO_WEB]),
   },
   {
     files: ['apps/server/src/routes/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
     rules: restrict([
-      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
+      NO_SQL,
       {
         group: ['**/repositories/**'],
         message: 'Routes call services, services call repositories.',
       },
-      { group: ['ioredis'], message: ONLY_REDIS },
+      NO_REDIS,
     ]),
   },
   {
@@ -112,17 +117,66 @@ export default tseslint.config(
     files: ['apps/server/src/policies/**/*.ts'],
     ignores: ['apps/server/src/policies/**/*.test.ts'],
     rules: restrict([
-      { group: ['kysely', 'kysely/*'], message: 'Only repositories/ and db/ build SQL.' },
-      {
-        group: ['fastify', '@fastify/*', 'fastify-*'],
-        message: 'Only routes/ and plugins/ know HTTP.',
-      },
+      NO_SQL,
+      NO_HTTP,
       {
         group: ['**/repositories/**', '**/db/**'],
         message: 'Policies decide on facts; services read them through repositories.',
       },
-      { group: ['**/web/**', '@symposia/web'], message: 'The server never imports the web app.' },
+      {
+        // Services ask policies, never the other way: a policy that imports a service can no
+        // longer be read, or tested, as a plain function of facts.
+        group: ['**/services/**', '**/routes/**', '**/plugins/**'],
+        message: 'Policies sit below services, routes and plugins: they import none of them.',
+      },
+      NO_WEB,
     ]),
+  },
+  {
+    // config.ts is read by every process and script before anything else is built: it turns the
+    // environment into settings with their defaults (domain/, settings/, chain/settings.ts), and
+    // importing the code that uses them would load half the server to parse a variable.
+    files: ['apps/server/src/config.ts'],
+    rules: restrict([
+      NO_SQL,
+      NO_HTTP,
+      NO_WEB,
+      NO_REDIS,
+      {
+        group: [
+          './services/**',
+          './processing/**',
+          './repositories/**',
+          './db/**',
+          './storage/**',
+          './routes/**',
+          './plugins/**',
+          './policies/**',
+          './presenters/**',
+        ],
+        message:
+          'config.ts imports only settings and plain rules (domain/, settings/, chain/settings.ts): ' +
+          'move what it needs there.',
+      },
+    ]),
+  },
+  {
+    // An import cycle makes the order modules load in matter (a value read before its module
+    // ran is undefined) and means the modules in it are really one; split what both need into a
+    // module of its own (docs/ARCHITECTURE.md §2).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // How to read the TypeScript modules the rule walks through, and where './x.js' points.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -130,12 +184,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        {
-          group: ['**/server/**', '@symposia/server'],
-          message: 'The web app never imports the server.',
-        },
-      ]).rules,
+      ...restrict([NO_SERVER]).rules,
     },
   },
   ...webFeatures.map((feature) => ({
@@ -152,10 +201,7 @@ export default tseslint.config(
         message: 'Features do not import each other; compose them in app/.',
       },
       { group: ['@/app', '@/app/*', '**/app/**'], message: 'Features do not import app/.' },
-      {
-        group: ['**/server/**', '@symposia/server'],
-        message: 'The web app never imports the server.',
-      },
+      NO_SERVER,
     ]),
   })),
   {

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vite';
-import base from './vite.config';
+import base from './vite.config.ts';
 
 /**
  * The server-rendering build: src/entry-server.tsx as a Node module in dist-ssr/, which the API

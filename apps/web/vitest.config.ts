@@ -1,27 +1,22 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
-import { sharedContractVersion } from './contract-version.ts';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vite.config.ts';
 
-const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-export default defineConfig({
-  plugins: [react()],
-  define: { __SHARED_CONTRACT_VERSION__: JSON.stringify(sharedContractVersion()) },
-  resolve: {
-    alias: {
-      '@': fromHere('./src'),
-      '@symposia/shared': fromHere('../../packages/shared/src/index.ts'),
+// Same aliases, plugins and contract version as the app build (vite.config.ts).
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      name: 'web',
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      environment: 'jsdom',
+      setupFiles: ['./src/testing/setup-tests.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      css: { modules: { classNameStrategy: 'non-scoped' } },
+      restoreMocks: true,
+      // A guard against a hang sized for a slow, shared machine (jsdom renders are CPU-bound).
+      testTimeout: 30_000,
+      unstubGlobals: true,
     },
-  },
-  test: {
-    name: 'web',
-    root: fromHere('.'),
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-    restoreMocks: true,
-    unstubGlobals: true,
-  },
-});
+  }),
+);

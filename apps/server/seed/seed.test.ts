@@ -217,7 +217,8 @@ describe('renderPdf', () => {
 describeEachDatabase('npm run seed', (db) => {
   it(
     'fills a fresh data directory through the API, and leaves a seeded one unchanged',
-    { timeout: 60_000 },
+    // A guard against a hang: the whole demo goes through the API (63 s on a heavily loaded machine).
+    { timeout: 180_000 },
     async () => {
       const { app, config } = await db.buildApp();
       const seeded = await seedCommunity({ config });

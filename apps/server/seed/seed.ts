@@ -102,6 +102,9 @@ export async function seedCommunity(options: SeedOptions): Promise<SeedResult> {
     // The reporter's account is as old as the seeded history (six weeks), which a stricter
     // REPORT_MIN_ACCOUNT_AGE_SECONDS would find too young.
     reports: { ...options.config.reports, minAccountAgeSeconds: 0 },
+    // The seed is the operator's own tool, like `npm run user`: it registers its members even
+    // when ADMIN_USERNAMES reserves their names, and names the moderators itself (below).
+    adminUsernames: null,
   };
   const where = {
     dataDir: config.dataDir,
@@ -121,7 +124,7 @@ export async function seedCommunity(options: SeedOptions): Promise<SeedResult> {
     }
     log(`Seeding a demo community into ${config.dataDir} (${where.database})`);
     try {
-      const counts = await populate(app, config, clock, log);
+      const counts = await populate(app, config, clock, log, options.config.adminUsernames);
       return { status: 'seeded', ...where, ...counts };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -141,6 +144,8 @@ async function populate(
   config: Config,
   clock: { start: number; end: number; current: number },
   log: (line: string) => void,
+  /** ADMIN_USERNAMES as the operator set it (the seed's own config clears it to register). */
+  adminUsernames: readonly string[] | null,
 ): Promise<Omit<SeedSummary, 'status' | 'dataDir' | 'database'>> {
   // Figures render in the background while members register.
   const rendered = POSTS.map((post) => Promise.all(post.files.map(renderOnce)));
@@ -174,7 +179,7 @@ async function populate(
 
   // The moderator is named the way ADMIN_USERNAMES names them at start-up (policies/); the role
   // is stored, so it stays while ADMIN_USERNAMES is unset.
-  await app.services.accounts.applyModerators([...(config.adminUsernames ?? []), MODERATOR]);
+  await app.services.accounts.applyModerators([...(adminUsernames ?? []), MODERATOR]);
 
   const events = schedule(random, clock.start + 3 * DAY_MS, clock.end);
   let files = avatarUrls.size;

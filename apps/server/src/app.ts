@@ -15,6 +15,8 @@ import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { notificationBusPlugin } from './plugins/notification-bus.js';
 import { redisPlugin } from './plugins/redis.js';
 import { redisRateLimiters } from './redis/rate-limiter.js';
+import { redisStreamLeases } from './redis/stream-slots.js';
+import { createLeasedSlots } from './services/notifications/stream-slots.js';
 import { generateRequestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { compressJsonPlugin } from './plugins/compress-json.js';
@@ -28,7 +30,12 @@ import { healthRoutes } from './routes/health/index.js';
 import type { Chain } from './chain/index.js';
 import { isSharedChain, openAppChain, startChainOwnerDuties } from './chain-sharing.js';
 import { createProcessing } from './processing/index.js';
-import { createServices, type Clock, type Services } from './services/index.js';
+import {
+  createServices,
+  type Clock,
+  type SessionRaceHooks,
+  type Services,
+} from './services/index.js';
 import { systemClock } from './services/clock.js';
 import { workerPlugin } from './plugins/worker.js';
 import { blockGcPlugin } from './plugins/block-gc.js';
@@ -50,6 +57,8 @@ export interface AppOptions {
   chain?: Chain;
   /** Where log lines go instead of stdout (tests read the access log from it). */
   logStream?: DestinationStream;
+  /** Tests only: pauses in signing in and session lookups, to interpose races there. */
+  sessionHooks?: SessionRaceHooks;
 }
 
 // src/ and dist/ both sit one level below the package root.
@@ -112,6 +121,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         `token faucet on ${chain.networkName}`,
       );
     }
+    // Live notification streams' places, one count for every process: in Redis, else in
+    // PostgreSQL; in this process alone on SQLite (services/notifications/stream-slots.ts).
+    const streamLeases =
+      app.redis && config.redis
+        ? redisStreamLeases(app.redis, config.redis.keyPrefix)
+        : config.database.dialect === 'postgres'
+          ? repositories.notificationStreams
+          : null;
+    const streamSlots =
+      streamLeases &&
+      createLeasedSlots({
+        store: streamLeases,
+        caps: config.notificationStreams,
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      });
+    if (streamSlots) app.addHook('onClose', () => streamSlots.close());
     const services = createServices(
       {
         repositories,
@@ -128,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
                 warn: (message, error) => app.log.warn({ err: error }, message),
               })
             : undefined,
+        streamSlots: streamSlots ?? undefined,
       },
       config,
       options,
@@ -148,7 +174,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (config.adminUsernames !== null) {
       const { missing } = await services.accounts.applyModerators(config.adminUsernames);
       if (missing.length > 0) {
-        app.log.warn(`ADMIN_USERNAMES names no account yet: ${missing.join(', ')}`);
+        // Reserved until the operator creates them (services/auth/usernames.ts, user-cli.ts).
+        app.log.warn(
+          `ADMIN_USERNAMES names no account yet: ${missing.join(', ')}. These names are ` +
+            'reserved (registration answers 409); create each from the command line with ' +
+            '`npm run user -- create NAME`.',
+        );
       }
     }
     app.addHook('onClose', async () => services.publicCache.close());
@@ -164,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           warn: (message, error) => app.log.warn({ err: error }, message),
         },
         rewards: services.rewards,
+        trust: services.trust,
       });
       await app.register(workerPlugin, { worker });
     }

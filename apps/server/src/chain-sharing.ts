@@ -77,7 +77,7 @@ export function isSharedChain(chain: Chain | null): chain is SharedChain {
  */
 export async function startChainOwnerDuties(deps: {
   chain: SharedChain;
-  services: Pick<Services, 'tokens' | 'rewardClaims'>;
+  services: Pick<Services, 'ledger'>;
   repositories: Repositories;
   config: Config;
   now: Clock;
@@ -87,16 +87,16 @@ export async function startChainOwnerDuties(deps: {
   const worker: Worker = createWorker({
     jobs: deps.repositories.jobs,
     handlers: {
+      // `kind:id` of a ledger row (chain/owner.ts `handOver`); services/ledger/ sends it.
       [CHAIN_TRANSFER_JOB]: async (subject) => {
-        const [ledger, id = ''] = subject.split(':', 2);
-        if (ledger === 'faucet') await services.tokens.sendHandedOver(id);
-        else if (ledger === 'reward') await services.rewardClaims.sendHandedOver(id);
-        else throw new Error(`unknown ledger ${ledger}`);
+        const [kind = '', id = ''] = subject.split(':', 2);
+        await services.ledger.sendHandedOver(kind, id);
       },
     },
     settings: {
       concurrency: TRANSFER_CONCURRENCY,
       leaseSeconds: deps.config.processing.leaseSeconds,
+      maxLeaseExpiries: deps.config.processing.maxLeaseExpiries,
       pollMs: TRANSFER_POLL_MS,
     },
     now: deps.now,

@@ -1,13 +1,19 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NOTIFICATIONS_HEARTBEAT_MS, usernameSchema } from '@symposia/shared';
+import {
+  NOTIFICATIONS_HEARTBEAT_MS,
+  NOTIFICATIONS_STREAMS_PER_ADDRESS,
+  NOTIFICATIONS_STREAMS_PER_MEMBER,
+  usernameSchema,
+} from '@symposia/shared';
 import { z } from 'zod';
 import {
   ANALYZER_DEFAULTS,
   AnalyzerConfigError,
   resolveOpenAiSettings,
   type AnalyzerConfig,
-} from './processing/analyze/create-analyzer.js';
+} from './settings/analyzer.js';
+import { DEFAULT_MAX_LEASE_EXPIRIES } from './settings/jobs.js';
 import {
   faucetEnvSchema,
   faucetSettingsFromEnv,
@@ -16,12 +22,22 @@ import {
 } from './chain/settings.js';
 import { formatTokenAmount, parseTokenAmount } from './chain/units.js';
 import type { RedisSettings } from './redis/client.js';
-import { shareCapUnits } from './services/rewards/distribution.js';
+import { shareCapUnits } from './domain/reward.js';
+import type { TrustThresholds } from './domain/trust.js';
 import { StartupError } from './startup-error.js';
+
+/** PUBLIC_ORIGIN and WALLET_CHALLENGE_* (services/wallets/wallet-service.ts reads them). */
+export interface WalletSettings {
+  /** The site's public origin (scheme, host, port): its host is the messages' domain. */
+  publicOrigin: string;
+  challengeTtlSeconds: number;
+  challengeRateLimit: { max: number; windowSeconds: number };
+}
 
 /**
  * Settings come from environment variables only, so the same build runs on a laptop, in a
- * container and behind a load balancer. CONFIGURATION.md lists every variable; keep the two in step.
+ * container and behind a load balancer. Each variable's meaning is in config-reference.ts, from
+ * which docs/CONFIGURATION.md is written (config-doc.ts).
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -65,6 +81,17 @@ export interface Config {
   webDistDir: string;
   loginRateLimit: LoginRateLimitSettings;
   commentRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Likes of posts and comments (issue 26): LIKE_RATE_LIMIT_*, likes per member per window;
+   * LIKE_COUNT_INTERVAL_MS, the least time between two cache invalidations one post's like counts
+   * cause (anonymous readers may see a count this much late); LIKE_UNDO_WINDOW_SECONDS, how
+   * recent a like is whose undoing removes its contribution event instead of adding a reversal.
+   */
+  likes: {
+    rateLimit: { max: number; windowSeconds: number };
+    countIntervalMs: number;
+    undoWindowSeconds: number;
+  };
   /** REGISTER_RATE_LIMIT_*: registrations per client address (IPv6 by /64) per window. */
   registerRateLimit: { max: number; windowSeconds: number };
   /**
@@ -81,6 +108,12 @@ export interface Config {
     workerConcurrency: number;
     leaseSeconds: number;
     maxAttempts: number;
+    /**
+     * JOB_MAX_LEASE_EXPIRIES: takeovers of a job whose worker died before it is given up. A
+     * worker's death is not a failed attempt (files are parsed in a sandboxed child); this only
+     * stops a job that kills its worker itself.
+     */
+    maxLeaseExpiries: number;
     pollMs: number;
     /** PROCESSING_PARSE_TIMEOUT_SECONDS: wall-clock time one reader of an upload may take. */
     parseTimeoutSeconds: number;
@@ -131,8 +164,30 @@ export interface Config {
   adminUsernames: string[] | null;
   /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream sends a heartbeat. */
   notificationHeartbeatMs: number;
+  /**
+   * NOTIFICATIONS_STREAMS_PER_MEMBER and NOTIFICATIONS_STREAMS_PER_ADDRESS: live notification
+   * streams open at once per member and per client address, across every server process (in
+   * Redis with REDIS_URL, else in PostgreSQL; on SQLite alone, in the one process).
+   */
+  notificationStreams: { perMember: number; perAddress: number };
   /** REWARD_*: contribution rewards (epochs, the pool and its split, the claim gates). */
   rewards: RewardSettings;
+  /** TRUST_*: community trust (issue 28, docs/TRUST.md). */
+  trust: TrustSettings;
+  /**
+   * Linked wallets (issue 28): PUBLIC_ORIGIN, whose host is the domain of the messages a wallet
+   * signs; WALLET_CHALLENGE_TTL_SECONDS, how long one may be signed; WALLET_CHALLENGE_RATE_LIMIT_*,
+   * challenges per member per window.
+   */
+  wallets: WalletSettings;
+}
+
+/** Community trust (issue 28, docs/TRUST.md). */
+export interface TrustSettings {
+  /** TRUST_LEVEL_BASIC, _MEMBER, _TRUSTED: the scores from which a member is at level 1, 2, 3. */
+  thresholds: TrustThresholds;
+  /** TRUST_GRAPH_WINDOW_DAYS: the interactions of this many days make the graph trust reads. */
+  graphWindowDays: number;
 }
 
 /** Contribution rewards (issue 16); token amounts in the token's smallest unit. */
@@ -258,6 +313,7 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: wholeNumber(2, 0, 64),
   JOB_LEASE_SECONDS: wholeNumber(60, 1, 3600),
   JOB_MAX_ATTEMPTS: wholeNumber(5, 1, 100),
+  JOB_MAX_LEASE_EXPIRIES: wholeNumber(DEFAULT_MAX_LEASE_EXPIRIES, 1, 1000),
   WORKER_POLL_MS: wholeNumber(500, 10, 60_000),
   // Untrusted files are parsed in a child process within these (processing/sandbox/sandbox.ts).
   PROCESSING_PARSE_TIMEOUT_SECONDS: wholeNumber(60, 1, 3600),
@@ -274,6 +330,12 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: wholeNumber(ANALYZER_DEFAULTS.timeoutMs, 100, 600_000),
   AI_MAX_ATTEMPTS: wholeNumber(ANALYZER_DEFAULTS.maxAttempts, 1, 10),
   COMMENT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
+  // Likes: a click is cheap, so 60 a minute; a loop of toggles neither empties the public caches
+  // on every click (one invalidation per post per interval) nor grows the contribution events.
+  LIKE_RATE_LIMIT_MAX: wholeNumber(60, 1, 1_000_000),
+  LIKE_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, 1, 86_400),
+  LIKE_COUNT_INTERVAL_MS: wholeNumber(1000, 0, 60_000),
+  LIKE_UNDO_WINDOW_SECONDS: wholeNumber(600, 0, 86_400),
   // Accounts: registrations per address, idle sessions.
   REGISTER_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   REGISTER_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
@@ -304,6 +366,9 @@ const envSchema = z.object({
   CHAIN_TRANSFER_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
   // Notifications: the live stream's heartbeat (proxies close connections silent for long).
   NOTIFICATIONS_HEARTBEAT_MS: wholeNumber(NOTIFICATIONS_HEARTBEAT_MS, 50, 300_000),
+  // Live streams open at once per member and per client address, counted across processes.
+  NOTIFICATIONS_STREAMS_PER_MEMBER: wholeNumber(NOTIFICATIONS_STREAMS_PER_MEMBER, 1, 1000),
+  NOTIFICATIONS_STREAMS_PER_ADDRESS: wholeNumber(NOTIFICATIONS_STREAMS_PER_ADDRESS, 1, 100_000),
   // Contribution rewards: epochs, the pool and how it is split, what counts, the claim gates.
   REWARD_EPOCH_SECONDS: wholeNumber(604_800, 60, 31_536_000),
   REWARD_POOL_PER_EPOCH: rewardTokens(10_000, 'positive'),
@@ -317,6 +382,26 @@ const envSchema = z.object({
   REWARD_WEIGHT_REPLY_RECEIVED: decimalNumber(1, 0, 1000),
   REWARD_MIN_CLAIM_AGE_SECONDS: wholeNumber(604_800, 0, 31_536_000),
   REWARD_MIN_CLAIM: rewardTokens(10, 0),
+  TRUST_LEVEL_BASIC: decimalNumber(0.05, 0, 1, true),
+  TRUST_LEVEL_MEMBER: decimalNumber(0.4, 0, 1, true),
+  TRUST_LEVEL_TRUSTED: decimalNumber(0.9, 0, 1, true),
+  TRUST_GRAPH_WINDOW_DAYS: wholeNumber(180, 1, 3650),
+  // Linked wallets: the site's origin that messages to sign name, and the challenges' limits.
+  PUBLIC_ORIGIN: setting().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an http(s) origin such as https://symposia.example, with no path',
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  }),
+  WALLET_CHALLENGE_TTL_SECONDS: wholeNumber(300, 30, 3600),
+  WALLET_CHALLENGE_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
+  WALLET_CHALLENGE_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(600, 1, 86_400),
   // Roles: comma-separated usernames made moderators at start-up. Unset: roles stay as stored;
   // set (even to nothing): exactly these, so a name taken off the list loses the role.
   ADMIN_USERNAMES: z
@@ -360,6 +445,15 @@ const envSchema = z.object({
     return z.NEVER;
   }),
 });
+
+/** Every environment variable the server reads, in the schema's order. */
+export type SettingName = keyof typeof envSchema.shape;
+export const SETTING_NAMES = Object.keys(envSchema.shape) as SettingName[];
+
+/** What each variable is when it is unset, as the schema makes it (for the settings' docs). */
+export function settingDefaults(): Record<SettingName, unknown> {
+  return envSchema.parse({});
+}
 
 /** Reads the configuration; an invalid value throws a StartupError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -435,6 +529,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       max: vars.COMMENT_RATE_LIMIT_MAX,
       windowSeconds: vars.COMMENT_RATE_LIMIT_WINDOW_SECONDS,
     },
+    likes: {
+      rateLimit: {
+        max: vars.LIKE_RATE_LIMIT_MAX,
+        windowSeconds: vars.LIKE_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      countIntervalMs: vars.LIKE_COUNT_INTERVAL_MS,
+      undoWindowSeconds: vars.LIKE_UNDO_WINDOW_SECONDS,
+    },
     registerRateLimit: {
       max: vars.REGISTER_RATE_LIMIT_MAX,
       windowSeconds: vars.REGISTER_RATE_LIMIT_WINDOW_SECONDS,
@@ -466,13 +568,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     adminUsernames: vars.ADMIN_USERNAMES,
     notificationHeartbeatMs: vars.NOTIFICATIONS_HEARTBEAT_MS,
+    notificationStreams: {
+      perMember: vars.NOTIFICATIONS_STREAMS_PER_MEMBER,
+      perAddress: vars.NOTIFICATIONS_STREAMS_PER_ADDRESS,
+    },
     rewards,
+    trust: trustSettingsFrom(vars),
+    wallets: {
+      // Unset: this machine at PORT, as a fresh `npm start` is reached.
+      publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+      challengeTtlSeconds: vars.WALLET_CHALLENGE_TTL_SECONDS,
+      challengeRateLimit: {
+        max: vars.WALLET_CHALLENGE_RATE_LIMIT_MAX,
+        windowSeconds: vars.WALLET_CHALLENGE_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    },
     ai,
     faucet,
     processing: {
       workerConcurrency: vars.WORKER_CONCURRENCY,
       leaseSeconds: vars.JOB_LEASE_SECONDS,
       maxAttempts: vars.JOB_MAX_ATTEMPTS,
+      maxLeaseExpiries: vars.JOB_MAX_LEASE_EXPIRIES,
       pollMs: vars.WORKER_POLL_MS,
       parseTimeoutSeconds: vars.PROCESSING_PARSE_TIMEOUT_SECONDS,
       parseMemoryMb: vars.PROCESSING_PARSE_MEMORY_MB,
@@ -509,6 +626,22 @@ function rewardSettingsFrom(vars: z.infer<typeof envSchema>): RewardSettings {
     );
   }
   return settings;
+}
+
+/** The TRUST_* settings; the level thresholds must rise from basic to trusted. */
+function trustSettingsFrom(vars: z.infer<typeof envSchema>): TrustSettings {
+  const thresholds: TrustThresholds = {
+    basic: vars.TRUST_LEVEL_BASIC,
+    member: vars.TRUST_LEVEL_MEMBER,
+    trusted: vars.TRUST_LEVEL_TRUSTED,
+  };
+  if (!(thresholds.basic <= thresholds.member && thresholds.member <= thresholds.trusted)) {
+    throw new StartupError(
+      `Invalid settings TRUST_LEVEL_BASIC=${thresholds.basic}, TRUST_LEVEL_MEMBER=${thresholds.member}, ` +
+        `TRUST_LEVEL_TRUSTED=${thresholds.trusted}: each must be at most the next`,
+    );
+  }
+  return { thresholds, graphWindowDays: vars.TRUST_GRAPH_WINDOW_DAYS };
 }
 
 /** The database location for logs and error messages, without any password. */

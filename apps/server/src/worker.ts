@@ -3,8 +3,9 @@ import { prepareDataDir } from './data-dir.js';
 import { openDatabase } from './db/index.js';
 import { isSharedChain, openAppChain, startChainOwnerDuties } from './chain-sharing.js';
 import { openContentStore } from './open-content-store.js';
-import { createRewardClaimService } from './services/rewards/claim-service.js';
-import { createTokenService } from './services/token/token-service.js';
+import { createLedger } from './services/ledger/index.js';
+import { rewardTransfers } from './services/rewards/claim-service.js';
+import { FAUCET_TRANSFERS } from './services/token/token-service.js';
 import { createProcessing, type ProcessingLog } from './processing/index.js';
 import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
@@ -45,22 +46,13 @@ async function main(): Promise<void> {
   // Otherwise the servers pay themselves: a chain of its own is of no use here.
   if (!isSharedChain(chain)) await chain?.close();
   else {
+    // The ledger sends what the servers hand over, of the kinds the servers declare.
+    const ledger = createLedger({ transfers: repositories.ledger, chain, now: systemClock });
+    ledger.kind(FAUCET_TRANSFERS);
+    ledger.kind(rewardTransfers(repositories.rewardClaims));
     stopChain = await startChainOwnerDuties({
       chain,
-      services: {
-        tokens: createTokenService({
-          ledger: repositories.faucet,
-          chain,
-          settings: config.faucet,
-          now: systemClock,
-        }),
-        rewardClaims: createRewardClaimService({
-          claims: repositories.rewardClaims,
-          chain,
-          settings: config.rewards,
-          now: systemClock,
-        }),
-      },
+      services: { ledger },
       repositories,
       config,
       now: systemClock,

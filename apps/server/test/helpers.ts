@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Chain } from '../src/chain/index.js';
 import { loadConfig, type Config } from '../src/config.js';
+import type { SessionRaceHooks } from '../src/services/index.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** The chain the app pays on, instead of a fresh embedded one (chain/testing.ts). */
   chain?: Chain;
+  /** Pauses in signing in and session lookups, to interpose a race (session-service.ts). */
+  sessionHooks?: SessionRaceHooks;
 }
 
 export interface TestApp {
@@ -122,6 +125,10 @@ export async function buildTestApp(
     // Many suites register dozens of members from one address; the registration limit's own
     // tests (routes/auth/auth.test.ts) set it themselves.
     REGISTER_RATE_LIMIT_MAX: '1000',
+    // Suites toggle likes freely and read the counts back at once; the like limit and the count
+    // interval have their own tests (attacks/likes.test.ts, services/content-version.test.ts).
+    LIKE_RATE_LIMIT_MAX: '100000',
+    LIKE_COUNT_INTERVAL_MS: '0',
     ...options.env,
   });
   const cleanUp = async () => {
@@ -130,7 +137,11 @@ export async function buildTestApp(
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { now: clock.now, chain: options.chain });
+    app = await buildApp(config, {
+      now: clock.now,
+      chain: options.chain,
+      sessionHooks: options.sessionHooks,
+    });
   } catch (error) {
     await cleanUp();
     throw error;

@@ -281,6 +281,17 @@ export function describeEachServerDatabase(
   describePostgres(name, () => suite(databaseOpener('postgres'), 'postgres'));
 }
 
+/**
+ * Runs a suite of attacks on SQLite only, for what happens inside the server process whatever its
+ * database (an in-memory cache's bound): a second run on PostgreSQL would repeat the same work.
+ */
+export function describeSqliteServer(
+  name: string,
+  suite: (open: () => Promise<TestDatabase>, dialect: Dialect) => void,
+): void {
+  describe(`${name} [sqlite]`, () => suite(databaseOpener('sqlite'), 'sqlite'));
+}
+
 function databaseOpener(dialect: Dialect): () => Promise<TestDatabase> {
   const cleanUps: (() => Promise<void>)[] = [];
   afterEach(async () => {

@@ -17,7 +17,9 @@ export async function openStream(base: string, headers: Record<string, string>) 
     headers,
     signal: abort.signal,
   });
-  const reader = response.body?.getReader();
+  // A refused stream's answer (its JSON error body), read whole; null for a stream.
+  const refused = response.ok ? null : await response.text();
+  const reader = response.ok ? response.body?.getReader() : undefined;
   const decoder = new TextDecoder();
   let buffer = '';
   let done = false;
@@ -53,6 +55,7 @@ export async function openStream(base: string, headers: Record<string, string>) 
 
   return {
     response,
+    refused,
     /** The next item matching, read within `withinMs`. */
     async next(matches: (item: StreamItem) => boolean, withinMs = 5000): Promise<StreamItem> {
       const deadline = Date.now() + withinMs;

@@ -14,7 +14,7 @@ import { ownServerPort, startOwnServer } from './fixtures/own-server';
  * the posts have their 640 px and 1600 px renditions.
  */
 
-const port = ownServerPort(53);
+const port = ownServerPort(59);
 test.use({ baseURL: `http://127.0.0.1:${port}` });
 
 const assetsDir = fileURLToPath(new URL('../dist/assets/', import.meta.url));

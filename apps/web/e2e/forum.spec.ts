@@ -140,7 +140,6 @@ test.describe('forum list', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const word = uniqueWord();
     const total = FORUM_PAGE_SIZE + 4;
     for (let index = 0; index < total; index += 1) {

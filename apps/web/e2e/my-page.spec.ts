@@ -558,7 +558,6 @@ test.describe('My Page', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const owner = await createUser(request, { prefix: 'mpp' });
     const count = MY_PAGE_LIST_PAGE_SIZE + 2;
     for (let index = 0; index < count; index += 1) {
@@ -604,8 +603,8 @@ test.describe('My Page', () => {
     browser,
     request,
   }, testInfo) => {
-    // Eight axe runs and four screenshots: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    // Eight axe runs and four screenshots: twice the work of most specs.
+    test.setTimeout(180_000);
     const owner = await createUser(request, { prefix: 'mpx' });
     await createPost(request, owner, { title: 'A post for the screenshot' });
     const context = await browser.newContext();

@@ -120,9 +120,12 @@ test.describe('post detail', () => {
     const reader = await createUser(request);
     const id = await createPost(request, author, { title: `Refused ${uniqueWord()}` });
     await signIn(page, reader);
+    // The refusal is held until the optimistic count has been seen: a fixed delay raced the
+    // assertion's polling on a busy machine.
+    let refuse = () => {};
+    const seen = new Promise<void>((resolve) => (refuse = resolve));
     await page.route(`**/api/v1/media/${id}/like`, async (route) => {
-      // Slow enough to see the optimistic count first.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await seen;
       await route.fulfill({ status: 500, json: { detail: MESSAGES.internalError } });
     });
     await page.goto(`/forum/detail/${id}`);
@@ -130,6 +133,7 @@ test.describe('post detail', () => {
 
     await likeButton(page).click();
     await expect(likeButton(page)).toHaveAccessibleName('1 like');
+    refuse();
     await expect(likeButton(page)).toHaveAccessibleName('0 likes');
     await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText(LIKE_FAILED)).toBeVisible();

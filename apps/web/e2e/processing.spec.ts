@@ -1,17 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures/test';
+import { ownServerForSpec } from './fixtures/own-server';
 import { createPost, createUser, files } from './fixtures/posts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+// A server of its own: its worker has only this spec's upload to process, not every upload the
+// rest of the suite queued on the shared server (which took longer than the wait on a busy machine).
+const server = ownServerForSpec(73);
 
-/** A processing worker as its own process (`npm run worker`), on the e2e server's data. */
+/** A processing worker as its own process (`npm run worker`), on the spec's server's data. */
 function startWorker(): ChildProcess {
   return spawn('node', ['apps/server/dist/worker.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      DATA_DIR: process.env.SYMPOSIA_E2E_DATA_DIR ?? '',
+      DATA_DIR: server().dataDir,
       DATABASE_URL: '',
       WORKER_POLL_MS: '100',
       LOG_LEVEL: 'warn',

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { rewardsMeSchema, type Comment, type RewardsMe } from '@symposia/shared';
+import { MESSAGES, rewardsMeSchema, type Comment, type RewardsMe } from '@symposia/shared';
 import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';
-import { installPhantom } from './fixtures/phantom';
+import { installPhantom, randomAddress } from './fixtures/phantom';
 import { setLocalStorage } from './support';
 
 /*
@@ -59,8 +59,8 @@ async function myRewards(request: APIRequestContext, user: TestUser): Promise<Re
 }
 
 test.beforeAll(async ({ playwright }) => {
-  // The first epoch must end and be distributed: a little over a minute.
-  test.setTimeout(EPOCH_SECONDS * 1000 + 90_000);
+  // The first epoch must end and be distributed, at the restarted server's first minute.
+  test.setTimeout(EPOCH_SECONDS * 1000 + 150_000);
   server = await startOwnServer(port, {
     REWARD_EPOCH_SECONDS: String(EPOCH_SECONDS),
     REWARD_MIN_ACTOR_AGE_SECONDS: '0',
@@ -88,16 +88,19 @@ test.beforeAll(async ({ playwright }) => {
   }
   await commentViaApi(request, fans[0]!, postId, 'Seconded.', quietComment._id);
 
-  // Past the epoch's end, a restart makes the server look at its clock at once (it looks at
-  // start-up and every minute), which queues the epoch's distribution.
+  // Just before the epoch's end, a restart gives the server an hour-long epoch length: epoch 1
+  // keeps its end, and the epoch its clock opens after it (at its next minute, which distributes
+  // epoch 1) lasts an hour, so no second (empty) epoch is distributed while the tests read epoch
+  // 1's outcome. Restarting after the end instead raced the first server's own minute, which could
+  // open a 60-second epoch 2 first.
   const { epoch } = await myRewards(request, author);
   expect(epoch.id).toBe(1);
   const untilEnd = Date.parse(epoch.ends_at) - Date.now();
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilEnd) + 1000));
-  await server.restart({});
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilEnd - 10_000)));
+  await server.restart({ REWARD_EPOCH_SECONDS: '3600' });
   await expect
     .poll(async () => (await myRewards(request, author)).history.length, {
-      timeout: 30_000,
+      timeout: 90_000,
       intervals: [500],
     })
     .toBeGreaterThan(0);
@@ -138,7 +141,21 @@ async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test.describe('contribution rewards', () => {
-  test('a member claims their credited reward to the Phantom wallet and sees the transaction hash', async ({
+  test('a claim to an address the member did not link is refused (422), paying nothing', async ({
+    request,
+  }) => {
+    const response = await request.post('/api/v1/rewards/claim', {
+      headers: { Authorization: `Bearer ${quiet.token}` },
+      data: { address: randomAddress(), request_id: 'unlinked' },
+    });
+    expect(response.status()).toBe(422);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual([
+      expect.objectContaining({ field: 'address', message: MESSAGES.rewardClaimWalletNotLinked }),
+    ]);
+    expect((await myRewards(request, quiet)).claimable).not.toBe('0');
+  });
+
+  test('a member links their Phantom wallet on My Page, claims their reward to it and sees the transaction hash', async ({
     page,
     request,
   }, testInfo) => {
@@ -146,6 +163,35 @@ test.describe('contribution rewards', () => {
     const credited = before.history[0]!;
     await signIn(page, author);
     const phantom = await installPhantom(page, { trusted: true });
+
+    // Not linked yet: the Token page says to link a wallet first, and offers no claim.
+    await page.goto('/token');
+    const needsWallet = rewardsCard(page).getByTestId('claim-needs-wallet');
+    await expect(needsWallet).toContainText('paid only to a wallet you linked');
+    await expect(rewardsCard(page).getByRole('button', { name: 'Claim', exact: true })).toHaveCount(
+      0,
+    );
+    await needsWallet.getByRole('link', { name: 'Link a wallet on My Page' }).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+
+    // My Page: the connected wallet is linked by signing the server's message in Phantom.
+    const linked = main(page).getByRole('region', { name: 'Linked wallets' });
+    await expect(linked.getByTestId('linked-wallets-empty')).toBeVisible();
+    await linked.getByRole('button', { name: 'Link this wallet' }).click();
+    await expect(linked.getByTestId('linked-wallet')).toHaveText(new RegExp(phantom.address));
+    await expect(linked.getByRole('button', { name: 'Link this wallet' })).toHaveCount(0);
+    const signed = (await phantom.calls()).filter((call) => call.method === 'signMessage');
+    expect(signed).toHaveLength(1);
+    expect(signed[0]!.display).toBe('utf8');
+    expect(signed[0]!.text).toContain(
+      `wants you to sign in with your Solana account:\n${phantom.address}\n`,
+    );
+    const wallets = await request.get('/api/v1/wallets', {
+      headers: { Authorization: `Bearer ${author.token}` },
+    });
+    expect((await wallets.json()) as unknown).toEqual({
+      wallets: [{ address: phantom.address, linked_at: expect.any(String) }],
+    });
 
     // The bell tells of the reward and leads to the Token page.
     await page.goto('/');

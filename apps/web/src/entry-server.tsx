@@ -34,8 +34,15 @@ export interface PageRenderer {
   /** The interface language a reader with this Accept-Language header is sent. */
   languageFor(acceptLanguage: string | undefined): string;
   /**
-   * The page's HTML in `language` (from languageFor), or null when this address is left to the
-   * browser (or could not render).
+   * What the page at `url` depends on, as an address: its path written one way and only the
+   * query parameters its screen reads (app/ssr/pages.ts); null when the address is left to the
+   * browser. Addresses with the same page address render the same HTML (render() renders the page
+   * address), so the server keeps one copy under it.
+   */
+  pageAddress(url: string): string | null;
+  /**
+   * The HTML of the page at `url`'s page address in `language` (from languageFor), or null when
+   * this address is left to the browser (or could not render).
    */
   render(url: string, fetchApi: ApiFetch, language?: string): Promise<RenderedPage | null>;
 }
@@ -100,6 +107,14 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
+ * `html` with its first match of `target` replaced by `insert` exactly as it is. Never a string
+ * as replace()'s second argument: `$\``, `$'` and `$&` in it (a search, a post's text) would
+ * each be expanded into a copy of the page (issue 26: a 15 KB address made a 58.6 MB page).
+ */
+const insertAt = (html: string, target: string | RegExp, insert: string) =>
+  html.replace(target, () => insert);
+
+/**
  * What the page needs besides its markup, worked out once per screen from the build manifest:
  * its CSS inlined (the entry's and the screen's: the page paints styled from the HTML alone, with
  * no stylesheet request in the way) and its chunks preloaded beside the entry.
@@ -135,11 +150,12 @@ function createHeadBuilder(clientDir: string, template: string) {
         .replace(stylesheetLinks, '')
         // The page paints from the HTML alone: its scripts (which hydrate it) give way to the
         // images it shows instead of competing with them for the first paint.
-        .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-        .replace(
-          '</head>',
-          `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
-        );
+        .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+      head = insertAt(
+        head,
+        '</head>',
+        `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
+      );
     }
     cache.set(screen, head);
     return head;
@@ -204,10 +220,20 @@ export function createPageRenderer({
   const languageFor = (acceptLanguage: string | undefined) =>
     pickLanguage(acceptedLanguages(acceptLanguage));
 
+  const pageAddress = (url: string) => {
+    const location = new URL(url, 'http://localhost');
+    return findServerPage(location.pathname)?.address(location) ?? null;
+  };
+
   return {
     languageFor,
+    pageAddress,
     async render(url, fetchApi, requested) {
-      const location = new URL(url, 'http://localhost');
+      // The page address, not `url`: the HTML depends on nothing else, as the server's kept copy
+      // assumes.
+      const address = pageAddress(url);
+      if (address === null) return null;
+      const location = new URL(address, 'http://localhost');
       const page = findServerPage(location.pathname);
       if (!page) return null;
       // The browser hydrates in the language of <html lang> and only then turns to its own choice.
@@ -238,14 +264,19 @@ export function createPageRenderer({
         }
         const state = serializeForScript(dehydrate(queryClient));
         const title = page.title?.(queryClient, i18n.getFixedT(language, 'routes'));
-        let html = headFor(page.screen)
-          .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
-          );
+        let html = insertAt(
+          headFor(page.screen),
+          /<html lang="[^"]*">/,
+          `<html lang="${language}">`,
+        );
+        html = insertAt(
+          html,
+          '<div id="root"></div>',
+          `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+        );
         if (title) {
-          html = html.replace(
+          html = insertAt(
+            html,
             /<title>[^<]*<\/title>/,
             `<title>${escapeHtml(documentTitle(title))}</title>`,
           );

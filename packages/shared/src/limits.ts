@@ -126,6 +126,13 @@ export const AUTHOR_ACTIVITY_LIMIT = 20;
 export const MY_PAGE_LIST_PAGE_SIZE = 20;
 
 /**
+ * My Page › Settings › Sessions (GET /auth/sessions): the member's live sessions, most recently
+ * used first, at most this many; and how much of a sign-in's User-Agent is kept to show there.
+ */
+export const SESSIONS_LISTED_MAX = 100;
+export const SESSION_USER_AGENT_MAX_LENGTH = 512;
+
+/**
  * Bounds of the OAuth2 token request's other fields (RFC 6749 leaves them open). The web client
  * sends fixed placeholders (WEB_CLIENT_TOKEN_FIELDS); anything longer is refused before any work.
  */
@@ -188,8 +195,27 @@ export const NOTIFICATIONS_MENTIONS_PER_TEXT = 10;
  * subscription, so the bound keeps one account from exhausting the server's memory and sockets.
  */
 export const NOTIFICATIONS_STREAMS_PER_MEMBER = 8;
+/**
+ * Live streams one client address (an IPv4 address, an IPv6 /64) may hold open at once, across
+ * all its members: room for a household or an office behind one address, not for one client
+ * holding the sockets of many accounts.
+ */
+export const NOTIFICATIONS_STREAMS_PER_ADDRESS = 32;
 
 /** Rewards: the leaderboard's length. */
 export const REWARD_LEADERBOARD_SIZE = 20;
 /** Rewards: the epochs GET /rewards/me lists in its history, the latest first. */
 export const REWARD_HISTORY_SIZE = 100;
+
+/**
+ * Wallets a member proves they hold (issue 28): a Sign-In-With-Solana message the server issues,
+ * signed with the wallet's key. The longest message and signature text a client may send back
+ * (an issued message is far shorter; a 64-byte signature is at most 88 characters of base58 or
+ * base64), and how many wallets one member may link at once.
+ */
+export const WALLET_MESSAGE_MAX_LENGTH = 1000;
+export const WALLET_SIGNATURE_MAX_LENGTH = 100;
+export const WALLETS_PER_MEMBER_MAX = 10;
+/** The statement of the message a wallet signs to be linked (spec of SIWS: one line, no "\n"). */
+export const WALLET_LINK_STATEMENT =
+  'Link this wallet to your Symposia account. Signing costs nothing and sends no transaction.';

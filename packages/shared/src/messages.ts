@@ -21,6 +21,9 @@ export const MESSAGE_TEMPLATES = {
   rewardClaimTooEarly: 'Your account is too new to claim rewards. You can claim after {{when}}',
   rewardClaimBelowMinimum:
     'You can claim once you have at least {{min}} tokens; you have {{claimable}}',
+  rewardsFrozen:
+    'Your reward balance of {{amount}} tokens is frozen while the moderators review your account',
+  tooManyWallets: 'You can link at most {{max}} wallets; unlink one first',
   invalidResponse: 'Unexpected answer from {{method}} {{path}}',
   routeNotFound: 'Route {{method}} {{url}} not found',
   unsupportedMediaType:
@@ -68,6 +71,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   registrationFailed: 'Registration failed, please try again',
   usernameTaken: 'This username is already taken',
+  usernameReserved: 'This username is reserved',
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Your session has expired, please sign in again',
   tooManyLoginAttempts: 'Too many login attempts, please try again later',
@@ -77,6 +81,7 @@ export const MESSAGES = {
   loginToViewAuthor: 'Please login to view this author profile',
 
   tooManyComments: 'You are commenting too fast. Please wait a moment and try again.',
+  tooManyLikes: 'You are liking too fast. Please wait a moment and try again.',
   commentNotFound: 'Comment not found',
   commentParentElsewhere: 'The comment you reply to belongs to another post',
   commentRootMismatch: 'rootId does not match the thread of the comment you reply to',
@@ -172,6 +177,21 @@ export const MESSAGES = {
     'This claim is still being processed. Please wait a moment, then check again.',
   rewardClaimRequestIdReused:
     'This request_id was already used for another address; use a new request_id for a new claim',
+  // A suspended member's rewards (issue 28): the claim of a frozen balance.
+  rewardsFrozen: (amount: string) => fill(MESSAGE_TEMPLATES.rewardsFrozen, { amount }),
+  rewardClaimWalletNotLinked:
+    'Rewards are paid only to a wallet linked to your account. Link this wallet on My Page first.',
+  // Linked wallets (POST /wallets/challenge, POST /wallets, DELETE /wallets/{address}).
+  walletChallengeUnknown:
+    'This signing request is unknown, already used or expired. Ask for a new one and sign it.',
+  walletMessageMismatch: 'The signed message is not the one this server issued',
+  walletSignatureMalformed: 'The signature must be 64 bytes in base58 or base64',
+  walletSignatureInvalid: 'The signature does not match this wallet and message',
+  walletLinkedElsewhere: 'This wallet is linked to another account',
+  walletNotLinked: 'This wallet is not linked to your account',
+  tooManyWalletChallenges:
+    'You are asking to link wallets too often. Please wait a moment and try again.',
+  tooManyWallets: (max: number) => fill(MESSAGE_TEMPLATES.tooManyWallets, { max }),
   // Rewards (GET /rewards/leaderboard).
   rewardEpochNotFound: 'No such reward epoch',
 
@@ -206,6 +226,7 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'does not match the new password',
   passwordChanged: 'Password changed. Your other sessions were signed out.',
   changePasswordFailed: 'Failed to change password',
+  sessionNotFound: 'Session not found',
   tooManyRegistrations: 'Too many accounts were created from your address; please try again later',
   avatarNotUploaded: 'must be an /ipfs/ path from an avatar upload, or empty',
 
@@ -242,7 +263,9 @@ export const MESSAGES = {
   reportAlreadyResolved: 'This report has already been resolved',
   moderationActionNotForUsers: 'A member can only be suspended or the report dismissed',
   cannotModerateModerator: 'A moderator cannot be suspended; ask an administrator',
+  moderatorAlwaysTrusted: 'A moderator is always trusted: their role makes them a seed',
   notHidden: 'This is not hidden',
+  nothingFrozen: 'This member has no frozen rewards',
   hiddenByModerators: 'Hidden by the moderators',
   accountSuspended: (until: string) => fill(MESSAGE_TEMPLATES.accountSuspended, { until }),
   moderationLoadFailed: 'Failed to load the moderation queue. Please try again later.',
@@ -272,6 +295,8 @@ export const MESSAGES = {
   notificationSettingsFailed: 'Failed to update notification settings',
   tooManyNotificationStreams:
     'Too many live notification streams are open for this account. Close a tab and try again.',
+  tooManyNotificationStreamsFromAddress:
+    'Too many live notification streams are open from your network address. Close a tab and try again.',
 
   // Field rules of the API's schemas (packages/shared/src/schemas): the `message` of a 422's
   // field errors, which the web app's forms show too. `field` is the API's name of the field.

@@ -1,13 +1,7 @@
 import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   type Address,
   type EncodedAccount,
   type KeyPairSigner,
@@ -25,7 +19,7 @@ import {
 import { TOKEN_DECIMALS } from '@symposia/shared';
 import type * as LiteSvmTypes from 'litesvm';
 import type { LiteSVM } from 'litesvm';
-import { associatedTokenAddress } from './faucet.js';
+import { associatedTokenAddress, signedTransaction } from './faucet.js';
 import { failureFromLiteSvm } from './failures.js';
 import {
   TransactionRejectedError,
@@ -174,49 +168,37 @@ export async function bootstrapEmbeddedChain(
   }
   const mintSpace = BigInt(getMintSize());
   const faucetToken = await associatedTokenAddress(faucet.address, mint.address);
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(faucet, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: svm.latestBlockhash(),
-          lastValidBlockHeight: svm.getClock().slot + LIFETIME_BLOCKS,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          getCreateAccountInstruction({
-            payer: faucet,
-            newAccount: mint,
-            lamports: lamports(svm.minimumBalanceForRentExemption(mintSpace)),
-            space: mintSpace,
-            programAddress: TOKEN_PROGRAM_ADDRESS,
-          }),
-          getInitializeMint2Instruction({
-            mint: mint.address,
-            decimals: TOKEN_DECIMALS,
-            mintAuthority: faucet.address,
-          }),
-          getCreateAssociatedTokenIdempotentInstruction({
-            payer: faucet,
-            ata: faucetToken,
-            owner: faucet.address,
-            mint: mint.address,
-          }),
-          getMintToInstruction({
-            mint: mint.address,
-            token: faucetToken,
-            mintAuthority: faucet,
-            amount: options.supply ?? EMBEDDED_TOKEN_SUPPLY,
-          }),
-        ],
-        m,
-      ),
-  );
-  const result = svm.sendTransaction(await signTransactionMessageWithSigners(message));
+  const lifetime = {
+    blockhash: svm.latestBlockhash(),
+    lastValidBlockHeight: svm.getClock().slot + LIFETIME_BLOCKS,
+  };
+  const transaction = await signedTransaction(faucet, lifetime, [
+    getCreateAccountInstruction({
+      payer: faucet,
+      newAccount: mint,
+      lamports: lamports(svm.minimumBalanceForRentExemption(mintSpace)),
+      space: mintSpace,
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+    }),
+    getInitializeMint2Instruction({
+      mint: mint.address,
+      decimals: TOKEN_DECIMALS,
+      mintAuthority: faucet.address,
+    }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: faucet,
+      ata: faucetToken,
+      owner: faucet.address,
+      mint: mint.address,
+    }),
+    getMintToInstruction({
+      mint: mint.address,
+      token: faucetToken,
+      mintAuthority: faucet,
+      amount: options.supply ?? EMBEDDED_TOKEN_SUPPLY,
+    }),
+  ]);
+  const result = svm.sendTransaction(transaction);
   if (result instanceof FailedTransactionMetadata) {
     throw new Error(
       `the embedded chain could not create the mint: ${failureFromLiteSvm(result.err()).reason}`,

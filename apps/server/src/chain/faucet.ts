@@ -8,6 +8,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type Address,
+  type Blockhash,
   type Instruction,
   type KeyPairSigner,
   type MaybeEncodedAccount,
@@ -116,6 +117,22 @@ export interface Faucet {
 export async function associatedTokenAddress(owner: Address, mint: Address): Promise<Address> {
   const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
   return ata;
+}
+
+/** A version-0 transaction of `instructions` paid by `payer`, valid while `lifetime` is; signed. */
+export function signedTransaction(
+  payer: KeyPairSigner,
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+  instructions: readonly Instruction[],
+) {
+  return signTransactionMessageWithSigners(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    ),
+  );
 }
 
 function decodeTokenAccount(account: MaybeEncodedAccount): Token | null {
@@ -351,13 +368,7 @@ export function createFaucet(deps: {
       } catch (error) {
         throw unavailable(error);
       }
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(signer, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-        (m) => appendTransactionMessageInstructions(instructions, m),
-      );
-      const transaction = await signTransactionMessageWithSigners(message);
+      const transaction = await signedTransaction(signer, lifetime, instructions);
       const signature = getSignatureFromTransaction(transaction);
 
       return {

@@ -43,10 +43,10 @@ export interface TransferRelay {
   /** Whether this process sends (it owns the chain, taking it now if no one does). */
   sendsHere(): Promise<boolean>;
   /**
-   * Asks the owner to send the pending ledger row `id` (a job); the caller then waits on the
-   * ledger, at most `waitMs`, for its outcome.
+   * Asks the owner to send the pending ledger row `id` of `kind` (services/ledger/: 'faucet',
+   * 'reward'…) as a job; the caller then waits on the ledger, at most `waitMs`, for its outcome.
    */
-  handOver(ledger: 'faucet' | 'reward', id: string): Promise<void>;
+  handOver(kind: string, id: string): Promise<void>;
   readonly waitMs: number;
 }
 

@@ -35,12 +35,7 @@ export async function signerFromSecretKey(key: SecretKey, name: string): Promise
 export async function loadOrCreateKeyPairFile(path: string): Promise<KeyPairSigner> {
   const existing = await readKeyFile(path);
   if (existing) return existing;
-  const seed = randomBytes(32);
-  const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
-  const bytes = new Uint8Array(64);
-  bytes.set(seed, 0);
-  bytes.set(getAddressEncoder().encode(signer.address), 32);
-  seed.fill(0);
+  const { signer, bytes } = await newKeyPair();
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   // Written whole under a temporary name, then linked into place: link() fails if the name
   // exists, so a reader never sees half a file and two writers never both win.
@@ -58,6 +53,17 @@ export async function loadOrCreateKeyPairFile(path: string): Promise<KeyPairSign
     await rm(temporary, { force: true });
   }
   return signer;
+}
+
+/** A new key pair and its 64 bytes as solana-keygen writes them (seed, then public key). */
+async function newKeyPair(): Promise<{ signer: KeyPairSigner; bytes: Uint8Array }> {
+  const seed = randomBytes(32);
+  const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
+  const bytes = new Uint8Array(64);
+  bytes.set(seed, 0);
+  bytes.set(getAddressEncoder().encode(signer.address), 32);
+  seed.fill(0);
+  return { signer, bytes };
 }
 
 async function readKeyFile(path: string): Promise<KeyPairSigner | null> {
@@ -89,12 +95,7 @@ export async function keyPairText(path: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const seed = randomBytes(32);
-  const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
-  const bytes = new Uint8Array(64);
-  bytes.set(seed, 0);
-  bytes.set(getAddressEncoder().encode(signer.address), 32);
-  seed.fill(0);
+  const { bytes } = await newKeyPair();
   const text = JSON.stringify(Array.from(bytes));
   bytes.fill(0);
   return text;

@@ -211,7 +211,7 @@ export function openSharedEmbeddedChain(deps: {
         () => owned !== null,
         () => false,
       ),
-    handOver: (ledger, id) => deps.queue(CHAIN_TRANSFER_JOB, `${ledger}:${id}`),
+    handOver: (kind, id) => deps.queue(CHAIN_TRANSFER_JOB, `${kind}:${id}`),
   };
 
   return {

@@ -108,8 +108,9 @@ describePostgres('embedded chain shared by two servers', (db) => {
     expect(handedOver).toEqual(Array(paidBySecond).fill({ status: 'done', attempts: 1 }));
 
     const rows = await first.app.db
-      .selectFrom('faucet_requests')
+      .selectFrom('token_transfers')
       .select(['status', 'signature'])
+      .where('kind', '=', 'faucet')
       .execute();
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(5);
     expect(rows.filter((row) => row.status !== 'sent')).toHaveLength(0);

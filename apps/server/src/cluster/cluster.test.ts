@@ -264,7 +264,7 @@ describeRedis('a cluster of processes', () => {
         expect(new Set(signatures).size).toBe(FAUCET_REQUESTS_PER_MEMBER);
 
         const ledger = await query<{ status: string; signature: string | null }>(
-          'select status, signature from faucet_requests',
+          "select status, signature from token_transfers where kind = 'faucet'",
         );
         expect(ledger.filter((row) => row.status === 'sent')).toHaveLength(
           FAUCET_REQUESTS_PER_MEMBER,

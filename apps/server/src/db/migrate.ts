@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type MigrationResultSet } from 'kysely';
 import type { DatabaseSettings } from '../config.js';
 import { migrationsFor } from './migrations/index.js';
 import type { AppDatabase } from './types.js';
@@ -38,16 +38,28 @@ async function currentSchema(db: AppDatabase): Promise<string> {
 
 /**
  * Kysely's migrator looks up its bookkeeping table by introspecting every schema of the database.
- * When another schema is dropped at that moment (side-by-side deployments or test runs sharing
- * one database), PostgreSQL can fail the lookup with "schema … does not exist" for the schema that
- * vanished. That is a race with a stranger, not a problem of ours: try again.
+ * When another schema changes at that moment (side-by-side deployments or test runs sharing one
+ * database: a schema dropped, a table or column of another schema's migration dropped or added),
+ * PostgreSQL can fail the lookup with "schema … does not exist", "relation … does not exist" or
+ * "column … of relation … does not exist" about the other schema. That is a race with a stranger,
+ * seen before any migration of ours was applied: try again (a real fault fails every attempt).
  */
-async function migrateWithRetry(migrator: Migrator, attempts = 4) {
+async function migrateWithRetry(migrator: Migrator) {
+  return retryingSchemaRace(() => migrator.migrateToLatest());
+}
+
+/** Runs a migrator call again while it fails with the race described above (tests use it too). */
+export async function retryingSchemaRace(
+  run: () => Promise<MigrationResultSet>,
+  attempts = 4,
+): Promise<MigrationResultSet> {
   for (let attempt = 1; ; attempt += 1) {
-    const outcome = await migrator.migrateToLatest();
+    const outcome = await run();
     const raced =
       outcome.error instanceof Error &&
-      /schema "[^"]+" does not exist/.test(outcome.error.message) &&
+      /(schema|relation|column) "[^"]+"( of relation "[^"]+")? does not exist/.test(
+        outcome.error.message,
+      ) &&
       (outcome.results ?? []).every((result) => result.status !== 'Success');
     if (!raced || attempt === attempts) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));

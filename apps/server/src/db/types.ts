@@ -31,6 +31,8 @@ export interface UsersTable {
   role: Generated<string>;
   /** No sign-in before this time (migration 0009); null when not suspended. */
   suspended_until: string | null;
+  /** Moves on every password change and suspension (migration 0015). */
+  credential_version: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -42,6 +44,11 @@ export interface SessionsTable {
   expires_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The account's credential version when the session was opened (migration 0015). */
+  credential_version: Generated<number>;
+  /** The sign-in's User-Agent and client address, shown to the member (migration 0015). */
+  user_agent: Generated<string>;
+  ip_address: Generated<string>;
 }
 
 /** Every stored file, by CID: what the gateway needs to serve it. */
@@ -57,10 +64,8 @@ export interface FilesTable {
   created_at: string;
 }
 
-export interface PostsTable {
-  seq: Generated<number>;
-  id: string;
-  user_id: string;
+/** What the author writes of a post, as posts and post_revisions both store it. */
+interface PostTextColumns {
   title: string;
   summary: string;
   content: string;
@@ -68,6 +73,12 @@ export interface PostsTable {
   tags: string;
   ai_instruction: string;
   visibility: string;
+}
+
+export interface PostsTable extends PostTextColumns {
+  seq: Generated<number>;
+  id: string;
+  user_id: string;
   media_type: string;
   status: string;
   ai_analysis: string;
@@ -131,8 +142,11 @@ export interface JobsTable {
   /** What the job is about, e.g. the post id of a `process-post` job. */
   subject_id: string;
   status: 'queued' | 'running' | 'done' | 'failed';
+  /** Runs claimed from the queue; a lease taken over after its worker died continues the run. */
   attempts: Generated<number>;
   max_attempts: number;
+  /** Times the job was taken over after its lease ran out: migration 0016. */
+  lease_expiries: Generated<number>;
   run_after: string;
   lease_until: string | null;
   locked_by: string | null;
@@ -184,39 +198,24 @@ export interface PostRelatedTable {
   score: number;
 }
 
-/** The faucet's ledger (migration 0005): one row per token request, written before sending. */
-export interface FaucetRequestsTable {
-  id: string;
-  user_id: string;
-  request_id: string;
-  address: string;
-  ip: string;
-  /** Smallest token units; bigint, so PostgreSQL hands back a string. Written as text. */
-  amount_units: number | string;
-  cluster: string;
-  mint: string;
-  /** pending | sent | failed */
-  status: string;
-  signature: string | null;
-  error_kind: string | null;
-  error: string | null;
-  created_at: string;
-  /** When the signed transaction was about to be sent (its signature is then set). */
-  sent_at: string | null;
-  completed_at: string | null;
-}
-
 /**
- * The ledger of reward claims (migration 0011): one row per claim, written before sending; the
- * payouts it pays carry its id in `reward_payouts.claim_id`.
+ * The one ledger of outgoing token transfers (migration 0020; services/ledger/): one row per
+ * transfer of any kind (`faucet`, `reward`…), written before anything is sent.
  */
-export interface RewardClaimsTable {
+export interface TokenTransfersTable {
   id: string;
+  /** faucet | reward | … (services/ledger/ kinds) */
+  kind: string;
   user_id: string;
   request_id: string;
   address: string;
   /** Smallest token units; bigint, so PostgreSQL hands back a string. Written as text. */
   amount_units: number | string;
+  /** The asking IP, for the faucet's per-IP limit; null for kinds that do not count it. */
+  ip: string | null;
+  /** Where it was paid; null for reward claims made before migration 0020. */
+  cluster: string | null;
+  mint: string | null;
   /** pending | sent | failed */
   status: string;
   signature: string | null;
@@ -256,6 +255,37 @@ export interface RewardEpochsTable {
   /** What the distribution left unpaid (rounding, the share cap); null until distributed. */
   remainder_units: number | string | null;
   distributed_at: string | null;
+  /** Issue 28 (migration 0021): the counted score before and after trust weighting. */
+  unweighted_score: number | null;
+  weighted_score: number | null;
+  /** Units unweighted scoring would have credited that trust weighting did not. */
+  withheld_units: number | string | null;
+}
+
+/** A moderator's latest trust mark on a member (migration 0021): 1 trusted (seed), 0 untrusted. */
+export interface TrustMarksTable {
+  user_id: string;
+  seed: number;
+  note: string;
+  marked_by: string;
+  marked_at: string;
+}
+
+/** A member's last computed trust, in millionths (migration 0021); no row: 0. */
+export interface UserTrustTable {
+  user_id: string;
+  trust_units: number;
+  computed_at: string;
+}
+
+/** One trust computation (migration 0021). */
+export interface TrustRunsTable {
+  id: string;
+  computed_at: string;
+  members: number;
+  edges: number;
+  seeds: number;
+  iterations: number;
 }
 
 /** What a member was credited for an epoch (migration 0010); one row per epoch and member. */
@@ -270,6 +300,9 @@ export interface RewardPayoutsTable {
   created_at: string;
   /** The claim that took this payout (migration 0011); null while claimable. */
   claim_id: string | null;
+  /** frozen | forfeited (migration 0023); null: no hold. Claims take only payouts without one. */
+  hold: string | null;
+  held_at: string | null;
 }
 
 /** Every file a member stored (migration 0006): what the storage quota adds up. */
@@ -286,16 +319,9 @@ export interface UploadsTable {
 }
 
 /** A version of a post that an edit replaced (migration 0008). */
-export interface PostRevisionsTable {
+export interface PostRevisionsTable extends PostTextColumns {
   post_id: string;
   revision: number;
-  title: string;
-  summary: string;
-  content: string;
-  /** JSON array of strings. */
-  tags: string;
-  ai_instruction: string;
-  visibility: string;
   /** When this version was written: the upload for revision 1, else the edit that made it. */
   edited_at: string;
 }
@@ -340,13 +366,17 @@ export interface ReportsTable {
 export interface ModerationLogTable {
   id: string;
   moderator_id: string;
-  /** dismiss | hide | delete | suspend | restore */
+  /** dismiss | hide | delete | suspend | restore | trust | untrust */
   action: string;
   target_type: string;
   target_id: string;
   note: string;
   report_id: string | null;
   suspended_until: string | null;
+  /** Freeze, release, forfeit: the tokens concerned, smallest units (migration 0023). */
+  amount_units: number | string | null;
+  /** Voiding a suspended member's signals: how many reversal rows it wrote (migration 0023). */
+  signal_count: number | null;
   created_at: string;
 }
 
@@ -384,6 +414,15 @@ export interface NotificationSettingsTable {
   type: string;
   /** 0 or 1. */
   enabled: number;
+}
+
+/** A live notification stream open on some server process (migration 0018; PostgreSQL only). */
+export interface NotificationStreamsTable {
+  id: string;
+  user_id: string;
+  address: string;
+  /** The lease: milliseconds since 1970 of the database's clock. */
+  expires_at: number | string;
 }
 
 /** IPFS blocks with BLOCKSTORE=postgres (migration 0013; PostgreSQL only). */
@@ -436,6 +475,24 @@ export interface ChainSignaturesTable {
   created_at: string;
 }
 
+/** A wallet a member proved they hold (migration 0022; services/wallets/). */
+export interface WalletLinksTable {
+  /** The wallet's base58 address: linked to one member at a time. */
+  address: string;
+  user_id: string;
+  linked_at: string;
+}
+
+/** A Sign-In-With-Solana challenge issued and not yet used (migration 0022). */
+export interface WalletChallengesTable {
+  /** SHA-256 (hex) of the nonce in the issued message. */
+  nonce_hash: string;
+  user_id: string;
+  address: string;
+  issued_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   blocks: BlocksTable;
   block_holds: BlockHoldsTable;
@@ -455,11 +512,13 @@ export interface DatabaseSchema {
   comment_likes: CommentLikesTable;
   jobs: JobsTable;
   file_derivatives: FileDerivativesTable;
-  faucet_requests: FaucetRequestsTable;
-  reward_claims: RewardClaimsTable;
+  token_transfers: TokenTransfersTable;
   contribution_events: ContributionEventsTable;
   reward_epochs: RewardEpochsTable;
   reward_payouts: RewardPayoutsTable;
+  trust_marks: TrustMarksTable;
+  user_trust: UserTrustTable;
+  trust_runs: TrustRunsTable;
   uploads: UploadsTable;
   server_secrets: ServerSecretsTable;
   maintenance_leases: MaintenanceLeasesTable;
@@ -469,6 +528,9 @@ export interface DatabaseSchema {
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_settings: NotificationSettingsTable;
+  notification_streams: NotificationStreamsTable;
+  wallet_links: WalletLinksTable;
+  wallet_challenges: WalletChallengesTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

@@ -30,15 +30,26 @@ export interface PostFileView extends StoredFile {
   derivatives: FileDerivatives;
 }
 
-export interface NewPost {
-  id: string;
-  userId: string;
+/** What the author writes of a post: set by the upload, changed by an edit. */
+export interface PostText {
   title: string;
   summary: string;
   content: string;
   tags: string[];
   aiInstruction: string;
   visibility: Visibility;
+}
+
+/** A version an edit replaced; revision 1 is the post as uploaded. */
+export interface StoredRevision extends Pick<PostText, 'title' | 'summary' | 'content' | 'tags'> {
+  revision: number;
+  /** When this version was written. */
+  editedAt: string;
+}
+
+export interface NewPost extends PostText {
+  id: string;
+  userId: string;
   mediaType: MediaType;
   status: PostStatus;
   createdAt: string;
@@ -55,14 +66,8 @@ export interface PostAuthor {
 }
 
 /** A post as readers see it: with its author, files, counts and whether the caller liked it. */
-export interface Post {
+export interface Post extends PostText {
   id: string;
-  title: string;
-  summary: string;
-  content: string;
-  tags: string[];
-  aiInstruction: string;
-  visibility: Visibility;
   mediaType: MediaType;
   status: PostStatus;
   aiAnalysis: string;

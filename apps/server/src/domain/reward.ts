@@ -47,3 +47,11 @@ export interface RewardPayout {
   /** Carried on to the member's next payout. */
   carryUnits: bigint;
 }
+
+/** REWARD_MAX_SHARE as parts per billion. */
+const SHARE_SCALE = 1_000_000_000;
+
+/** The most one member is credited for an epoch: REWARD_MAX_SHARE of the pool, rounded down. */
+export function shareCapUnits(poolUnits: bigint, maxShare: number): bigint {
+  return (poolUnits * BigInt(Math.round(maxShare * SHARE_SCALE))) / BigInt(SHARE_SCALE);
+}

@@ -20,6 +20,26 @@ export interface User {
   role: UserRole;
 }
 
+/**
+ * A member's profile fields under the names both the spec's answers and the `users` table give
+ * them (snake_case): what presenters/current-user.ts sends and repositories/user-repository.ts
+ * writes.
+ */
+export function profileFields(user: User) {
+  return {
+    username: user.username,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    title: user.title,
+    bio: user.bio,
+    email: user.email,
+    phone: user.phone,
+    url: user.url,
+    tags: user.tags,
+    self_page: user.selfPage,
+  };
+}
+
 /** What a member has contributed, shown with the current user. */
 export type UserActivity = Pick<CurrentUser, 'stats' | 'posts' | 'comments' | 'likes'>;
 

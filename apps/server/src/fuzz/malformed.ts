@@ -508,7 +508,7 @@ function pathFor(operation: Operation, rng: Prng, context: FuzzContext, notes: s
       value = uriEncode(text);
       notes.push(`path ${parameter.name}=${preview(text)}`);
     }
-    path = path.replace(`{${parameter.name}}`, value);
+    path = path.replace(`{${parameter.name}}`, () => value);
   }
   if (rng.chance(0.05)) {
     const suffix = rng.pick(['/', '//', '/..', '/%2e%2e/', '/./x', '%2F', '?', '#frag']);

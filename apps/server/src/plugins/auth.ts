@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Viewer } from '../domain/post.js';
 import type { Session } from '../domain/session.js';
 import type { User } from '../domain/user.js';
 import { AuthenticationRequiredError, type AuthFailure, type Services } from '../services/index.js';
@@ -74,4 +75,9 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
 export function signedIn(request: FastifyRequest): { user: User; session: Session } {
   if (!request.user || !request.session) throw new AuthenticationRequiredError(request.authFailure);
   return { user: request.user, session: request.session };
+}
+
+/** Who asks, as the policies see them: id and role, or null when signed out. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  return request.user ? { id: request.user.id, role: request.user.role } : null;
 }

@@ -13,14 +13,28 @@ const INDEX_HTML =
 /**
  * A stand-in for the web app's server-rendering build (apps/web/dist-ssr/entry-server.js), with
  * the same contract: /forum is rendered from the forum list the API answers, in the language
- * Accept-Language asks for; /boom fails; any other page is left to the browser.
+ * Accept-Language asks for, and reads ?page= and ?search= only; /boom fails; any other page is
+ * left to the browser.
  */
 const RENDERER = `
+const pageAddress = (url) => {
+  const location = new URL(url, 'http://localhost');
+  if (location.pathname === '/boom') return '/boom';
+  if (!location.pathname.startsWith('/forum')) return null;
+  const query = new URLSearchParams();
+  for (const name of ['page', 'search']) {
+    const value = location.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  return location.pathname + (query.size > 0 ? '?' + query : '');
+};
+
 export function createPageRenderer({ clientDir, onError }) {
   return {
     languageFor(acceptLanguage) {
       return (acceptLanguage ?? '').startsWith('zh') ? 'zh-CN' : 'en';
     },
+    pageAddress,
     async render(url, fetchApi, language) {
       if (url.startsWith('/boom')) throw new Error('render failed');
       if (!url.startsWith('/forum')) return null;
@@ -30,7 +44,7 @@ export function createPageRenderer({ clientDir, onError }) {
       globalThis.__symposiaRenders = (globalThis.__symposiaRenders ?? 0) + 1;
       // The renderer says what the address names is missing; /forum/gone stands for that here.
       const status = url.startsWith('/forum/gone') ? 404 : 200;
-      return { status, html: '<!doctype html><main lang="' + language + '" data-dir="' + clientDir + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
+      return { status, html: '<!doctype html><main lang="' + language + '" data-dir="' + clientDir + '" data-url="' + url + '" data-status="' + answer.status + '" data-render="' + globalThis.__symposiaRenders + '"><ul>' + items + '</ul></main>' + ' '.repeat(2048) };
     },
   };
 }
@@ -98,6 +112,24 @@ describe('server-rendered pages', () => {
     expect(after).toContain('<li>Arrived later</li>');
   });
 
+  it('keeps a page under what it depends on, so a parameter it does not read renders nothing', async () => {
+    const renderOf = (html: string) => /data-render="(\d+)"/.exec(html)?.[1];
+    const first = await get('/forum?page=nonces');
+    expect(first.headers['x-cache']).toBe('miss');
+    const firstHtml = decoded(first);
+    // The renderer is given the page address, not the address asked for.
+    expect(firstHtml).toContain('data-url="/forum?page=nonces"');
+    for (const nonce of ['1', '2', '3']) {
+      const again = await get(`/forum?x=${nonce}&page=nonces`);
+      expect(again.headers['x-cache'], nonce).toBe('hit');
+      expect(renderOf(decoded(again)), nonce).toBe(renderOf(firstHtml));
+    }
+    // A parameter the page reads is another page.
+    const other = await get('/forum?page=nonces&search=deep');
+    expect(other.headers['x-cache']).toBe('miss');
+    expect(renderOf(decoded(other))).not.toBe(renderOf(firstHtml));
+  });
+
   it("renders in the reader's language, keeps each language apart, and says it varies with it", async () => {
     const english = await get('/forum?page=languages', { 'accept-language': 'en-GB,en;q=0.9' });
     const chinese = await get('/forum?page=languages', { 'accept-language': 'zh-CN,zh;q=0.9' });
@@ -144,11 +176,13 @@ describe('server-rendered pages', () => {
   });
 
   it("answers with the renderer's status, the page still sent for the browser to take over", async () => {
-    for (const attempt of ['first', 'kept']) {
+    for (const attempt of ['first', 'again']) {
       const response = await get('/forum/gone');
       expect(response.statusCode, attempt).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(decoded(response)).toContain('<main lang="en"');
+      // A missing page is never kept: invented ids cannot push kept pages out of the cache.
+      expect(response.headers['x-cache'], attempt).toBe('miss');
     }
   });
 
@@ -169,6 +203,45 @@ describe('without a server-rendering build', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(INDEX_HTML);
       }
+    } finally {
+      await testApp.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('with a renderer that does not say what its pages depend on', () => {
+  it('renders each request and keeps nothing', async () => {
+    const webRoot = await mkdtemp(join(tmpdir(), 'symposia-ssr-'));
+    await mkdir(join(webRoot, 'dist'));
+    await mkdir(join(webRoot, 'dist-ssr'));
+    await writeFile(join(webRoot, 'dist', 'index.html'), INDEX_HTML);
+    // The contract before pageAddress: without it the raw address is all the server knows, and
+    // keeping pages under it would let every `?x=<nonce>` add one.
+    await writeFile(
+      join(webRoot, 'dist-ssr', 'entry-server.js'),
+      `let renders = 0;
+      export function createPageRenderer() {
+        return {
+          languageFor: () => 'en',
+          async render(url) {
+            renders += 1;
+            return url.startsWith('/forum') ? { status: 200, html: '<main data-render="' + renders + '"></main>' } : null;
+          },
+        };
+      }`,
+    );
+    const testApp = await buildTestApp('sqlite', {
+      env: { WEB_DIST_DIR: join(webRoot, 'dist'), PUBLIC_CACHE_TTL_MS: '60000' },
+    });
+    try {
+      const renders = [];
+      for (let read = 0; read < 2; read += 1) {
+        const response = await testApp.app.inject({ method: 'GET', url: '/forum' });
+        expect(response.headers['x-cache']).toBe('miss');
+        renders.push(/data-render="(\d+)"/.exec(response.body)?.[1]);
+      }
+      expect(renders).toEqual(['1', '2']);
     } finally {
       await testApp.close();
       await rm(webRoot, { recursive: true, force: true });

@@ -19,6 +19,13 @@ type RenderedPage = { html: string; status: number };
 type KeptPage = { body: Buffer; status: number };
 interface PageRenderer {
   languageFor(acceptLanguage: string | undefined): string;
+  /**
+   * What the page depends on, as an address (its path written one way and only the query
+   * parameters its screen reads), or null when the address is left to the browser. A renderer
+   * without it (a build made before it) has its pages rendered for each request, never kept:
+   * what they depend on is unknown.
+   */
+  pageAddress?(url: string): string | null;
   render(
     url: string,
     fetchApi: (path: string) => Promise<ApiAnswer>,
@@ -93,30 +100,44 @@ export async function loadPageServer(
 
   // A page is what anyone sees, like the answers it is made of: kept in the same public cache
   // (PUBLIC_CACHE_TTL_MS, dropped when the content version moves), so a burst of visitors costs
-  // one render per address and language.
+  // one render per page and language. Kept under what the page depends on (its page address and
+  // the language), never the raw address: `?x=<nonce>`, `/Forum/` or an id written with
+  // percent-escapes is the page already kept, so such a loop neither renders afresh nor pushes
+  // kept pages out of the cache.
   const cache = app.services.publicCache;
-  const render = async (url: string, language: string): Promise<KeptPage | null> => {
-    const key = `page ${language} ${url}`;
-    const hit = cache.get(key);
-    if (hit) return hit.value as KeptPage;
+  const render = async (
+    url: string,
+    language: string,
+  ): Promise<{ page: KeptPage; hit: boolean } | null> => {
+    const address = renderer.pageAddress ? renderer.pageAddress(url) : undefined;
+    if (address === null) return null;
+    const key = address === undefined ? null : `page ${language} ${address}`;
+    const hit = key === null ? undefined : cache.get(key);
+    if (hit) return { page: hit.value as KeptPage, hit: true };
     const version = cache.version();
-    const rendered = await renderer.render(url, fetchApi, language);
+    const rendered = await renderer.render(address ?? url, fetchApi, language);
     if (!rendered) return null;
     const page: KeptPage = { body: Buffer.from(rendered.html), status: rendered.status };
-    cache.set(key, page, version, page.body.length);
-    return page;
+    // Only a page that exists is kept: a loop over invented post ids renders each one (as its API
+    // read is made each time) but never pushes a kept page out.
+    if (key !== null && page.status === 200) cache.set(key, page, version, page.body.length);
+    return { page, hit: false };
   };
 
   return async (request, reply) => {
-    let page: KeptPage | null;
+    let rendered: { page: KeptPage; hit: boolean } | null;
     try {
-      page = await render(request.url, renderer.languageFor(request.headers['accept-language']));
+      rendered = await render(
+        request.url,
+        renderer.languageFor(request.headers['accept-language']),
+      );
     } catch (error) {
       // The renderer reports its own failures; this is one it let through. The page still works.
       log.warn({ err: error }, 'the server renderer failed; the page is sent for the browser');
       return false;
     }
-    if (!page) return false;
+    if (!rendered) return false;
+    const { page } = rendered;
     // A page read again is sent as the copy compressed once for every reader; until that copy is
     // ready, compressed for this request.
     const kept = keptEncoding(request, page, page.body);
@@ -134,7 +155,9 @@ export async function loadPageServer(
       // The page shows the data of this moment: always asked again, like index.html.
       .header('cache-control', 'no-cache')
       // ...in the reader's language (the web app's lib/i18n.ts picks it from Accept-Language).
-      .header('vary', `${varyOnEncoding(reply.getHeader('vary'))}, Accept-Language`);
+      .header('vary', `${varyOnEncoding(reply.getHeader('vary'))}, Accept-Language`)
+      // As the public cache of API answers says it (plugins/public-cache.ts): kept or made now.
+      .header('x-cache', rendered.hit ? 'hit' : 'miss');
     if (encoding) reply.header('content-encoding', encoding);
     await reply.send(body);
     return true;

@@ -114,11 +114,11 @@ export function decidePost(
     case 'comment':
       return post.hidden ? deny('forbidden', MESSAGES.hiddenByModerators) : ALLOW;
     case 'edit':
-      return isAuthor(actor, post.authorId) ? ALLOW : deny('forbidden', MESSAGES.notYourPost);
     case 'delete':
-      return isAuthor(actor, post.authorId) || isModerator(actor)
-        ? ALLOW
-        : deny('forbidden', MESSAGES.cannotDeletePost);
+      return decideChange(actor, post.authorId, action, {
+        edit: MESSAGES.notYourPost,
+        delete: MESSAGES.cannotDeletePost,
+      });
   }
 }
 
@@ -149,12 +149,26 @@ export function decideComment(
         ? deny('forbidden', MESSAGES.hiddenByModerators)
         : ALLOW;
     case 'edit':
-      return isAuthor(actor, comment.authorId) ? ALLOW : deny('forbidden', MESSAGES.notYourComment);
     case 'delete':
-      return isAuthor(actor, comment.authorId) || isModerator(actor)
-        ? ALLOW
-        : deny('forbidden', MESSAGES.cannotDeleteComment);
+      return decideChange(actor, comment.authorId, action, {
+        edit: MESSAGES.notYourComment,
+        delete: MESSAGES.cannotDeleteComment,
+      });
   }
+}
+
+/**
+ * Editing a post or comment is its author's alone; deleting it, its author's or a moderator's.
+ * `refusals`: what anyone else is told, by action.
+ */
+function decideChange(
+  actor: Actor,
+  authorId: string,
+  action: 'edit' | 'delete',
+  refusals: Record<'edit' | 'delete', string>,
+): Decision {
+  const allowed = isAuthor(actor, authorId) || (action === 'delete' && isModerator(actor));
+  return allowed ? ALLOW : deny('forbidden', refusals[action]);
 }
 
 /** Only the author learns why processing of their post gave up. */

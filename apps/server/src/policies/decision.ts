@@ -1,10 +1,3 @@
-import {
-  AuthenticationRequiredError,
-  ForbiddenError,
-  InvalidInputError,
-  NotFoundError,
-} from '../services/errors.js';
-
 /**
  * Why an action is refused. `sign-in`: nobody is signed in (401). `not-found`: the object does not
  * exist or the actor may not know it does — someone else's private post, anything deleted (404).
@@ -33,21 +26,3 @@ export const deny = (denial: Denial, message: string, field?: string): Decision 
   message,
   ...(field !== undefined && { field }),
 });
-
-/**
- * Throws the service error of a refusal (plugins/error-handler.ts gives each its status); returns
- * when the action is allowed. Services call it with a policy's decision before they act.
- */
-export function authorize(decision: Decision): void {
-  if (decision.allowed) return;
-  switch (decision.denial) {
-    case 'sign-in':
-      throw new AuthenticationRequiredError('missing');
-    case 'not-found':
-      throw new NotFoundError(decision.message);
-    case 'forbidden':
-      throw new ForbiddenError(decision.message);
-    case 'invalid':
-      throw new InvalidInputError([{ field: decision.field ?? 'body', message: decision.message }]);
-  }
-}

@@ -22,9 +22,17 @@ export {
   type PostFacts,
   type Reader,
 } from './content-policy.js';
-export { ALLOW, authorize, deny, type Decision, type Denial } from './decision.js';
+export { ALLOW, deny, type Decision, type Denial } from './decision.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
 export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-policy.js';
+export { decideSessionEnd } from './session-policy.js';
+export { decideTrustMark, isTrustSeedByRole } from './trust-policy.js';
+export {
+  decideClaimReceiver,
+  decideWalletLink,
+  decideWalletUnlink,
+  type WalletActor,
+} from './wallet-policy.js';
 export {
   decideModeration,
   decideReport,
@@ -33,6 +41,7 @@ export {
   decideSignIn,
   mayModerate,
   moderationRecipients,
+  decideRewardHold,
   type ModerationTargetFacts,
   type Reporter,
   type ReportTargetFacts,

@@ -158,6 +158,16 @@ export function moderationRecipients(
 }
 
 /**
+ * May the moderator release or forfeit this member's frozen rewards (issue 28)? Moderators
+ * only; a member who does not exist is 404. Whether anything is frozen is for the service to say.
+ */
+export function decideRewardHold(actor: Actor, member: { id: string } | undefined): Decision {
+  const moderator = decideModeration(actor);
+  if (!moderator.allowed) return moderator;
+  return member ? ALLOW : deny('not-found', MESSAGES.userNotFound);
+}
+
+/**
  * May the account sign in? Not while a moderator's suspension lasts (403, saying until when, as
  * an ISO time); from `suspendedUntil` on it may again.
  */

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@symposia/shared';
-import { formatClaimTime } from '../services/token/limits.js';
+import { formatClaimTime } from '../domain/claim-time.js';
 import { ALLOW, deny, type Decision } from './decision.js';
 
 /**

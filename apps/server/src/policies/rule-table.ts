@@ -45,36 +45,22 @@ export const POST_RULES: Record<ViewerKind, Record<PostState, Record<PostAction,
   },
 };
 
-/** Comments: on a public post, on the author's private post, deleted, or hidden (public post). */
-export const COMMENT_RULES: Record<
-  ViewerKind,
-  Record<PostState, Record<CommentAction, Outcome>>
-> = {
-  anonymous: {
-    public: { see: 'ok', edit: 401, delete: 401, like: 401, reply: 401 },
-    private: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
-    deleted: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
-    hidden: { see: 404, edit: 401, delete: 401, like: 401, reply: 401 },
-  },
-  member: {
-    public: { see: 'ok', edit: 403, delete: 403, like: 'ok', reply: 'ok' },
-    private: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-    deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-    hidden: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-  },
-  author: {
-    public: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', reply: 'ok' },
-    private: { see: 'ok', edit: 'ok', delete: 'ok', like: 'ok', reply: 'ok' },
-    deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-    hidden: { see: 'ok', edit: 'ok', delete: 'ok', like: 403, reply: 403 },
-  },
-  moderator: {
-    public: { see: 'ok', edit: 403, delete: 'ok', like: 'ok', reply: 'ok' },
-    private: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-    deleted: { see: 404, edit: 404, delete: 404, like: 404, reply: 404 },
-    hidden: { see: 'ok', edit: 403, delete: 'ok', like: 403, reply: 403 },
-  },
-};
+/**
+ * Comments: on a public post, on the author's private post, deleted, or hidden (public post).
+ * They follow the post table cell for cell, replying where a post has commenting: the same
+ * viewers see them, the same edit and delete them, and a hidden one takes no likes or replies.
+ */
+export const COMMENT_RULES = Object.fromEntries(
+  VIEWERS.map((viewer) => [
+    viewer,
+    Object.fromEntries(
+      STATES.map((state) => {
+        const { comment, ...rest } = POST_RULES[viewer][state];
+        return [state, { ...rest, reply: comment }];
+      }),
+    ),
+  ]),
+) as Record<ViewerKind, Record<PostState, Record<CommentAction, Outcome>>>;
 
 /**
  * Moderation: who may review the queue and the log, resolve reports and undo hides. Only a

@@ -99,3 +99,77 @@ describe('authorization lives in policies/ (docs/ARCHITECTURE.md §4)', () => {
     for (const line of fine) expect(offences(line), line).toEqual([]);
   });
 });
+
+/**
+ * Which stored files are still referenced — what the gateway serves, what a signed URL opens, what
+ * the garbage collector keeps — is answered once, by repositories/file-references.ts. A second
+ * answer would drift from the first and leak a private file or delete a live one.
+ */
+const REFERENCES_HOME = 'repositories/file-references.ts';
+const REFERENCE_SCANNED = [
+  'routes',
+  'services',
+  'repositories',
+  'plugins',
+  'storage',
+  'processing',
+];
+const REFERENCE_QUESTIONS: { pattern: RegExp; why: string }[] = [
+  {
+    pattern: /['"`](ipfs|avatar)['"`]\s*,\s*['"`](ipfs|avatar)['"`]/,
+    why: 'the standalone upload kinds listed again (STANDALONE_UPLOAD_KINDS)',
+  },
+  {
+    pattern: /['"`](uploads\.)?kind['"`]\s*,\s*['"`]in['"`]/,
+    why: 'upload kinds filtered by hand',
+  },
+  {
+    pattern: /['"`](post_files|file_derivatives)\.cid['"`]\s*,\s*['"`](=|in)['"`]/,
+    why: 'a CID looked up among post files or derivatives (referencedCids)',
+  },
+];
+
+function referenceQuestions(source: string): string[] {
+  const found: string[] = [];
+  source.split('\n').forEach((text, index) => {
+    const code = text.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
+    for (const { pattern, why } of REFERENCE_QUESTIONS) {
+      if (pattern.test(code)) found.push(`${index + 1}: ${text.trim()} (${why})`);
+    }
+  });
+  return found;
+}
+
+describe('"is this file still referenced" has one answer (repositories/file-references.ts)', () => {
+  it('no other module asks it again', async () => {
+    const report: Record<string, string[]> = {};
+    let scanned = 0;
+    for (const folder of REFERENCE_SCANNED) {
+      for (const file of await sourceFiles(join(SRC, folder))) {
+        const name = relative(SRC, file);
+        if (name === REFERENCES_HOME) continue;
+        scanned += 1;
+        const found = referenceQuestions(await readFile(file, 'utf8'));
+        if (found.length > 0) report[name] = found;
+      }
+    }
+    expect(scanned).toBeGreaterThan(20);
+    expect(report).toEqual({});
+  });
+
+  it('catches each way of asking it again', () => {
+    const bad = [
+      ".where('kind', 'in', ['ipfs', 'avatar'])",
+      ".where('uploads.kind', 'in', kinds)",
+      ".where('post_files.cid', '=', cid)",
+      ".where('file_derivatives.cid', 'in', chunk)",
+    ];
+    for (const line of bad) expect(referenceQuestions(line), line).not.toEqual([]);
+    const fine = [
+      ".innerJoin('files', 'files.cid', 'post_files.cid')",
+      '.where(postNotDeleted())',
+      "kind: 'avatar',",
+    ];
+    for (const line of fine) expect(referenceQuestions(line), line).toEqual([]);
+  });
+});

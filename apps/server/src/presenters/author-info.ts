@@ -1,4 +1,4 @@
-import type { AuthorInfo } from '@symposia/shared';
+import type { AuthorInfo, TrustLevel } from '@symposia/shared';
 import { formatTokenAmount } from '../chain/units.js';
 import type { AuthorView } from '../services/profiles/profile-service.js';
 
@@ -6,10 +6,11 @@ import type { AuthorView } from '../services/profiles/profile-service.js';
  * Spec §3's author info. A hidden section's fields are left out of the answer entirely, not sent
  * empty: what the author keeps private never leaves the server.
  */
-export function presentAuthorInfo(view: AuthorView): AuthorInfo {
+export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): AuthorInfo {
   const { user, profile, posts, activity, statistics, tokensEarned, contact } = view;
   return {
     user_id: user.id,
+    trust_level: trustLevel,
     username: user.username,
     nickname: user.nickname,
     avatar: user.avatar,

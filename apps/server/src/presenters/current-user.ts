@@ -1,21 +1,16 @@
-import { currentUserSchema, type CurrentUser } from '@symposia/shared';
-import type { User, UserActivity } from '../domain/user.js';
+import { currentUserSchema, type CurrentUser, type TrustLevel } from '@symposia/shared';
+import { profileFields, type User, type UserActivity } from '../domain/user.js';
 
 /** Exactly the fields of spec §3's current user; `id` and `_id` both, as clients read either. */
-export function presentCurrentUser(user: User, activity: UserActivity): CurrentUser {
+export function presentCurrentUser(
+  user: User,
+  activity: UserActivity,
+  trustLevel: TrustLevel,
+): CurrentUser {
   return {
     id: user.id,
     _id: user.id,
-    username: user.username,
-    nickname: user.nickname,
-    avatar: user.avatar,
-    title: user.title,
-    bio: user.bio,
-    email: user.email,
-    phone: user.phone,
-    url: user.url,
-    tags: user.tags,
-    self_page: user.selfPage,
+    ...profileFields(user),
     settings: { ...user.settings },
     stats: { ...activity.stats },
     posts: [...activity.posts],
@@ -23,12 +18,16 @@ export function presentCurrentUser(user: User, activity: UserActivity): CurrentU
     likes: [...activity.likes],
     created_at: user.createdAt,
     role: user.role,
+    trust_level: trustLevel,
   };
 }
 
 // The last JSON made from each activity object (the cached first pages of services/profiles), with
 // the account it was made for: the session cache hands out one account object per member.
-const currentUserJson = new WeakMap<UserActivity, { user: User; json: string }>();
+const currentUserJson = new WeakMap<
+  UserActivity,
+  { user: User; trustLevel: TrustLevel; json: string }
+>();
 
 /**
  * GET /auth/me's answer as JSON text, checked against the contract and serialized once for as
@@ -36,10 +35,16 @@ const currentUserJson = new WeakMap<UserActivity, { user: User; json: string }>(
  * objects: a member's every page view then costs a lookup instead of a validation and a
  * serialization of three lists.
  */
-export function presentCurrentUserJson(user: User, activity: UserActivity): string {
+export function presentCurrentUserJson(
+  user: User,
+  activity: UserActivity,
+  trustLevel: TrustLevel,
+): string {
   const kept = currentUserJson.get(activity);
-  if (kept !== undefined && kept.user === user) return kept.json;
-  const json = JSON.stringify(currentUserSchema.parse(presentCurrentUser(user, activity)));
-  currentUserJson.set(activity, { user, json });
+  if (kept !== undefined && kept.user === user && kept.trustLevel === trustLevel) return kept.json;
+  const json = JSON.stringify(
+    currentUserSchema.parse(presentCurrentUser(user, activity, trustLevel)),
+  );
+  currentUserJson.set(activity, { user, trustLevel, json });
   return json;
 }

@@ -1,5 +1,14 @@
-import type { ModerationLogEntry, ModerationQueueItem, MyReport } from '@symposia/shared';
-import type { LogEntry, OwnReport, QueueEntry } from '../repositories/index.js';
+import type {
+  FrozenRewardsEntry,
+  ModerationLogEntry,
+  ModerationQueueItem,
+  MyReport,
+  RewardHoldResult,
+} from '@symposia/shared';
+import { formatTokenAmount } from '../chain/units.js';
+import { loggedActionFields } from '../domain/moderation-log.js';
+import type { FrozenBalance, LogEntry, OwnReport, QueueEntry } from '../repositories/index.js';
+import type { HoldDone } from '../services/moderation/reward-hold-service.js';
 
 /** One of the member's own reports (GET /reports/mine). */
 export function presentOwnReport(report: OwnReport): MyReport {
@@ -61,12 +70,28 @@ export function presentLogEntry(entry: LogEntry): ModerationLogEntry {
       username: entry.moderator.username,
       avatar: entry.moderator.avatar,
     },
-    action: entry.action,
-    target_type: entry.targetType,
-    target_id: entry.targetId,
-    note: entry.note,
-    report_id: entry.reportId,
-    suspended_until: entry.suspendedUntil,
+    ...loggedActionFields(entry),
+    amount: entry.amountUnits === null ? null : formatTokenAmount(entry.amountUnits),
+    signals: entry.signalCount,
     created_at: entry.createdAt,
+  };
+}
+
+/** One member's frozen rewards (GET /moderation/rewards/frozen). */
+export function presentFrozenBalance(entry: FrozenBalance): FrozenRewardsEntry {
+  return {
+    user: { id: entry.user.id, username: entry.user.username, avatar: entry.user.avatar },
+    amount: formatTokenAmount(entry.amountUnits),
+    frozen_at: entry.frozenAt,
+    suspended_until: entry.suspendedUntil,
+  };
+}
+
+/** What releasing or forfeiting did (POST /moderation/users/{id}/rewards). */
+export function presentHoldDone(done: HoldDone): RewardHoldResult {
+  return {
+    action: done.action,
+    amount: formatTokenAmount(done.amountUnits),
+    pool_epoch: done.poolEpochId,
   };
 }

@@ -7,7 +7,7 @@ import {
   type PostListItem,
   type PostRevision,
 } from '@symposia/shared';
-import type { Post, PostFileView, StoredFile } from '../domain/post.js';
+import type { Post, PostFileView, StoredFile, StoredRevision } from '../domain/post.js';
 
 /**
  * The URL a file is fetched at: the plain gateway path, or for the author's own private post a
@@ -130,6 +130,7 @@ export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): Pos
     'media list': post.files.map((file) => url(file.cid)),
     'media type': post.mediaType,
     ai_analysis: post.aiAnalysis,
+    ai_instruction: post.aiInstruction,
     liked: post.liked,
     comments: post.comments,
     visibility: post.visibility,
@@ -143,14 +144,7 @@ export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): Pos
 }
 
 /** One earlier version of a post (GET /media/{id}/revisions). */
-export function presentRevision(revision: {
-  revision: number;
-  editedAt: string;
-  title: string;
-  summary: string;
-  content: string;
-  tags: string[];
-}): PostRevision {
+export function presentRevision(revision: StoredRevision): PostRevision {
   return {
     revision: revision.revision,
     edited_at: revision.editedAt,

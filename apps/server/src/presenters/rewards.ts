@@ -1,7 +1,11 @@
-import { MESSAGES, type Leaderboard, type RewardsMe } from '@symposia/shared';
+import { MESSAGES, type EpochSummary, type Leaderboard, type RewardsMe } from '@symposia/shared';
 import { formatTokenAmount } from '../chain/units.js';
 import type { RewardEpoch } from '../domain/reward.js';
-import type { LeaderboardView, MemberRewardsView } from '../services/rewards/reward-service.js';
+import type {
+  EpochSummaryView,
+  LeaderboardView,
+  MemberRewardsView,
+} from '../services/rewards/reward-service.js';
 
 /** Amounts go out as decimal strings of whole tokens ("12.5"), never as floats. */
 const tokens = (units: bigint) => formatTokenAmount(units);
@@ -16,6 +20,7 @@ const presentEpoch = (epoch: RewardEpoch) => ({
 export function presentMemberRewards(view: MemberRewardsView): RewardsMe {
   return {
     claimable: tokens(view.claimableUnits),
+    frozen: tokens(view.frozenUnits),
     pending_score: view.pendingScore,
     epoch: { id: view.epoch.id, ends_at: view.epoch.endsAt },
     history: view.history.map((entry) => ({
@@ -24,6 +29,7 @@ export function presentMemberRewards(view: MemberRewardsView): RewardsMe {
       amount: tokens(entry.amountUnits),
       claimed_at: entry.claimedAt,
       signature: entry.signature,
+      hold: entry.hold,
     })),
     total_earned: tokens(view.earnedUnits),
     claim_allowed_from: view.claimAllowedFrom,
@@ -31,17 +37,39 @@ export function presentMemberRewards(view: MemberRewardsView): RewardsMe {
   };
 }
 
+const presentEntries = (entries: LeaderboardView['entries']): Leaderboard['entries'] =>
+  entries.map((entry) => ({
+    rank: entry.rank,
+    user_id: entry.member?.id ?? null,
+    username: entry.member?.username ?? MESSAGES.anonymous,
+    avatar: entry.member?.avatar ?? '',
+    score: entry.score,
+    amount: tokens(entry.amountUnits),
+  }));
+
+/** GET /rewards/epochs/{id}: the epoch's split and what trust weighting withheld. */
+export function presentEpochSummary(view: EpochSummaryView): EpochSummary {
+  const { epoch, figures } = view;
+  return {
+    epoch: presentEpoch(epoch),
+    distributed_at: epoch.distributedAt,
+    pool: tokens(epoch.poolUnits),
+    members_paid: figures.membersPaid,
+    paid: tokens(figures.paidUnits),
+    remainder: tokens(epoch.remainderUnits ?? 0n),
+    top_recipients: presentEntries(view.entries),
+    trust_weighting: {
+      unweighted_score: figures.unweightedScore,
+      weighted_score: figures.weightedScore,
+      withheld: tokens(figures.withheldUnits),
+    },
+  };
+}
+
 /** GET /rewards/leaderboard: a member the reader may not know is 'Anonymous', without a face. */
 export function presentLeaderboard(view: LeaderboardView): Leaderboard {
   return {
     epoch: view.epoch && presentEpoch(view.epoch),
-    entries: view.entries.map((entry) => ({
-      rank: entry.rank,
-      user_id: entry.member?.id ?? null,
-      username: entry.member?.username ?? MESSAGES.anonymous,
-      avatar: entry.member?.avatar ?? '',
-      score: entry.score,
-      amount: tokens(entry.amountUnits),
-    })),
+    entries: presentEntries(view.entries),
   };
 }

@@ -3,13 +3,17 @@ import type { Config } from '../config.js';
 import type { Repositories } from '../repositories/index.js';
 import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
 import {
+  COMPUTE_TRUST_JOB,
   createRelatedPosts,
   DISTRIBUTE_REWARDS_JOB,
   PROCESS_POST_JOB,
+  trustServiceFrom,
   type RewardService,
+  type TrustService,
 } from '../services/index.js';
 import { createRewardService } from '../services/rewards/reward-service.js';
 import type { Clock } from '../services/clock.js';
+import { createAfterWrite } from '../services/after-write.js';
 import type { ContentVersion } from '../services/content-version.js';
 import type { ContentStore } from '../storage/index.js';
 import { createAnalyzer } from './analyze/create-analyzer.js';
@@ -45,6 +49,8 @@ export function createProcessing(deps: {
    * the worker process makes its own.
    */
   rewards?: RewardService;
+  /** Computes community trust (the server's, or the worker process's own). */
+  trust?: TrustService;
   /**
    * Tells members' live streams (in any process the bus reaches) that their unread count changed;
    * without it, members see reward notifications at their next look.
@@ -63,17 +69,24 @@ export function createProcessing(deps: {
     },
     tmpDir,
   });
+  // What the jobs write reaches the caches (through the content version, of every linked process)
+  // and the members' live streams; nothing they write withdraws a file.
+  const afterWrite = createAfterWrite({
+    contentVersion,
+    notifications: { changed: deps.notificationsChanged },
+  });
   const processor = createPostProcessor({
     posts: repositories.posts,
     store,
     analyzer,
     now,
-    contentVersion,
+    afterWrite,
     sandbox,
     tmpDir,
     log,
   });
-  const related = createRelatedPosts({ related: repositories.related, contentVersion });
+  const related = createRelatedPosts({ related: repositories.related, afterWrite });
+  const trust = deps.trust ?? trustServiceFrom(repositories, config, now);
   const rewards =
     deps.rewards ??
     createRewardService({
@@ -81,7 +94,8 @@ export function createProcessing(deps: {
       settings: config.rewards,
       maxJobAttempts: config.processing.maxAttempts,
       now,
-      notifications: { changed: deps.notificationsChanged ?? (() => undefined) },
+      afterWrite,
+      trust,
     });
   return createWorker({
     jobs: repositories.jobs,
@@ -92,10 +106,19 @@ export function createProcessing(deps: {
       [DISTRIBUTE_REWARDS_JOB]: async (epochId) => {
         await rewards.distributeEpoch(Number(epochId));
       },
+      [COMPUTE_TRUST_JOB]: async () => {
+        await trust.recompute();
+      },
+    },
+    // A post whose processing failed for good is published with what was made, never left in
+    // `processing`.
+    giveUpHandlers: {
+      [PROCESS_POST_JOB]: (postId, reason) => processor.publishWithoutAnalysis(postId, reason),
     },
     settings: {
       concurrency: deps.concurrency ?? config.processing.workerConcurrency,
       leaseSeconds: config.processing.leaseSeconds,
+      maxLeaseExpiries: config.processing.maxLeaseExpiries,
       pollMs: config.processing.pollMs,
     },
     now,

@@ -2,7 +2,7 @@ import { POST_MAX_TAGS } from '@symposia/shared';
 import type { DerivativeVariant, Post, PostFileView, StoredFile } from '../domain/post.js';
 import type { PostRepository } from '../repositories/index.js';
 import type { Clock } from '../services/clock.js';
-import type { ContentVersion } from '../services/content-version.js';
+import type { AfterWrite } from '../services/after-write.js';
 import type { ContentStore } from '../storage/index.js';
 import type { SourcedAnalyzer } from './analyze/fallback.js';
 import type { Analysis } from './analyze/types.js';
@@ -96,12 +96,13 @@ export function createPostProcessor(deps: {
   store: ContentStore;
   analyzer: SourcedAnalyzer;
   now: Clock;
-  contentVersion: ContentVersion;
+  /** Told of each post written, after the write (services/after-write.ts). */
+  afterWrite: AfterWrite;
   sandbox: Sandbox;
   tmpDir: string;
   log: ProcessingLog;
 }) {
-  const { posts, store, analyzer, now, contentVersion, sandbox, tmpDir, log } = deps;
+  const { posts, store, analyzer, now, afterWrite, sandbox, tmpDir, log } = deps;
   let ffmpegMissingSaid = false;
 
   async function readFile(cid: string, length?: number): Promise<Buffer> {
@@ -258,6 +259,18 @@ export function createPostProcessor(deps: {
     return texts;
   }
 
+  /** The text stored so far from the post's documents. */
+  async function storedTexts(post: Post, signal?: AbortSignal): Promise<string[]> {
+    const texts: string[] = [];
+    for (const file of post.files) {
+      signal?.throwIfAborted();
+      if (file.mediaType === 'document' && file.derivatives.text) {
+        texts.push(await storedText(file.derivatives.text));
+      }
+    }
+    return texts;
+  }
+
   return {
     /**
      * Indexes the text stored from the post's documents (a post processed before search covered
@@ -266,15 +279,37 @@ export function createPostProcessor(deps: {
     async indexDocuments(postId: string, signal?: AbortSignal): Promise<void> {
       const post = await posts.findById(postId);
       if (!post) return;
-      const texts: string[] = [];
-      for (const file of post.files) {
-        signal?.throwIfAborted();
-        if (file.mediaType === 'document' && file.derivatives.text) {
-          texts.push(await storedText(file.derivatives.text));
-        }
-      }
+      const texts = await storedTexts(post, signal);
       await posts.saveDocumentText(post.id, texts.join('\n\n'), now().toISOString());
-      contentVersion.bump();
+      await afterWrite({ posts: [post.id] });
+    },
+
+    /**
+     * Processing gave up for good (the worker's give-up handler): the post is published with what
+     * was made — the thumbnails and text already stored, searchable, and no analysis — never left
+     * in `processing`. Its author reads why (the job's error, post-service `withProcessingError`).
+     * Idempotent: a post published already, or edited since (its job queued again), is left alone.
+     */
+    async publishWithoutAnalysis(postId: string, reason: string): Promise<void> {
+      const post = await posts.findById(postId);
+      if (!post || post.status === 'published') return;
+      let texts: string[] = [];
+      try {
+        texts = await storedTexts(post);
+      } catch (error) {
+        // Published unsearched by its documents rather than not at all.
+        log.warn(`reading the stored text of post ${post.id} failed`, error);
+      }
+      const at = now().toISOString();
+      await posts.saveAnalysis(
+        post.id,
+        { aiAnalysis: post.aiAnalysis, tags: post.tags, status: 'published' },
+        at,
+        { editedAt: post.editedAt },
+        texts.join('\n\n'),
+      );
+      await afterWrite({ posts: [post.id] });
+      log.warn(`post ${post.id} published without its analysis: ${reason}`);
     },
 
     async process(postId: string, signal?: AbortSignal): Promise<void> {
@@ -288,7 +323,7 @@ export function createPostProcessor(deps: {
       const texts = await processFiles(post, notes, !analysed, signal);
       signal?.throwIfAborted();
       if (analysed) {
-        contentVersion.bump();
+        await afterWrite({ posts: [post.id] });
         return;
       }
       const { analysis, provider, model } = await analyzer.analyzeWithSource(
@@ -316,7 +351,7 @@ export function createPostProcessor(deps: {
         // Search covers the documents too (repositories/post-repository.ts).
         texts.join('\n\n'),
       );
-      contentVersion.bump();
+      await afterWrite({ posts: [post.id] });
       log.info(`post ${post.id} processed (${provider}/${model})`);
     },
   };

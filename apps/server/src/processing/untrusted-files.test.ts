@@ -107,8 +107,13 @@ describe('uploads parsed in the sandbox', { timeout: 120_000 }, () => {
         expect(statuses.filter((status) => status !== 200)).toEqual([]);
         // Failed on its first attempt and never queued again: a bomb stays a bomb.
         expect(job).toMatchObject({ status: 'failed', attempts: 1, lastError: error });
+        // Published with what was made, never left processing; its author reads why.
         const post = await detail(testApp, id, ada.headers);
-        expect(post).toMatchObject({ status: 'processing', processing_error: error });
+        expect(post).toMatchObject({
+          status: 'published',
+          ai_analysis: '',
+          processing_error: error,
+        });
       },
     );
 
@@ -212,6 +217,7 @@ describe('uploads parsed in the sandbox', { timeout: 120_000 }, () => {
       const job = await settledJob(testApp, id);
       expect(job.status).toBe('failed');
       const post = await detail(testApp, id, ada.headers);
+      expect(post.status).toBe('published');
       expect(post.processing_error).toMatch(
         /^no scratch space for the file reader: E\w+: .*\[path\]/,
       );

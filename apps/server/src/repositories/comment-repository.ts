@@ -1,17 +1,13 @@
-import { sql, type SqlBool, type Transaction } from 'kysely';
-import type { AppDatabase, DatabaseSchema } from '../db/index.js';
+import { sql, type SqlBool } from 'kysely';
+import type { AppDatabase } from '../db/index.js';
 import type { Comment, NewComment, ParentComment } from '../domain/comment.js';
 import type { Viewer } from '../domain/post.js';
 import { addCommentContributions } from './contribution-writes.js';
 import { RowGoneError } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
-import type { Dialect, HiddenChange } from './post-repository.js';
-import {
-  commentHidden,
-  commentHiddenFrom,
-  commentNotDeleted,
-  postNotDeleted,
-} from './visibility.js';
+import type { Dialect } from './database.js';
+import { deleteCommentWithin, lockComment, lockPost } from './comment-writes.js';
+import { commentHidden, commentHiddenFrom, commentNotDeleted } from './visibility.js';
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
@@ -81,6 +77,11 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
+  /** The comment `id` unless it is deleted, for a query to pick the columns it needs. */
+  function liveComment(id: string) {
+    return db.selectFrom('comments').where('id', '=', id).where(commentNotDeleted());
+  }
+
   /**
    * `masked`: the comment is hidden from the reader (commentHiddenFrom), who then reads it as a
    * deleted one: a blank place kept for its replies.
@@ -121,6 +122,47 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
     seq: Number(row.seq),
   });
 
+  /** Comments as `viewer` reads them: with their place in the thread and whether masked. */
+  const readComments = (viewer: Viewer) =>
+    selectComments()
+      .select('comments.seq')
+      .select(sql<number>`case when ${commentHiddenFrom(viewer)} then 1 else 0 end`.as('masked'));
+
+  type ReadRow = Row & { masked: number };
+  const readAs = (row: ReadRow) => toComment(row, Number(row.masked) === 1);
+
+  /**
+   * One page of `query` in thread order (time, then seq), ascending or descending, after
+   * `after`: its rows and the place the next page starts from (null: none).
+   */
+  async function threadPage(
+    query: ReturnType<typeof readComments>,
+    order: 'asc' | 'desc',
+    page: { after: ThreadPlace | null; limit: number },
+  ) {
+    const { after } = page;
+    if (after) {
+      const [from, beyond] = order === 'asc' ? (['>=', '>'] as const) : (['<=', '<'] as const);
+      query = query
+        .where('comments.created_at', from, after.createdAt)
+        .where((eb) =>
+          eb.or([
+            eb('comments.created_at', beyond, after.createdAt),
+            eb('comments.seq', beyond, after.seq),
+          ]),
+        );
+    }
+    const rows = await query
+      .orderBy('comments.created_at', order)
+      .orderBy('comments.seq', order)
+      .limit(page.limit + 1)
+      .execute();
+    const more = rows.length > page.limit;
+    const items = more ? rows.slice(0, page.limit) : rows;
+    const last = items.at(-1);
+    return { rows: items, next: more && last ? placeOf(last) : null };
+  }
+
   /**
    * For each top-level comment: how many replies `viewer` is shown and the first `first` of them
    * (correlated lookups on comments_thread_index, one row per thread, so a long thread costs no
@@ -157,11 +199,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
         .filter((id): id is string => typeof id === 'string'),
     );
     const replies = wanted.length
-      ? await selectComments()
-          .select('comments.seq')
-          .select(
-            sql<number>`case when ${commentHiddenFrom(viewer)} then 1 else 0 end`.as('masked'),
-          )
+      ? await readComments(viewer)
           .where('comments.id', 'in', wanted)
           .orderBy('comments.created_at')
           .orderBy('comments.seq')
@@ -173,112 +211,11 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       const last = own.at(-1);
       starts.set(row.id, {
         total,
-        replies: own.map((reply) => toComment(reply, Number(reply.masked) === 1)),
+        replies: own.map(readAs),
         after: last && total > own.length ? placeOf(last) : null,
       });
     }
     return starts;
-  }
-
-  type Trx = Transaction<DatabaseSchema>;
-
-  /** Locks the post's row if it is not deleted; throws RowGoneError when it is. */
-  async function lockPost(trx: Trx, postId: string): Promise<void> {
-    let query = trx
-      .selectFrom('posts')
-      .select('id')
-      .where('id', '=', postId)
-      .where(postNotDeleted());
-    if (dialect === 'postgres') query = query.forUpdate();
-    if (!(await query.executeTakeFirst())) throw new RowGoneError('posts');
-  }
-
-  /** Locks a comment's row and reads what a deletion needs of it. */
-  async function lockComment(trx: Trx, id: string) {
-    let query = trx
-      .selectFrom('comments')
-      .select(['id', 'post_id', 'parent_id', 'root_id', 'deleted_at', 'hidden_at'])
-      .where('id', '=', id);
-    if (dialect === 'postgres') query = query.forUpdate();
-    return query.executeTakeFirst();
-  }
-
-  async function hasReplies(trx: Trx, id: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('comments')
-      .select('id')
-      .where('parent_id', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * Moves the post's comment count and the thread's reply count by `step` for one comment that
-   * starts or stops being counted.
-   */
-  async function moveCounts(
-    trx: Trx,
-    comment: { post_id: string; root_id: string | null },
-    step: 1 | -1,
-  ): Promise<void> {
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({ comments: eb('comments', '+', step) }))
-      .where('id', '=', comment.post_id)
-      .execute();
-    if (comment.root_id) {
-      await trx
-        .updateTable('comments')
-        .set((eb) => ({ reply_count: eb('reply_count', '+', step) }))
-        .where('id', '=', comment.root_id)
-        .execute();
-    }
-  }
-
-  /**
-   * Deletes a comment (see `delete`) inside the caller's transaction. False when it was already
-   * deleted or is gone.
-   */
-  async function deleteWithin(trx: Trx, id: string, at: string): Promise<boolean> {
-    const found = await trx
-      .selectFrom('comments')
-      .select('post_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) return false;
-    // A deleted post took its comments with it; nothing is left to delete.
-    try {
-      await lockPost(trx, found.post_id);
-    } catch (error) {
-      if (error instanceof RowGoneError) return false;
-      throw error;
-    }
-    const target = await lockComment(trx, id);
-    if (!target || target.deleted_at !== null) return false;
-    // Its contribution signals are taken back (a hidden comment's were when it was hidden).
-    if (target.hidden_at === null) await addCommentContributions(trx, id, -1, at);
-    if (await hasReplies(trx, id)) {
-      await trx
-        .updateTable('comments')
-        .set({ deleted_at: at, likes: 0 })
-        .where('id', '=', id)
-        .execute();
-      await trx.deleteFrom('comment_likes').where('comment_id', '=', id).execute();
-    } else {
-      await trx.deleteFrom('comments').where('id', '=', id).execute();
-      // Each step removes a row, so the walk ends.
-      let parentId = target.parent_id;
-      while (parentId !== null) {
-        const parent = await lockComment(trx, parentId);
-        if (!parent || parent.deleted_at === null || (await hasReplies(trx, parent.id))) break;
-        await trx.deleteFrom('comments').where('id', '=', parent.id).execute();
-        parentId = parent.parent_id;
-      }
-    }
-    // A hidden comment was no longer counted.
-    if (target.hidden_at === null) await moveCounts(trx, target, -1);
-    return true;
   }
 
   return {
@@ -294,20 +231,15 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       viewer: Viewer,
       page: { skip: number; limit: number },
     ): Promise<Comment[]> {
-      const hiddenFromViewer = commentHiddenFrom(viewer);
-      const rows = await selectComments()
-        .select(sql<number>`case when ${hiddenFromViewer} then 1 else 0 end`.as('masked'))
+      const rows = await readComments(viewer)
         .where('comments.post_id', '=', postId)
-        .where(
-          sql<SqlBool>`(not ${hiddenFromViewer} or exists (select 1 from comments as replies
-            where replies.parent_id = ${sql.ref('comments.id')}))`,
-        )
+        .where(shownTo(viewer))
         .orderBy('comments.created_at')
         .orderBy('comments.seq')
         .limit(page.limit)
         .offset(page.skip)
         .execute();
-      return rows.map((row) => toComment(row, Number(row.masked) === 1));
+      return rows.map(readAs);
     },
 
     /**
@@ -320,48 +252,27 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       viewer: Viewer,
       page: { after: ThreadPlace | null; limit: number; firstReplies: number },
     ): Promise<CommentPage<ThreadStart>> {
-      const hiddenFromViewer = commentHiddenFrom(viewer);
-      let query = selectComments()
-        .select('comments.seq')
-        .select(sql<number>`case when ${hiddenFromViewer} then 1 else 0 end`.as('masked'))
+      const query = readComments(viewer)
         .where('comments.post_id', '=', postId)
         .where('comments.level', '=', 1)
         .where(shownTo(viewer));
-      const after = page.after;
-      if (after) {
-        query = query
-          .where('comments.created_at', '<=', after.createdAt)
-          .where((eb) =>
-            eb.or([
-              eb('comments.created_at', '<', after.createdAt),
-              eb('comments.seq', '<', after.seq),
-            ]),
-          );
-      }
-      const rows = await query
-        .orderBy('comments.created_at', 'desc')
-        .orderBy('comments.seq', 'desc')
-        .limit(page.limit + 1)
-        .execute();
-      const more = rows.length > page.limit;
-      const roots = more ? rows.slice(0, page.limit) : rows;
+      const { rows: roots, next } = await threadPage(query, 'desc', page);
       const starts = await threadStarts(
         roots.map((row) => row.id),
         viewer,
         page.firstReplies,
       );
-      const last = roots.at(-1);
       return {
         items: roots.map((row) => {
           const start = starts.get(row.id);
           return {
-            root: toComment(row, Number(row.masked) === 1),
+            root: readAs(row),
             replies: start?.replies ?? [],
             replyTotal: start?.total ?? 0,
             repliesAfter: start?.after ?? null,
           };
         }),
-        next: more && last ? placeOf(last) : null,
+        next,
       };
     },
 
@@ -374,34 +285,11 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
       viewer: Viewer,
       page: { after: ThreadPlace | null; limit: number },
     ): Promise<CommentPage<Comment>> {
-      let query = selectComments()
-        .select('comments.seq')
-        .select(sql<number>`case when ${commentHiddenFrom(viewer)} then 1 else 0 end`.as('masked'))
+      const query = readComments(viewer)
         .where('comments.root_id', '=', rootId)
         .where(shownTo(viewer));
-      const after = page.after;
-      if (after) {
-        query = query
-          .where('comments.created_at', '>=', after.createdAt)
-          .where((eb) =>
-            eb.or([
-              eb('comments.created_at', '>', after.createdAt),
-              eb('comments.seq', '>', after.seq),
-            ]),
-          );
-      }
-      const rows = await query
-        .orderBy('comments.created_at')
-        .orderBy('comments.seq')
-        .limit(page.limit + 1)
-        .execute();
-      const more = rows.length > page.limit;
-      const items = more ? rows.slice(0, page.limit) : rows;
-      const last = items.at(-1);
-      return {
-        items: items.map((row) => toComment(row, Number(row.masked) === 1)),
-        next: more && last ? placeOf(last) : null,
-      };
+      const { rows, next } = await threadPage(query, 'asc', page);
+      return { items: rows.map(readAs), next };
     },
 
     /** The post a top-level comment (deleted or not: its replies may remain) belongs to. */
@@ -442,11 +330,8 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
 
     /** Who wrote the comment and on which post; undefined when it is gone or deleted. */
     async findRef(id: string): Promise<CommentRef | undefined> {
-      const row = await db
-        .selectFrom('comments')
+      const row = await liveComment(id)
         .select(['id', 'post_id', 'user_id', 'hidden_at'])
-        .where('id', '=', id)
-        .where(commentNotDeleted())
         .executeTakeFirst();
       return (
         row && {
@@ -460,11 +345,8 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
 
     /** The comment being replied to; a deleted one takes no replies. */
     async findParent(id: string): Promise<ParentComment | undefined> {
-      const row = await db
-        .selectFrom('comments')
+      const row = await liveComment(id)
         .select(['id', 'post_id', 'user_id', 'level', 'root_id', 'hidden_at'])
-        .where('id', '=', id)
-        .where(commentNotDeleted())
         .executeTakeFirst();
       return (
         row && {
@@ -487,9 +369,9 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
      */
     async insert(comment: NewComment, notifications: NewNotification[] = []): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
-        await lockPost(trx, comment.postId);
+        await lockPost(trx, dialect, comment.postId);
         if (comment.parentId) {
-          const parent = await lockComment(trx, comment.parentId);
+          const parent = await lockComment(trx, dialect, comment.parentId);
           if (!parent || parent.deleted_at !== null) throw new RowGoneError('comments');
         }
         await trx
@@ -545,44 +427,7 @@ export function createCommentRepository(db: AppDatabase, dialect: Dialect) {
      * same transaction (deleted comments are not counted). False when it was already deleted.
      */
     async delete(id: string, at: string): Promise<boolean> {
-      return db.transaction().execute((trx) => deleteWithin(trx, id, at));
-    },
-
-    /** As `delete`, inside a transaction that writes more (a moderator's decision). */
-    deleteWithin,
-
-    /**
-     * Hides the comment (`hiddenAt`) or shows it again (null), inside the caller's transaction.
-     * A hidden comment is not counted, as a deleted one: the post's comment count and the thread's
-     * reply count move by one with it, and its contribution signals are taken back (or given
-     * again, dated `at`, when shown again). 'unchanged' when it already was so, 'gone' when it is
-     * deleted or never existed.
-     */
-    async setHiddenWithin(
-      trx: Trx,
-      id: string,
-      hiddenAt: string | null,
-      at: string | null = hiddenAt,
-    ): Promise<HiddenChange> {
-      const found = await trx
-        .selectFrom('comments')
-        .select('post_id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!found) return 'gone';
-      try {
-        await lockPost(trx, found.post_id);
-      } catch (error) {
-        if (error instanceof RowGoneError) return 'gone';
-        throw error;
-      }
-      const target = await lockComment(trx, id);
-      if (!target || target.deleted_at !== null) return 'gone';
-      if ((target.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
-      await trx.updateTable('comments').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
-      await moveCounts(trx, target, hiddenAt === null ? 1 : -1);
-      if (at !== null) await addCommentContributions(trx, id, hiddenAt === null ? 1 : -1, at);
-      return 'changed';
+      return db.transaction().execute((trx) => deleteCommentWithin(trx, dialect, id, at));
     },
   };
 }

@@ -2,66 +2,93 @@ import type { AppDatabase } from '../db/index.js';
 import { createFaucetRepository } from './faucet-repository.js';
 import { createHealthRepository } from './health-repository.js';
 import { createJobRepository } from './job-repository.js';
+import { createLedgerRepository } from './ledger-repository.js';
 import { createChainRepository } from './chain-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
 import { createModerationRepository } from './moderation-repository.js';
 import { createNotificationRepository } from './notification-repository.js';
-import { createPostRepository, type Dialect } from './post-repository.js';
+import { createNotificationStreamRepository } from './notification-stream-repository.js';
+import type { Dialect } from './database.js';
+import { createFileRepository } from './file-repository.js';
+import { createPostAnalysisRepository } from './post-analysis.js';
+import { createPostRepository } from './post-repository.js';
+import { createPostRevisionRepository } from './post-revisions.js';
+import { createPostSearchRepository } from './post-search.js';
 import { createRelatedRepository } from './related-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createReportRepository } from './report-repository.js';
 import { createRewardClaimRepository } from './reward-claim-repository.js';
+import { createRewardHoldRepository } from './reward-hold-repository.js';
 import { createRewardRepository } from './reward-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createStorageRepository } from './storage-repository.js';
+import { createTrustRepository } from './trust-repository.js';
 import { createUserRepository } from './user-repository.js';
+import { createWalletRepository } from './wallet-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * The services' one `posts`, written by concern: the posts themselves, their lists and search,
+ * edits, what processing writes back, and files. Each module stands alone; only here are they
+ * put side by side.
+ */
+function postRepository(db: AppDatabase, dialect: Dialect) {
+  return {
+    ...createPostRepository(db, dialect),
+    ...createPostSearchRepository(db, dialect),
+    ...createPostRevisionRepository(db, dialect),
+    ...createPostAnalysisRepository(db),
+    ...createFileRepository(db),
+  };
+}
+
+export type PostRepository = ReturnType<typeof postRepository>;
 
 export function createRepositories(db: AppDatabase, dialect: Dialect) {
   return {
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     health: createHealthRepository(db),
-    posts: createPostRepository(db, dialect),
+    posts: postRepository(db, dialect),
     related: createRelatedRepository(db, dialect),
     likes: createLikeRepository(db, dialect),
     comments: createCommentRepository(db, dialect),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
-    faucet: createFaucetRepository(db, dialect),
-    rewardClaims: createRewardClaimRepository(db, dialect),
+    /** Every outgoing token transfer (services/ledger/); faucet and rewardClaims are its kinds'. */
+    ledger: createLedgerRepository(db, dialect),
+    faucet: createFaucetRepository(),
+    rewardClaims: createRewardClaimRepository(dialect),
     rewards: createRewardRepository(db, dialect),
     storage: createStorageRepository(db),
     chain: createChainRepository(db),
     notifications: createNotificationRepository(db),
+    /** PostgreSQL only: live streams' places shared by several processes without Redis. */
+    notificationStreams: createNotificationStreamRepository(db),
     reports: createReportRepository(db),
     moderation: createModerationRepository(db, dialect),
+    rewardHolds: createRewardHoldRepository(db, dialect),
+    trust: createTrustRepository(db, dialect),
+    /** Wallets members proved they hold, and the challenges they sign (issue 28). */
+    wallets: createWalletRepository(db, dialect),
   };
 }
 
 export { DuplicateKeyError, RowGoneError } from './errors.js';
 export type { RelatedPost, RelatedRepository } from './related-repository.js';
-export type {
-  Dialect,
-  PostChanges,
-  PostListFilter,
-  PostRepository,
-  StoredRevision,
-  PostVersion,
-  StandaloneUploadKind,
-} from './post-repository.js';
+export type { Dialect } from './database.js';
+export type { PostChanges, StoredRevision, PostVersion } from './post-revisions.js';
+export type { PostListFilter } from './post-search.js';
+export type { StandaloneUploadKind } from './file-references.js';
 export type { StorageRepository } from './storage-repository.js';
 export type { ChainRepository } from './chain-repository.js';
 export { ONE_OPEN_REPORT } from './report-repository.js';
 export type { OwnReport, ReportRepository } from './report-repository.js';
-export type {
-  LogEntry,
-  ModerationRepository,
-  QueueEntry,
-  Resolved,
-} from './moderation-repository.js';
+export type { ModerationRepository, Resolved } from './moderation-repository.js';
+export type { LogEntry, QueueEntry } from './moderation-reads.js';
+export type { FrozenBalance, HoldOutcome, RewardHoldRepository } from './reward-hold-repository.js';
 export type {
   CommentPage,
   CommentRef,
@@ -80,7 +107,8 @@ export type { LikeAction, LikeRepository } from './like-repository.js';
 export type { NotificationRepository } from './notification-repository.js';
 export type { NewNotification } from './notification-writes.js';
 export type { FaucetRepository } from './faucet-repository.js';
-export type { RewardClaim, RewardClaimRepository } from './reward-claim-repository.js';
+export type { LedgerRepository, TokenTransfer } from './ledger-repository.js';
+export type { RewardClaimRepository } from './reward-claim-repository.js';
 export type {
   DistributionDecision,
   DistributionFacts,
@@ -90,6 +118,13 @@ export type {
   RewardRepository,
 } from './reward-repository.js';
 export type { HealthRepository } from './health-repository.js';
+export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
-export type { SessionRepository } from './session-repository.js';
+export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';
 export type { UserChanges, UserRepository } from './user-repository.js';
+export type {
+  LinkFacts,
+  StoredChallenge,
+  StoredWallet,
+  WalletRepository,
+} from './wallet-repository.js';

@@ -1,13 +1,25 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import { addContribution } from './contribution-writes.js';
+import { addContribution, undoRecentLike } from './contribution-writes.js';
 import { RowGoneError } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
-import type { Dialect } from './post-repository.js';
+import type { Dialect } from './database.js';
 import { precompiled } from './precompiled.js';
 import { commentNotDeleted, postNotDeleted } from './visibility.js';
 
 export type LikeAction = 'liked' | 'unliked';
+
+/** One toggle: when, the notification a like causes, and how recent a like may be undone. */
+export interface LikeToggle {
+  at: string;
+  /** The notification a like (not taking one back) writes; null when nobody is told. */
+  onLiked?: NewNotification | null;
+  /**
+   * A like recorded at or after this time, taken back now, removes its own contribution event
+   * instead of adding a reversal (contribution-writes.ts, undoRecentLike); null: never.
+   */
+  undoSince?: string | null;
+}
 
 /** Where the likes of one kind of object live and which table counts them. */
 const TARGETS = {
@@ -66,15 +78,16 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
    * and removes it, or makes this toggle throw RowGoneError having written nothing. A like (not
    * taking one back) writes `onLiked`, the notification it causes, in the same transaction;
    * `told` names whom it gave something new. Either way the contribution signal for the object's
-   * author is recorded with it (+1, or −1 for a like taken back).
+   * author is recorded with it (+1, or −1 for a like taken back — unless the like was recorded
+   * since `undoSince`, whose row then goes: undoRecentLike). `postId` is the post the object
+   * belongs to (itself for a post).
    */
   async function toggle(
     kind: keyof typeof TARGETS,
     id: string,
     userId: string,
-    at: string,
-    onLiked: NewNotification | null,
-  ): Promise<{ action: LikeAction; likes: number; told: string[] }> {
+    { at, onLiked = null, undoSince = null }: LikeToggle,
+  ): Promise<{ action: LikeAction; likes: number; told: string[]; postId: string }> {
     const { likes, key, counted, live, signal, postColumn } = TARGETS[kind];
     return db.transaction().execute(async (trx) => {
       const forUpdate = dialect === 'postgres' ? sql`for update` : sql``;
@@ -97,21 +110,26 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       const { rows } = await sql<{ likes: number | string }>`
         update ${sql.table(counted)} set likes = likes + ${step}
         where id = ${id} returning likes`.execute(trx);
-      await addContribution(trx, {
-        kind: signal,
-        recipientId: liked.user_id,
-        actorId: userId,
-        postId: liked.post_id,
-        targetId: id,
-        sourceId: null,
-        delta: step,
-        at,
-      });
+      const pair = { kind: signal, actorId: userId, targetId: id };
+      const undone =
+        action === 'unliked' &&
+        undoSince !== null &&
+        (await undoRecentLike(trx, pair, undoSince, at));
+      if (!undone) {
+        await addContribution(trx, {
+          ...pair,
+          recipientId: liked.user_id,
+          postId: liked.post_id,
+          sourceId: null,
+          delta: step,
+          at,
+        });
+      }
       const told =
         action === 'liked' && onLiked && (await addNotification(trx, onLiked))
           ? [onLiked.recipientId]
           : [];
-      return { action, likes: Number(rows[0]?.likes ?? 0), told };
+      return { action, likes: Number(rows[0]?.likes ?? 0), told, postId: liked.post_id };
     });
   }
 
@@ -127,17 +145,9 @@ export function createLikeRepository(db: AppDatabase, dialect: Dialect) {
       const { rows } = await db.executeQuery(likedCommentsOn(userId, postId));
       return rows.map((row) => row.comment_id);
     },
-    togglePostLike: (
-      postId: string,
-      userId: string,
-      at: string,
-      onLiked: NewNotification | null = null,
-    ) => toggle('post', postId, userId, at, onLiked),
-    toggleCommentLike: (
-      commentId: string,
-      userId: string,
-      at: string,
-      onLiked: NewNotification | null = null,
-    ) => toggle('comment', commentId, userId, at, onLiked),
+    togglePostLike: (postId: string, userId: string, change: LikeToggle) =>
+      toggle('post', postId, userId, change),
+    toggleCommentLike: (commentId: string, userId: string, change: LikeToggle) =>
+      toggle('comment', commentId, userId, change),
   };
 }

@@ -1,7 +1,8 @@
 import { mediaTypeSchema } from '@symposia/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import type { Dialect } from './post-repository.js';
+import type { Dialect } from './database.js';
+import { AUTHOR_COLUMNS, authorOf } from './post-rows.js';
 import { postNotDeleted, postVisibleTo } from './visibility.js';
 
 /** A post as the "Related" list shows it. */
@@ -164,14 +165,7 @@ export function createRelatedRepository(db: AppDatabase, dialect: Dialect) {
         .selectFrom('post_related')
         .innerJoin('posts', 'posts.id', 'post_related.related_id')
         .innerJoin('users', 'users.id', 'posts.user_id')
-        .select([
-          'posts.id',
-          'posts.title',
-          'posts.media_type',
-          'users.id as author_id',
-          'users.username as author_name',
-          'users.avatar as author_avatar',
-        ])
+        .select(['posts.id', 'posts.title', 'posts.media_type', ...AUTHOR_COLUMNS])
         .where('post_related.post_id', '=', postId)
         .where(postVisibleTo(null))
         .where(postNotDeleted())
@@ -200,7 +194,7 @@ export function createRelatedRepository(db: AppDatabase, dialect: Dialect) {
       return rows.map((row) => ({
         id: row.id,
         title: row.title,
-        author: { id: row.author_id, name: row.author_name, avatar: row.author_avatar },
+        author: authorOf(row),
         mediaType: mediaTypeSchema.parse(row.media_type),
         thumbnailCid: thumbnails.get(row.id) ?? null,
       }));

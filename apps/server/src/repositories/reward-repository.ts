@@ -1,14 +1,18 @@
-import { sql, type Kysely } from 'kysely';
-import type { AppDatabase, DatabaseSchema } from '../db/index.js';
-import type { RewardEpoch, RewardPayout, ScoredEvent } from '../domain/reward.js';
+import { sql } from 'kysely';
+import type { AppDatabase } from '../db/index.js';
+import type { RewardEpoch, RewardPayout } from '../domain/reward.js';
 import type { User } from '../domain/user.js';
+import { writeTransaction as writeTransactionOn, type Dialect, type Executor } from './database.js';
 import { newJobRow, type NewJob } from './job-repository.js';
+import { transfersOfKind } from './ledger-repository.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
-import type { Dialect } from './post-repository.js';
+import { REWARD_KIND } from './reward-claim-repository.js';
+import { countedPairsOf, type ScoringCriteria } from './reward-pairs.js';
+import { freezeSuspendedPayouts } from './reward-holds.js';
 import { toUser, USER_COLUMNS } from './user-repository.js';
-import { commentHidden, commentNotDeleted, postHidden, postNotDeleted } from './visibility.js';
 
 export type RewardRepository = ReturnType<typeof createRewardRepository>;
+export type { ReceivedPairs, ScoringCriteria } from './reward-pairs.js';
 
 export interface EpochSpanRow {
   id: number;
@@ -22,12 +26,22 @@ export interface DistributionDecision {
   payouts: RewardPayout[];
   remainderUnits: bigint;
   notices: NewNotification[];
+  /** What trust weighting changed (issue 28), shown on the public epoch page. */
+  trustWeighting: { unweightedScore: number; weightedScore: number; withheldUnits: bigint };
+}
+
+/** The figures of a distributed epoch (GET /rewards/epochs/{id}). */
+export interface EpochFigures {
+  membersPaid: number;
+  paidUnits: bigint;
+  unweightedScore: number;
+  weightedScore: number;
+  withheldUnits: bigint;
 }
 
 /** What an epoch's distribution is decided on, read in its transaction. */
 export interface DistributionFacts {
   epoch: RewardEpoch;
-  events: ScoredEvent[];
   /** Member → units carried from their last payout before the epoch. */
   carries: Map<string, bigint>;
 }
@@ -36,6 +50,8 @@ export interface PayoutHistoryEntry {
   epochId: number;
   score: number;
   amountUnits: bigint;
+  /** frozen | forfeited (migration 0023); null: none. */
+  hold: string | null;
   /** The claim that took it, if one did. */
   claim: {
     status: string;
@@ -46,8 +62,10 @@ export interface PayoutHistoryEntry {
 }
 
 export interface MemberRewards {
-  /** Credited and taken by no claim. */
+  /** Credited, taken by no claim, and without a hold. */
   claimableUnits: bigint;
+  /** Credited, taken by no claim, and frozen (reward-holds.ts). */
+  frozenUnits: bigint;
   /** Everything ever credited. */
   earnedUnits: bigint;
   /** Newest first. */
@@ -78,95 +96,25 @@ const toEpoch = (row: EpochRow): RewardEpoch => ({
   distributedAt: row.distributed_at,
 });
 
-interface EventRow {
-  id: string;
-  kind: ScoredEvent['kind'];
-  recipient_id: string;
-  actor_id: string;
-  target_id: string;
-  delta: number | string;
-  created_at: string;
-  actor_created_at: string;
-  seen_before: number | string;
-}
-
 /** Payout rows per INSERT: far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 500;
-
-type Executor = Kysely<DatabaseSchema>;
 
 /** Bigints are summed and read as text, so no driver rounds them through a float. */
 const unitsText = (expression: ReturnType<typeof sql>) =>
   sql<string>`cast(coalesce(${expression}, 0) as text)`;
 
 /**
- * The epochs, the contribution signals as an epoch's scoring reads them, and the payouts
- * (migration 0010). Distributing an epoch is one transaction that holds the epoch's row (SQLite:
- * the write lock from its start), so two workers at once pay each member once; the payouts'
- * primary key (epoch, member) would refuse a second row anyway.
+ * The epochs, the contribution signals counted as an epoch's scoring counts them, and the
+ * payouts (migration 0010). The signals are aggregated in SQL, before and outside the write
+ * transaction: an ended epoch's events no longer change, and memory holds a few rows per member
+ * however many events there were. Distributing an epoch is then one transaction that holds the
+ * epoch's row (SQLite: the write lock from its start) and writes the payouts, so two workers at
+ * once pay each member once; the payouts' primary key (epoch, member) would refuse a second row.
  */
 export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
   /** One write transaction; on SQLite BEGIN IMMEDIATE, so its reads are the state it writes on. */
-  async function writeTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    if (dialect === 'postgres') return db.transaction().execute(work);
-    return db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  }
-
-  /**
-   * The signals of `span` as scoring reads them, oldest first, leaving out those on content hidden
-   * or deleted by now: a post, a liked or answered comment, or the comment written. With
-   * `actorsOf`, only the events of the actors who gave that member something in the span (all a
-   * member's score needs, the daily cap being per actor).
-   */
-  async function eventsOf(
-    executor: Executor,
-    span: { startsAt: string; endsAt: string },
-    actorsOf?: string,
-  ): Promise<ScoredEvent[]> {
-    const onlyActors = actorsOf
-      ? sql`and e.actor_id in (select r.actor_id from contribution_events r
-          where r.recipient_id = ${actorsOf}
-            and r.created_at >= ${span.startsAt} and r.created_at < ${span.endsAt})`
-      : sql``;
-    const standing = (ref: string) => sql`exists (select 1 from comments
-      where comments.id = ${sql.ref(ref)} and ${commentNotDeleted()} and not ${commentHidden()})`;
-    const { rows } = await sql<EventRow>`
-      select e.id, e.kind, e.recipient_id, e.actor_id, e.target_id, e.delta, e.created_at,
-        u.created_at as actor_created_at,
-        case when exists (select 1 from contribution_events p
-          where p.target_id = e.target_id and p.actor_id = e.actor_id and p.kind = e.kind
-            and p.created_at < ${span.startsAt}) then 1 else 0 end as seen_before
-      from contribution_events e
-      join users u on u.id = e.actor_id
-      where e.created_at >= ${span.startsAt} and e.created_at < ${span.endsAt}
-        ${onlyActors}
-        and exists (select 1 from posts
-          where posts.id = e.post_id and ${postNotDeleted()} and not ${postHidden()})
-        and (e.kind not in ('comment_like', 'reply_received') or ${standing('e.target_id')})
-        and (e.source_id is null or ${standing('e.source_id')})
-      order by e.created_at, e.id`.execute(executor);
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      recipientId: row.recipient_id,
-      actorId: row.actor_id,
-      targetId: row.target_id,
-      delta: Number(row.delta) > 0 ? 1 : -1,
-      createdAt: row.created_at,
-      actorCreatedAt: row.actor_created_at,
-      pairSeenBefore: Number(row.seen_before) === 1,
-    }));
-  }
+  const writeTransaction = <T>(work: (trx: Executor) => Promise<T>) =>
+    writeTransactionOn(db, dialect, work);
 
   /** Member → units carried by their latest payout before `epochId`, where it carried any. */
   async function carriesBefore(executor: Executor, epochId: number): Promise<Map<string, bigint>> {
@@ -256,14 +204,21 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
         .execute();
     },
 
-    /** The signals of a span as scoring reads them (see eventsOf). */
-    events: (span: { startsAt: string; endsAt: string }, actorsOf?: string) =>
-      eventsOf(db, span, actorsOf),
+    /**
+     * The pairs that count in a span, per member and kind (see countedPairsOf); with
+     * `recipientId`, that member's alone. Read outside any write transaction.
+     */
+    countedPairs: (
+      span: { startsAt: string; endsAt: string },
+      criteria: ScoringCriteria,
+      recipientId?: string,
+    ) => countedPairsOf(db, dialect, span, criteria, recipientId),
 
     /**
-     * Distributes the epoch once: in one transaction holding the epoch's row, reads its signals
-     * and the carries, lets `decide` split the pool, writes the payouts, the remainder and the
-     * notifications. `false` when the epoch does not exist or was already distributed.
+     * Distributes the epoch once: in one transaction holding the epoch's row, reads the carries,
+     * lets `decide` split the pool (on scores counted before, `countedPairs`), writes the
+     * payouts, the remainder and the notifications. `false` when the epoch does not exist or was
+     * already distributed.
      */
     async distribute(
       epochId: number,
@@ -276,11 +231,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
         const row = await locked.executeTakeFirst();
         if (!row || row.distributed_at !== null) return { distributed: false as const };
         const epoch = toEpoch(row);
-        const decision = decide({
-          epoch,
-          events: await eventsOf(trx, epoch),
-          carries: await carriesBefore(trx, epochId),
-        });
+        const decision = decide({ epoch, carries: await carriesBefore(trx, epochId) });
         for (let start = 0; start < decision.payouts.length; start += INSERT_CHUNK) {
           await trx
             .insertInto('reward_payouts')
@@ -297,9 +248,17 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
             )
             .execute();
         }
+        // Issue 28: what this credits to a member suspended now is frozen with their balance.
+        await freezeSuspendedPayouts(trx, epochId, at);
         await trx
           .updateTable('reward_epochs')
-          .set({ remainder_units: decision.remainderUnits.toString(), distributed_at: at })
+          .set({
+            remainder_units: decision.remainderUnits.toString(),
+            distributed_at: at,
+            unweighted_score: decision.trustWeighting.unweightedScore,
+            weighted_score: decision.trustWeighting.weightedScore,
+            withheld_units: decision.trustWeighting.withheldUnits.toString(),
+          })
           .where('id', '=', epochId)
           .execute();
         const told: string[] = [];
@@ -308,6 +267,37 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
         }
         return { distributed: true as const, told };
       });
+    },
+
+    /** How many members the epoch credited, how much, and what trust weighting changed. */
+    async epochFigures(epochId: number): Promise<EpochFigures> {
+      const [paid, epoch] = await Promise.all([
+        db
+          .selectFrom('reward_payouts')
+          .select([
+            sql<string>`cast(count(*) as text)`.as('members'),
+            unitsText(sql`sum(amount_units)`).as('paid'),
+          ])
+          .where('epoch_id', '=', epochId)
+          .where('amount_units', '>', 0)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('reward_epochs')
+          .select([
+            'unweighted_score',
+            'weighted_score',
+            unitsText(sql`withheld_units`).as('withheld'),
+          ])
+          .where('id', '=', epochId)
+          .executeTakeFirst(),
+      ]);
+      return {
+        membersPaid: Number(paid.members),
+        paidUnits: BigInt(paid.paid),
+        unweightedScore: Number(epoch?.unweighted_score ?? 0),
+        weightedScore: Number(epoch?.weighted_score ?? 0),
+        withheldUnits: BigInt(epoch?.withheld ?? '0'),
+      };
     },
 
     /** The payouts of an epoch, in the order written (tests and audits). */
@@ -337,47 +327,56 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
         db
           .selectFrom('reward_payouts')
           .select([
-            unitsText(sql`sum(case when claim_id is null then amount_units else 0 end)`).as(
-              'claimable',
-            ),
+            unitsText(
+              sql`sum(case when claim_id is null and hold is null then amount_units else 0 end)`,
+            ).as('claimable'),
+            unitsText(
+              sql`sum(case when claim_id is null and hold = 'frozen' then amount_units else 0 end)`,
+            ).as('frozen'),
             unitsText(sql`sum(amount_units)`).as('earned'),
           ])
           .where('user_id', '=', userId)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('reward_payouts')
-          .leftJoin('reward_claims', 'reward_claims.id', 'reward_payouts.claim_id')
           .select([
-            'reward_payouts.epoch_id',
-            'reward_payouts.score',
-            sql<string>`cast(reward_payouts.amount_units as text)`.as('amount'),
-            'reward_claims.status',
-            'reward_claims.created_at as claim_created_at',
-            'reward_claims.completed_at',
-            'reward_claims.signature',
+            'epoch_id',
+            'score',
+            sql<string>`cast(amount_units as text)`.as('amount'),
+            'claim_id',
+            'hold',
           ])
-          .where('reward_payouts.user_id', '=', userId)
-          .orderBy('reward_payouts.epoch_id', 'desc')
+          .where('user_id', '=', userId)
+          .orderBy('epoch_id', 'desc')
           .limit(limit)
           .execute(),
       ]);
+      // The claims are the ledger's rows (token_transfers of kind 'reward'), read as the ledger
+      // reads them. A claim failed between the two reads shows as failed on its payouts once;
+      // its release gave them back, so the next read shows them claimable.
+      const claimIds = rows.flatMap((row) => (row.claim_id === null ? [] : [row.claim_id]));
+      const claims = await transfersOfKind(db, REWARD_KIND, claimIds);
       return {
         claimableUnits: BigInt(sums.claimable),
+        frozenUnits: BigInt(sums.frozen),
         earnedUnits: BigInt(sums.earned),
-        history: rows.map((row) => ({
-          epochId: Number(row.epoch_id),
-          score: Number(row.score),
-          amountUnits: BigInt(row.amount),
-          claim:
-            row.status === null || row.claim_created_at === null
-              ? null
-              : {
-                  status: row.status,
-                  createdAt: row.claim_created_at,
-                  completedAt: row.completed_at,
-                  signature: row.signature,
-                },
-        })),
+        history: rows.map((row) => {
+          const claim = row.claim_id === null ? undefined : claims.get(row.claim_id);
+          return {
+            epochId: Number(row.epoch_id),
+            score: Number(row.score),
+            amountUnits: BigInt(row.amount),
+            hold: row.hold,
+            claim: claim
+              ? {
+                  status: claim.status,
+                  createdAt: claim.createdAt,
+                  completedAt: claim.completedAt,
+                  signature: claim.signature,
+                }
+              : null,
+          };
+        }),
       };
     },
 

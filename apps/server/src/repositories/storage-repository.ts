@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/index.js';
+import { derivativesMadeFrom, referencedCids } from './file-references.js';
 import { postDeleted, postNotDeleted } from './visibility.js';
 
 export type StorageRepository = ReturnType<typeof createStorageRepository>;
@@ -51,58 +52,14 @@ export function createStorageRepository(db: AppDatabase) {
       .distinct()
       .where(postDeleted())
       .execute();
-    const sources = new Set(ofDeleted.map((row) => row.cid));
-    for (const chunk of chunks([...sources])) {
-      const kept = await db
-        .selectFrom('post_files')
-        .innerJoin('posts', 'posts.id', 'post_files.post_id')
-        .select('post_files.cid')
-        .where('post_files.cid', 'in', chunk)
-        .where(postNotDeleted())
-        .union(
-          db
-            .selectFrom('uploads')
-            .select('cid')
-            .where('cid', 'in', chunk)
-            .where('kind', 'in', ['ipfs', 'avatar']),
-        )
-        .union(db.selectFrom('file_derivatives').select('cid').where('cid', 'in', chunk))
-        .execute();
-      for (const row of kept) sources.delete(row.cid);
+    const withdrawn = new Set(ofDeleted.map((row) => row.cid));
+    for (const chunk of chunks([...withdrawn])) {
+      for (const cid of await derivativesMadeFrom(db, chunk)) withdrawn.add(cid);
     }
-    const derived = new Set<string>();
-    for (const chunk of chunks([...sources])) {
-      const rows = await db
-        .selectFrom('file_derivatives')
-        .select('cid')
-        .where('source_cid', 'in', chunk)
-        .execute();
-      for (const row of rows) derived.add(row.cid);
+    for (const chunk of chunks([...withdrawn])) {
+      for (const cid of await referencedCids(db, chunk, postNotDeleted())) withdrawn.delete(cid);
     }
-    for (const chunk of chunks([...derived])) {
-      const made = await db
-        .selectFrom('file_derivatives')
-        .select(['cid', 'source_cid'])
-        .where('cid', 'in', chunk)
-        .execute();
-      for (const row of made) if (!sources.has(row.source_cid)) derived.delete(row.cid);
-      const kept = await db
-        .selectFrom('post_files')
-        .innerJoin('posts', 'posts.id', 'post_files.post_id')
-        .select('post_files.cid')
-        .where('post_files.cid', 'in', chunk)
-        .where(postNotDeleted())
-        .union(
-          db
-            .selectFrom('uploads')
-            .select('cid')
-            .where('cid', 'in', chunk)
-            .where('kind', 'in', ['ipfs', 'avatar']),
-        )
-        .execute();
-      for (const row of kept) derived.delete(row.cid);
-    }
-    return new Set([...sources, ...derived]);
+    return withdrawn;
   }
 
   return {

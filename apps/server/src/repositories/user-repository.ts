@@ -1,14 +1,15 @@
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import { userRoleSchema, type UserRole, type UserSettings } from '@symposia/shared';
-import type { User } from '../domain/user.js';
+import { profileFields, type User } from '../domain/user.js';
 import { insertUnique } from './errors.js';
-import { rewriteAuthorSearch } from './post-repository.js';
+import { rewriteAuthorSearch } from './post-search.js';
+import { revokeSessionsBut } from './session-writes.js';
 
 type UserRow = DatabaseSchema['users'];
 /** A users row as read: the role is always there once written (its default is `member`). */
 type ReadUserRow = Omit<
   UserRow,
-  'password_hash' | 'username_lower' | 'role' | 'suspended_until'
+  'password_hash' | 'username_lower' | 'role' | 'suspended_until' | 'credential_version'
 > & {
   role: string;
 };
@@ -35,11 +36,57 @@ export interface UserCredentials {
   passwordHash: string;
   /** No sign-in before this time (a moderator's suspension); null when not suspended. */
   suspendedUntil: string | null;
+  /**
+   * Moves on every password change and suspension: a sign-in writes its session only under the
+   * version it read with the hash (session-repository.ts `insert`).
+   */
+  credentialVersion: number;
+}
+
+const CREDENTIAL_COLUMNS = [
+  'id',
+  'password_hash',
+  'suspended_until',
+  'credential_version',
+] as const;
+
+function toCredentials(row: {
+  id: string;
+  password_hash: string;
+  suspended_until: string | null;
+  credential_version: number;
+}): UserCredentials {
+  return {
+    id: row.id,
+    passwordHash: row.password_hash,
+    suspendedUntil: row.suspended_until,
+    credentialVersion: Number(row.credential_version),
+  };
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
 export function createUserRepository(db: AppDatabase) {
+  /** The sign-in facts of the member whose `column` is `value`. */
+  async function credentialsWhere(column: 'id' | 'username_lower', value: string) {
+    const row = await db
+      .selectFrom('users')
+      .select(CREDENTIAL_COLUMNS)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row && toCredentials(row);
+  }
+
+  /** The member whose `column` is `value`. */
+  async function userWhere(column: 'users.id' | 'users.username_lower', value: string) {
+    const row = await db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
   return {
     async existsByUsernameKey(usernameLower: string): Promise<boolean> {
       const row = await db
@@ -53,31 +100,19 @@ export function createUserRepository(db: AppDatabase) {
     async findCredentialsByUsernameKey(
       usernameLower: string,
     ): Promise<UserCredentials | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select(['id', 'password_hash', 'suspended_until'])
-        .where('username_lower', '=', usernameLower)
-        .executeTakeFirst();
-      return (
-        row && { id: row.id, passwordHash: row.password_hash, suspendedUntil: row.suspended_until }
-      );
+      return credentialsWhere('username_lower', usernameLower);
     },
 
     async findCredentialsById(id: string): Promise<UserCredentials | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select(['id', 'password_hash', 'suspended_until'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return (
-        row && { id: row.id, passwordHash: row.password_hash, suspendedUntil: row.suspended_until }
-      );
+      return credentialsWhere('id', id);
     },
 
     /**
-     * Replaces a member's password hash and, in the same transaction, revokes every live session
-     * of theirs but `keepSessionId`, so no session opened with the old password outlives it.
-     * Returns how many sessions were revoked.
+     * Replaces a member's password hash and moves their credential version, and in the same
+     * transaction revokes every live session of theirs but `keepSessionId` (which moves to the
+     * new version), so no session opened with the old password outlives it — nor one a sign-in
+     * that read the old hash writes later (session-repository.ts `insert`). Returns how many
+     * sessions were revoked.
      */
     async changePassword(
       id: string,
@@ -87,38 +122,35 @@ export function createUserRepository(db: AppDatabase) {
       return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: options.at })
+          .set((eb) => ({
+            password_hash: passwordHash,
+            updated_at: options.at,
+            credential_version: eb('credential_version', '+', 1),
+          }))
           .where('id', '=', id)
           .execute();
-        const revoked = await trx
+        await trx
           .updateTable('sessions')
-          .set({ revoked_at: options.at })
+          .set((eb) => ({
+            credential_version: eb
+              .selectFrom('users')
+              .select('users.credential_version')
+              .where('users.id', '=', id),
+          }))
+          .where('id', '=', options.keepSessionId)
           .where('user_id', '=', id)
-          .where('id', '!=', options.keepSessionId)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', options.at)
-          .executeTakeFirst();
-        return Number(revoked.numUpdatedRows);
+          .execute();
+        return revokeSessionsBut(trx, id, options.keepSessionId, options.at);
       });
     },
 
     /** The member with this folded username (`usernameKey`): an `@username` link resolved. */
     async findByUsernameKey(usernameLower: string): Promise<User | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select(USER_COLUMNS)
-        .where('users.username_lower', '=', usernameLower)
-        .executeTakeFirst();
-      return row && toUser(row);
+      return userWhere('users.username_lower', usernameLower);
     },
 
     async findById(id: string): Promise<User | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select(USER_COLUMNS)
-        .where('users.id', '=', id)
-        .executeTakeFirst();
-      return row && toUser(row);
+      return userWhere('users.id', id);
     },
 
     /**
@@ -128,7 +160,10 @@ export function createUserRepository(db: AppDatabase) {
      */
     async update(id: string, changes: UserChanges, at: string): Promise<void> {
       const { settings, usernameLower, selfPage, ...fields } = changes;
-      const values: Partial<Omit<UserRow, 'role'>> = { ...fields, updated_at: at };
+      const values: Partial<Omit<UserRow, 'role' | 'credential_version'>> = {
+        ...fields,
+        updated_at: at,
+      };
       if (usernameLower !== undefined) values.username_lower = usernameLower;
       if (selfPage !== undefined) values.self_page = selfPage;
       for (const [key, value] of Object.entries(settings ?? {})) {
@@ -213,16 +248,7 @@ export function toUser(row: ReadUserRow): User {
 function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
   return {
     id: user.id,
-    username: user.username,
-    nickname: user.nickname,
-    avatar: user.avatar,
-    title: user.title,
-    bio: user.bio,
-    email: user.email,
-    phone: user.phone,
-    url: user.url,
-    tags: user.tags,
-    self_page: user.selfPage,
+    ...profileFields(user),
     public_posts: flag(user.settings.public_posts),
     public_activities: flag(user.settings.public_activities),
     public_profile: flag(user.settings.public_profile),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authPlugin } from '../plugins/auth.js';
 import { multipartPlugin } from '../plugins/multipart.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
+import { routeAccessPlugin } from '../plugins/route-access.js';
 import { authRoutes } from './auth/index.js';
 import { commentEditRoutes } from './comments/edit.js';
 import { commentRoutes } from './comments/index.js';
@@ -16,10 +17,13 @@ import { reportRoutes } from './reports/index.js';
 import { rewardClaimRoutes } from './rewards/claim.js';
 import { rewardRoutes } from './rewards/index.js';
 import { tokenRoutes } from './token/index.js';
+import { walletRoutes } from './wallets/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authPlugin, { sessions: app.services.sessions });
+  // Routes marked `config.access` check who asks before their body is read or validated.
+  await app.register(routeAccessPlugin, { services: app.services });
   await app.register(publicCachePlugin, { cache: app.services.publicCache });
   await app.register(multipartPlugin);
   await app.register(authRoutes);
@@ -38,4 +42,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tokenRoutes, { tokens: app.services.tokens });
   await app.register(rewardRoutes, { rewards: app.services.rewards });
   await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });
+  // Issue 28: wallets members prove they hold, where reward claims pay.
+  await app.register(walletRoutes);
 };

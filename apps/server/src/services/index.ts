@@ -1,26 +1,34 @@
-import type { LoginRateLimitSettings, RewardSettings } from '../config.js';
-import type { Chain, FaucetSettings } from '../chain/index.js';
+import type { Config } from '../config.js';
+import type { Chain } from '../chain/index.js';
 import type { Repositories } from '../repositories/index.js';
 import type { ContentStore } from '../storage/index.js';
 import { createAccountService } from './auth/account-service.js';
+import { reservedUsernameKeys } from './auth/usernames.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionCache } from './auth/session-cache.js';
-import { createSessionService } from './auth/session-service.js';
+import { createSessionService, type SessionRaceHooks } from './auth/session-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
+import { createAfterWrite, type WriteChange } from './after-write.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
+import { createLikeGate } from './like-gate.js';
 import { MemoryCache } from './memory-cache.js';
 import { createModerationService } from './moderation/moderation-service.js';
 import { createReportService } from './moderation/report-service.js';
+import { createRewardHoldService } from './moderation/reward-hold-service.js';
 import { createInProcessBus, type NotificationBus } from './notifications/notification-bus.js';
 import { createNotificationService } from './notifications/notification-service.js';
+import { createInProcessSlots, type StreamSlots } from './notifications/stream-slots.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
+import { createLedger } from './ledger/index.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
+import { createTrustService } from './trust/trust-service.js';
+import { createWalletService } from './wallets/wallet-service.js';
 import type { RateLimiterFactory } from './rate-limit/rate-limiter.js';
 import { inMemoryRateLimiters } from './rate-limit/sliding-window-rate-limiter.js';
 import { createBlockGc } from './storage/block-gc.js';
@@ -30,33 +38,39 @@ import { createUploadAllowance } from './storage/upload-allowance.js';
 // Signed-in members one process remembers at a time; more only means more database lookups.
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
-export interface ServiceSettings {
-  accessTokenTtlSeconds: number;
-  loginRateLimit: LoginRateLimitSettings;
-  commentRateLimit: { max: number; windowSeconds: number };
-  registerRateLimit: { max: number; windowSeconds: number };
-  sessionIdleTimeoutSeconds: number;
-  /** SESSION_CACHE_TTL_MS: how long a token's session lookup is reused (services/auth/session-cache.ts). */
-  sessionCacheTtlMs: number;
-  processing: { maxAttempts: number };
-  faucet: FaucetSettings;
-  publicCacheTtlMs: number;
-  publicCacheMaxBytes: number;
-  // Uploads and the content store: rate limit, quota, signed URLs, garbage collection.
-  uploadRateLimit: { max: number; windowSeconds: number };
-  userStorageQuotaBytes: number;
-  signedUrlTtlSeconds: number;
-  blockGc: { intervalSeconds: number; graceSeconds: number };
-  /** REPORT_MIN_ACCOUNT_AGE_SECONDS, REPORT_RATE_LIMIT_*. */
-  reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
-  /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle live notification stream says it is alive. */
-  notificationHeartbeatMs: number;
-  /** REWARD_*: contribution rewards (epochs, the split, the claim gates). */
-  rewards: RewardSettings;
-}
+/** The settings the services read: the config's own (config.ts documents each). */
+export type ServiceSettings = Pick<
+  Config,
+  | 'accessTokenTtlSeconds'
+  | 'loginRateLimit'
+  | 'commentRateLimit'
+  | 'likes'
+  | 'registerRateLimit'
+  | 'sessionIdleTimeoutSeconds'
+  | 'sessionCacheTtlMs'
+  | 'processing'
+  | 'faucet'
+  | 'publicCacheTtlMs'
+  | 'publicCacheMaxBytes'
+  | 'uploadRateLimit'
+  | 'userStorageQuotaBytes'
+  | 'signedUrlTtlSeconds'
+  | 'blockGc'
+  | 'reports'
+  | 'notificationHeartbeatMs'
+  | 'notificationStreams'
+  | 'rewards'
+  | 'trust'
+  | 'wallets'
+  | 'adminUsernames'
+>;
 
 export interface ServiceOptions {
   now?: Clock;
+  /** Tests only: pauses in signing in and session lookups (session-service.ts). */
+  sessionHooks?: SessionRaceHooks;
+  /** Tests only: sees every change a service states after a write (services/after-write.test.ts). */
+  observeWrites?: (change: WriteChange) => void;
 }
 
 export interface ServiceDependencies {
@@ -76,12 +90,43 @@ export interface ServiceDependencies {
   contentChanges?: ContentChangeLink;
   /** Where rate limits count: in Redis when REDIS_URL is set (app.ts); this process's memory without. */
   rateLimiters?: RateLimiterFactory;
+  /**
+   * Where live notification streams' places are counted: shared by every server process in
+   * Redis or PostgreSQL (app.ts); this process alone when absent.
+   */
+  streamSlots?: StreamSlots;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
+/** Community trust as the server and the worker build it (issue 28). */
+export function trustServiceFrom(
+  repositories: Repositories,
+  settings: Pick<ServiceSettings, 'trust' | 'rewards' | 'processing'>,
+  now: Clock,
+) {
+  return createTrustService({
+    trust: repositories.trust,
+    users: repositories.users,
+    jobs: repositories.jobs,
+    settings: settings.trust,
+    rewardWeights: settings.rewards.weights,
+    epochSeconds: settings.rewards.epochSeconds,
+    maxJobAttempts: settings.processing.maxAttempts,
+    now,
+  });
+}
+
 export function createServices(
-  { repositories, store, chain, bus, contentChanges, rateLimiters }: ServiceDependencies,
+  {
+    repositories,
+    store,
+    chain,
+    bus,
+    contentChanges,
+    rateLimiters,
+    streamSlots,
+  }: ServiceDependencies,
   settings: ServiceSettings,
   options: ServiceOptions = {},
 ) {
@@ -96,7 +141,16 @@ export function createServices(
       windowSeconds: limits.accountWindowSeconds,
     }),
   };
-  const contentVersion = createContentVersion(contentChanges);
+  // A like's counts move the version at most once per LIKE_COUNT_INTERVAL_MS per post.
+  const contentVersion = createContentVersion(contentChanges, {
+    countIntervalMs: settings.likes.countIntervalMs,
+  });
+  // Post and comment likes share one count per member (LIKE_RATE_LIMIT_*).
+  const likeGate = createLikeGate({
+    limiter: limiter('like', settings.likes.rateLimit),
+    undoWindowSeconds: settings.likes.undoWindowSeconds,
+    now,
+  });
   // One byte budget for every public cache of the process (responses, posts, threads).
   const publicCache = new MemoryCache({
     version: contentVersion,
@@ -124,12 +178,21 @@ export function createServices(
     bus: notificationBus,
     now,
     heartbeatMs: settings.notificationHeartbeatMs,
+    slots: streamSlots ?? createInProcessSlots(settings.notificationStreams),
+  });
+  // Every write states what it changed here, once, after its commit: the content version (every
+  // public and versioned cache), the gateway's public CIDs and the notification bus hear of it.
+  const afterWrite = createAfterWrite({
+    contentVersion,
+    files,
+    notifications,
+    observe: options.observeWrites,
   });
   const posts = createPostService({
-    notifications,
     posts: repositories.posts,
     related: repositories.related,
     likes: repositories.likes,
+    likeGate,
     jobs: repositories.jobs,
     store,
     now,
@@ -137,8 +200,26 @@ export function createServices(
     maxProcessingAttempts: settings.processing.maxAttempts,
     publicCache,
     allowance,
-    // A deleted or now private post's files stop being served to anyone at once.
-    filesWithdrawn: (cids) => files.forget(cids),
+    afterWrite,
+  });
+  // Every token that leaves the faucet's account goes through one ledger; the faucet and reward
+  // claims declare their kinds on it (services/ledger/).
+  const ledger = createLedger({ transfers: repositories.ledger, chain, now });
+  const trust = trustServiceFrom(repositories, settings, now);
+  const rewards = createRewardService({
+    rewards: repositories.rewards,
+    settings: settings.rewards,
+    maxJobAttempts: settings.processing.maxAttempts,
+    now,
+    afterWrite,
+    trust,
+  });
+  // Wallets members proved they hold: reward claims pay only to these (issue 28).
+  const wallets = createWalletService({
+    wallets: repositories.wallets,
+    limiter: limiter('wallet-challenge', settings.wallets.challengeRateLimit),
+    settings: settings.wallets,
+    now,
   });
   return {
     contentVersion,
@@ -147,6 +228,7 @@ export function createServices(
       users: repositories.users,
       now,
       registrations: limiter('register', settings.registerRateLimit),
+      reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
     }),
     sessions: createSessionService({
       users: repositories.users,
@@ -157,6 +239,7 @@ export function createServices(
       idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
       sessionsEnded: notifications.sessionsEnded,
       accountChanged: notifications.accountChanged,
+      hooks: options.sessionHooks,
       // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
       cache: createSessionCache({
         ttlMs: settings.sessionCacheTtlMs,
@@ -175,9 +258,11 @@ export function createServices(
       store,
       now,
       contentVersion,
+      afterWrite,
       allowance,
       rewards: repositories.rewards,
       cache: publicCache,
+      reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
     }),
     files,
     blockGc: createBlockGc({
@@ -188,15 +273,16 @@ export function createServices(
     }),
     notifications,
     comments: createCommentService({
-      notifications,
       members: repositories.notifications,
       comments: repositories.comments,
       posts: repositories.posts,
       likes: repositories.likes,
       limiter: limiter('comment', settings.commentRateLimit),
+      likeGate,
       now,
-      contentVersion,
+      afterWrite,
       publicCache,
+      contentVersion,
     }),
     reports: createReportService({
       reports: repositories.reports,
@@ -213,54 +299,49 @@ export function createServices(
       comments: repositories.comments,
       users: repositories.users,
       now,
-      contentVersion,
-      // A hidden or deleted post's files stop being served to anyone at once.
-      filesWithdrawn: (cids) => files.forget(cids),
-      notifications,
+      afterWrite,
     }),
+    ledger,
     tokens: createTokenService({
-      ledger: repositories.faucet,
+      ledger,
+      faucet: repositories.faucet,
       chain,
       settings: settings.faucet,
-      now,
     }),
+    // Community trust (issue 28): its job, the moderators' marks, the levels shown.
+    trust,
     // Contribution rewards: the epochs, their distribution, balances and the leaderboard.
-    rewards: createRewardService({
-      rewards: repositories.rewards,
-      settings: settings.rewards,
-      maxJobAttempts: settings.processing.maxAttempts,
+    rewards,
+    // A suspended member's frozen rewards: released, or forfeited to the next pool (issue 28).
+    rewardHolds: createRewardHoldService({
+      holds: repositories.rewardHolds,
+      users: repositories.users,
+      openEpoch: () => rewards.currentEpoch(),
       now,
-      notifications,
     }),
     // Contribution rewards are paid from the faucet's account with its transfer (issue 16).
     rewardClaims: createRewardClaimService({
+      ledger,
       claims: repositories.rewardClaims,
-      chain,
+      wallets,
       settings: settings.rewards,
       now,
     }),
+    wallets,
   };
 }
 
-export {
-  AuthenticationRequiredError,
-  ConflictError,
-  InvalidCredentialsError,
-  InvalidInputError,
-  NotFoundError,
-  TooManyAttemptsError,
-  UploadInterruptedError,
-  UploadLimitError,
-  ForbiddenError,
-  UnsupportedFileError,
-} from './errors.js';
+export * from './errors.js';
+export type { SessionRaceHooks } from './auth/session-service.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
 export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
 export type { RelatedPosts } from './posts/related-posts.js';
 export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
+export { COMPUTE_TRUST_JOB } from './trust/trust-service.js';
+export type { TrustService } from './trust/trust-service.js';
 export type { RewardService } from './rewards/reward-service.js';
 export { addressKey } from './rate-limit/client-address.js';
-export { ChainOperationError, FaucetUnavailableError } from './token/errors.js';
+export { ChainOperationError, FaucetUnavailableError } from './ledger/errors.js';
 export type { UploadPart } from './posts/post-service.js';
 export type { UserChanges } from '../repositories/index.js';
 export type { AuthFailure } from './errors.js';

@@ -19,9 +19,12 @@ export function createVersionedCache<V>(options: {
 }) {
   const { cache, namespace, sizeOf } = options;
   return {
-    /** The cached value, or `load()`'s — stored under the version seen before loading began. */
-    async get(key: string, load: () => Promise<V>): Promise<V> {
-      if (!cache.enabled) return load();
+    /**
+     * The cached value, or `load()`'s — stored under the version seen before loading began.
+     * `bypass`: load, neither reading nor storing (a reader who must see a change not yet bumped).
+     */
+    async get(key: string, load: () => Promise<V>, bypass = false): Promise<V> {
+      if (!cache.enabled || bypass) return load();
       const fullKey = `${namespace}:${key}`;
       const hit = cache.get(fullKey);
       if (hit) return hit.value as V;

@@ -181,7 +181,7 @@ describeEachBlockstore('conformance', (blockstore) => {
       });
       expect(hash.digest('hex')).toBe(sha256Hex(pseudoRandomStream(size, seed)));
       expect(growth).toBeLessThan(bound);
-    }, 30_000);
+    }, 90_000);
 
     it('reads a range that crosses from the first subtree into the second', async () => {
       const boundary = MAX_CHILDREN_PER_NODE * CHUNK_SIZE;

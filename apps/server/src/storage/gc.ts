@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
+import type { GarbageCollection } from './block-engine.js';
 import { parseCid } from './cid.js';
 import { isIdentity } from './dag.js';
 import {
@@ -107,20 +108,11 @@ export interface SweepOptions {
   signal?: AbortSignal;
 }
 
-export interface SweepResult {
-  scannedBlocks: number;
-  removedBlocks: number;
-  removedBytes: number;
-  /** Unmarked blocks kept because they are younger than the grace period. */
-  keptRecent: number;
-  /** Unmarked blocks kept because an import in progress holds them. */
-  keptHeld: number;
-  /** Holds left by processes that died, removed; temp files of interrupted writes, removed. */
-  staleHolds: number;
-  staleTempFiles: number;
-  /** Blocks a crashed removal left in the trash, put back. */
-  recoveredFromTrash: number;
-}
+/** The sweep's part of a collection's report: what it scanned, removed, kept and recovered. */
+export type SweepResult = Omit<
+  GarbageCollection,
+  'roots' | 'missingRoots' | 'missingBlocks' | 'markedBlocks'
+>;
 
 // Shard folders are two characters of base32 (blockstore-fs's NextToLast); dot folders are ours.
 const SHARD = /^[A-Z2-7]{2}$/;

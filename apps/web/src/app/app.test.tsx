@@ -11,7 +11,6 @@ import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
 const user = makeCurrentUser({ username: 'ada', title: 'Analyst', email: 'ada@example.org' });
-const SLOW = { timeout: 3000 };
 
 function renderAppAt(path: string) {
   window.history.pushState({}, '', path);
@@ -37,27 +36,33 @@ describe('My Page', () => {
     routeFetch({});
     renderAppAt('/mypage');
 
+    // My Page's module loads on first use (it now brings the linked-wallets card too).
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
   });
 
   it('uses the cached user without asking the server', async () => {
-    const { requests } = routeFetch({});
+    // The wallet card asks for the member's linked wallets, and nothing else is asked.
+    const { requests } = routeFetch({ 'GET /wallets': () => jsonResponse({ wallets: [] }) });
     authStore.signIn('tok', user);
     renderAppAt('/mypage');
 
     expect(await screen.findByRole('heading', { name: 'ada', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Analyst', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.org')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(new URL(requests[0]!.url, 'http://x').pathname).toBe('/api/v1/wallets');
   });
 
   it('fetches the user when only a token is stored, behind the loading screen', async () => {
-    routeFetch({ 'GET /auth/me': () => jsonResponse(user) });
+    routeFetch({
+      'GET /auth/me': () => jsonResponse(user),
+      'GET /wallets': () => jsonResponse({ wallets: [] }),
+    });
     storeTokenOnly();
     renderAppAt('/mypage');
 
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'ada', level: 1 }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ada', level: 1 })).toBeInTheDocument();
     expect(authStore.getState().user).toEqual(user);
     expect(window.localStorage.getItem(STORAGE_KEYS.username)).toBe('ada');
   });
@@ -68,13 +73,13 @@ describe('My Page', () => {
     storeTokenOnly();
     renderAppAt('/mypage');
 
-    expect(await screen.findByText(MESSAGES.myPageLoadFailed, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.myPageLoadFailed)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.internalError)).toBeInTheDocument();
 
     answer = jsonResponse(user);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('heading', { name: 'ada', level: 1 }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ada', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the global error screen for an answer that breaks the contract; Retry recovers', async () => {
@@ -83,14 +88,14 @@ describe('My Page', () => {
     storeTokenOnly();
     renderAppAt('/mypage');
 
-    const alert = await screen.findByRole('alert', {}, SLOW);
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.invalidResponse('GET', '/auth/me'));
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
 
     body = user;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('heading', { name: 'ada', level: 1 }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ada', level: 1 })).toBeInTheDocument();
   });
 
   it('opens the login overlay when the stored token is rejected', async () => {
@@ -100,7 +105,7 @@ describe('My Page', () => {
     storeTokenOnly('expired');
     renderAppAt('/mypage');
 
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MESSAGES.sessionExpired)).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
@@ -149,9 +154,7 @@ describe('/upload', () => {
   it('shows the login screen without an access token', async () => {
     routeFetch({});
     renderAppAt('/upload');
-    expect(
-      await screen.findByRole('heading', { name: 'Sign In', level: 1 }, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Decentralized Storage on IPFS · Symposia'));
   });
 
@@ -160,7 +163,7 @@ describe('/upload', () => {
     authStore.signIn('tok', user);
     renderAppAt('/upload');
     expect(
-      await screen.findByRole('heading', { name: 'Decentralized Storage on IPFS', level: 1 }, SLOW),
+      await screen.findByRole('heading', { name: 'Decentralized Storage on IPFS', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Choose files')).toHaveAttribute('type', 'file');
   });
@@ -171,7 +174,7 @@ describe('routes', () => {
     routeFetch({ 'GET /media/list': () => jsonResponse([]) });
     renderAppAt('/forum');
     expect(
-      await screen.findByRole('heading', { name: 'Community Forum', level: 1 }, SLOW),
+      await screen.findByRole('heading', { name: 'Community Forum', level: 1 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('No posts found')).toBeInTheDocument();
     expect(document.title).toBe('Community Forum · Symposia');
@@ -200,7 +203,7 @@ describe('routes', () => {
     renderAppAt('/token');
 
     expect(
-      await screen.findByRole('heading', { name: 'Token Management', level: 1 }, SLOW),
+      await screen.findByRole('heading', { name: 'Token Management', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Connect Your Wallet', level: 2 })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Get Tokens', level: 2 })).toBeVisible();

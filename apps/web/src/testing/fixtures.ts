@@ -7,6 +7,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     id,
     _id: id,
     username: 'ada',
+    trust_level: 0,
     nickname: 'Ada',
     avatar: '',
     title: 'Researcher',

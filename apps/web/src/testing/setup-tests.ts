@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
@@ -7,6 +7,12 @@ import { i18n } from '@/lib/i18n';
 // The api-client loads zod and the shared contract with the first answer it checks; loading them
 // here once keeps that first import out of every test's waiting time.
 await import('@/lib/answer-contract');
+
+// findBy… and waitFor wait for what a test expects to appear; Testing Library's default of 1 s is
+// a speed assertion on a busy machine (the first test of a file also loads the lazy screens' code).
+// A limit sized for a machine several times slower only guards against a hang: a test that passes
+// waits no longer than its screen takes.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Embla measures layout that jsdom does not have: every test gets a carousel that stays on its
 // first slide. The carousel's own behaviour is tested end to end (e2e/post-detail.spec.ts).

@@ -17,6 +17,13 @@ describe('doiSchema', () => {
     expect(doiSchema.parse('doi: 10.5555/abc-DEF_(1)')).toBe('10.5555/abc-DEF_(1)');
   });
 
+  it('keeps every printable character of a suffix, LaTeX specials included (BibTeX escapes them)', () => {
+    const sici = '10.1002/(SICI)1097-4636(199812)43:4<480::AID-JBM16>3.0.CO;2-F';
+    expect(doiSchema.parse(sici)).toBe(sici);
+    const specials = '10.1000/a\\b%c#d^e~f&g$h_i{j}k';
+    expect(doiSchema.parse(specials)).toBe(specials);
+  });
+
   it('refuses what is not a DOI, with the reason', () => {
     for (const value of [
       '',
@@ -26,7 +33,14 @@ describe('doiSchema', () => {
       '9.1000/x',
       '10.1000/a b',
       '10.1000/a\u0000b',
-      '10.1000/{x}',
+      '10.1000/a\nb',
+      '10.1000/a\tb',
+      '10.1000/a\u00a0b',
+      '10.1000/a\u2028b',
+      '10.1000/a\u007fb',
+      '10.1000/a\u200bb',
+      '10.1000/a\u202eb',
+      '10.1000/a\ud800b',
       'https://example.org/10.1000/x',
     ]) {
       const parsed = doiSchema.safeParse(value);

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { DOI_MAX_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { oneOfValues } from './common.js';
 
 /**
  * A DOI as a person pastes it: `10.1000/xyz`, `doi:10.1000/xyz` or a resolver link such as
  * `https://doi.org/10.1000/xyz`. The resolver or `doi:` prefix is dropped, so what is stored and
- * sent is always the bare `10.NNNN/suffix` (registrant code of 4 to 9 digits, then a suffix
- * without spaces), which the web app links as https://doi.org/{doi}. Braces and control
- * characters, which no registered DOI uses, are refused too: a DOI goes verbatim into a BibTeX
- * field, where a stray brace would end it.
+ * sent is always the bare `10.NNNN/suffix`: the `10.` directory, a registrant code of 4 to 9
+ * digits, a slash, then a suffix of printable characters (the DOI Handbook allows any, `#`, `%`,
+ * `<`, `{`… included). Whitespace (line breaks included), control and format characters (such
+ * as a zero-width space) and lone surrogates are refused: no registered DOI holds one, and they
+ * would hide in a link or break a citation's line. Whatever else the suffix holds is escaped
+ * where a format reads it specially (BibTeX: services/citations/citation-formats.ts; links:
+ * percent-encoded by the web app).
  */
-const DOI_PATTERN = /^10\.\d{4,9}\/[^\s{}\p{Cc}]+$/u;
+const DOI_PATTERN = /^10\.\d{4,9}\/[^\s\p{Cc}\p{Cf}\p{Cs}]+$/u;
 const DOI_PREFIX = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)/i;
 const RESOLVER_PREFIX_ROOM = 'https://dx.doi.org/'.length;
 
@@ -44,9 +48,7 @@ export const nullableDoiSchema = z.preprocess(
 
 /** Formats of GET /media/{id}/cite, each answered with its registered content type. */
 export const CITATION_FORMATS = ['bibtex', 'ris', 'csl'] as const;
-export const citationFormatSchema = z.enum(CITATION_FORMATS, {
-  message: MESSAGES.oneOf(CITATION_FORMATS),
-});
+export const citationFormatSchema = oneOfValues(CITATION_FORMATS);
 export type CitationFormat = z.infer<typeof citationFormatSchema>;
 
 export const CITATION_CONTENT_TYPES: Record<CitationFormat, string> = {

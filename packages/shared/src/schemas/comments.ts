@@ -11,7 +11,7 @@ import {
   COMMENTS_DEFAULT_LIMIT,
   COMMENTS_MAX_LIMIT,
 } from '../limits.js';
-import { pageQuerySchema } from './common.js';
+import { limitQueryField, pageQuerySchema } from './common.js';
 import { MESSAGES } from '../messages.js';
 
 /**
@@ -114,12 +114,7 @@ const cursorQuerySchema = (defaultLimit: number, maxLimit: number) =>
         .regex(/^[A-Za-z0-9_-]+$/, { message: MESSAGES.invalidCursor })
         .optional(),
     ),
-    limit: z.coerce
-      .number({ message: MESSAGES.wholeNumber })
-      .int({ message: MESSAGES.wholeNumber })
-      .min(1, { message: MESSAGES.atLeast(1) })
-      .max(maxLimit, { message: MESSAGES.atMost(maxLimit) })
-      .default(defaultLimit),
+    limit: limitQueryField(defaultLimit, maxLimit),
   });
 
 /** GET /comments/post/{id}/roots query. */

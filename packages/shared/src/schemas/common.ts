@@ -44,6 +44,19 @@ export const validationErrorBodySchema = errorBodySchema.extend({
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
 
+/** One of `values`; anything else is refused with a message that lists them. */
+export const oneOfValues = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: MESSAGES.oneOf(values) });
+
+/** A list's `limit` query field: how many it answers with, from 1 to `maxLimit`. */
+export const limitQueryField = (defaultLimit: number, maxLimit: number) =>
+  z.coerce
+    .number({ message: MESSAGES.wholeNumber })
+    .int({ message: MESSAGES.wholeNumber })
+    .min(1, { message: MESSAGES.atLeast(1) })
+    .max(maxLimit, { message: MESSAGES.atMost(maxLimit) })
+    .default(defaultLimit);
+
 /** `skip` and `limit` of a paged list, bounded like every list of the API. */
 export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
   z.object({
@@ -53,12 +66,7 @@ export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
       .min(0, { message: MESSAGES.atLeast(0) })
       .max(LIST_MAX_SKIP, { message: MESSAGES.atMost(LIST_MAX_SKIP) })
       .default(0),
-    limit: z.coerce
-      .number({ message: MESSAGES.wholeNumber })
-      .int({ message: MESSAGES.wholeNumber })
-      .min(1, { message: MESSAGES.atLeast(1) })
-      .max(maxLimit, { message: MESSAGES.atMost(maxLimit) })
-      .default(defaultLimit),
+    limit: limitQueryField(defaultLimit, maxLimit),
   });
 
 /** Who did something, as lists show them: enough for a name, a link and an avatar. */

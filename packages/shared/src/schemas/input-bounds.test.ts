@@ -6,6 +6,7 @@ import * as health from './health.js';
 import * as media from './media.js';
 import * as profiles from './profiles.js';
 import * as users from './users.js';
+import * as wallets from './wallets.js';
 
 /**
  * Issue 13: no input can grow the server's memory, so every string a client sends has a maximum
@@ -14,7 +15,7 @@ import * as users from './users.js';
  * `…ParamsSchema`, `…BodySchema`, `…FieldsSchema`) is checked as the OpenAPI document shows it
  * (the same JSON Schema conversion fastify-type-provider-zod makes), and then by parsing.
  */
-const modules = { comments, common, health, media, profiles, users };
+const modules = { comments, common, health, media, profiles, users, wallets };
 const REQUEST_SCHEMA = /(Query|Params|Body|Fields)Schema$/;
 /** The error bodies are what the server answers, not what it accepts. */
 const RESPONSE_SCHEMA = /errorBodySchema$/i;

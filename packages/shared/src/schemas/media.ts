@@ -6,7 +6,7 @@ import {
   POST_MAX_TAGS,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { optionalText, pageQuerySchema } from './common.js';
+import { oneOfValues, optionalText, pageQuerySchema } from './common.js';
 import { SORT_OPTIONS } from '../sort-options.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
 
@@ -37,7 +37,7 @@ const queryBoolean = z
 export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT).extend({
   sort_by: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(SORT_OPTIONS, { message: MESSAGES.oneOf(SORT_OPTIONS) }).optional(),
+    oneOfValues(SORT_OPTIONS).optional(),
   ),
   search: optionalText(POST_FIELD_MAX_LENGTH.search),
   include_hidden: queryBoolean.default(false),
@@ -175,6 +175,8 @@ export const postDetailSchema = z.object({
   'media type': mediaTypeSchema,
   /** A JSON string `{summary, tags}` once analysed, '' before (spec §3). */
   ai_analysis: z.string(),
+  /** What the author asked the analysis to focus on (as in the list); the edit form shows it. */
+  ai_instruction: z.string(),
   liked: z.boolean(),
   comments: z.number().int(),
   visibility: visibilitySchema,

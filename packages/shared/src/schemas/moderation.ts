@@ -6,27 +6,21 @@ import {
   REPORT_NOTE_MAX_LENGTH,
   SUSPEND_MAX_DAYS,
 } from '../limits.js';
-import { actorSchema, pageQuerySchema } from './common.js';
+import { actorSchema, oneOfValues, pageQuerySchema } from './common.js';
 import { MESSAGES } from '../messages.js';
 
 /** What a member may report. */
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
-export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
-  message: MESSAGES.oneOf(REPORT_TARGET_TYPES),
-});
+export const reportTargetTypeSchema = oneOfValues(REPORT_TARGET_TYPES);
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
 /** Why; the web app's report dialog offers these in this order. */
 export const REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'plagiarism', 'other'] as const;
-export const reportReasonSchema = z.enum(REPORT_REASONS, {
-  message: MESSAGES.oneOf(REPORT_REASONS),
-});
+export const reportReasonSchema = oneOfValues(REPORT_REASONS);
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
-export const reportStatusSchema = z.enum(REPORT_STATUSES, {
-  message: MESSAGES.oneOf(REPORT_STATUSES),
-});
+export const reportStatusSchema = oneOfValues(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 /**
@@ -36,17 +30,43 @@ export type ReportStatus = z.infer<typeof reportStatusSchema>;
  * A user is not hidden or deleted: a report on one is dismissed or suspends them.
  */
 export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete', 'suspend'] as const;
-export const moderationActionSchema = z.enum(MODERATION_ACTIONS, {
-  message: MESSAGES.oneOf(MODERATION_ACTIONS),
-});
+export const moderationActionSchema = oneOfValues(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
-/** What the moderation log records: the actions, and `restore` (undoing a hide). */
-export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'restore'] as const;
-export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+/**
+ * What a moderator decides on a suspended member's frozen rewards (issue 28): `release` makes
+ * them the member's again (claimable whenever they may sign in: at once if the suspension is
+ * over, else when it ends); `forfeit` gives them back to the pool of the next distribution.
+ */
+export const REWARD_HOLD_ACTIONS = ['release', 'forfeit'] as const;
+export const rewardHoldActionSchema = oneOfValues(REWARD_HOLD_ACTIONS);
+export type RewardHoldAction = z.infer<typeof rewardHoldActionSchema>;
+
+/**
+ * What the moderation log records: the actions, `restore` (undoing a hide), and what a
+ * suspension does to the member's rewards: `void_signals` (the signals they gave in the
+ * undistributed epochs count nothing), `freeze_rewards` (their unclaimed balance is held), and
+ * a moderator's `release_rewards` or `forfeit_rewards` of it; and marking a member trusted
+ * (`trust`: a seed of community trust) or untrusted (`untrust`).
+ */
+export const MODERATION_LOG_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  'restore',
+  'void_signals',
+  'freeze_rewards',
+  'release_rewards',
+  'forfeit_rewards',
+  'trust',
+  'untrust',
+] as const;
+export const moderationLogActionSchema = oneOfValues(MODERATION_LOG_ACTIONS);
+export type ModerationLogAction = z.infer<typeof moderationLogActionSchema>;
 
 /** What a hide can be undone on (`POST /moderation/{target_type}/{id}/restore`). */
 export const RESTORABLE_TARGET_TYPES = ['post', 'comment'] as const;
+
+/** Every moderation list pages alike. */
+const moderationPageQuerySchema = pageQuerySchema(MODERATION_DEFAULT_LIMIT, MODERATION_MAX_LIMIT);
 
 const idSchema = z
   .string({ message: MESSAGES.isRequired })
@@ -90,14 +110,13 @@ export const myReportSchema = z.object({
 });
 export type MyReport = z.infer<typeof myReportSchema>;
 export const myReportListSchema = z.array(myReportSchema);
-export const myReportsQuerySchema = pageQuerySchema(MODERATION_DEFAULT_LIMIT, MODERATION_MAX_LIMIT);
+export const myReportsQuerySchema = moderationPageQuerySchema;
 export type MyReportsQuery = z.infer<typeof myReportsQuerySchema>;
 
 /** GET /moderation/reports query. */
-export const moderationQueueQuerySchema = pageQuerySchema(
-  MODERATION_DEFAULT_LIMIT,
-  MODERATION_MAX_LIMIT,
-).extend({ status: reportStatusSchema.default('open') });
+export const moderationQueueQuerySchema = moderationPageQuerySchema.extend({
+  status: reportStatusSchema.default('open'),
+});
 export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
 
 /**
@@ -168,9 +187,7 @@ export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;
 
 /** POST /moderation/{target_type}/{id}/restore path and body. */
 export const restoreParamsSchema = z.object({
-  target_type: z.enum(RESTORABLE_TARGET_TYPES, {
-    message: MESSAGES.oneOf(RESTORABLE_TARGET_TYPES),
-  }),
+  target_type: oneOfValues(RESTORABLE_TARGET_TYPES),
   id: idSchema,
 });
 export type RestoreParams = z.infer<typeof restoreParamsSchema>;
@@ -181,19 +198,54 @@ export type RestoreBody = z.infer<typeof restoreBodySchema>;
 export const moderationLogEntrySchema = z.object({
   id: z.string(),
   moderator: actorSchema,
-  action: z.enum(MODERATION_LOG_ACTIONS),
+  action: moderationLogActionSchema,
   target_type: reportTargetTypeSchema,
   target_id: z.string(),
   note: z.string(),
   /** The report it resolved, if any. */
   report_id: z.string().nullable(),
   suspended_until: z.string().nullable(),
+  /** Freeze, release, forfeit: the tokens concerned (a decimal string of whole tokens). */
+  amount: z.string().nullable(),
+  /** Voiding signals: how many reversals it recorded. */
+  signals: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 export const moderationLogSchema = z.array(moderationLogEntrySchema);
-export const moderationLogQuerySchema = pageQuerySchema(
-  MODERATION_DEFAULT_LIMIT,
-  MODERATION_MAX_LIMIT,
-);
+export const moderationLogQuerySchema = moderationPageQuerySchema;
 export type ModerationLogQuery = z.infer<typeof moderationLogQuerySchema>;
+
+/** POST /moderation/users/{id}/rewards path. */
+export const rewardHoldParamsSchema = z.object({ id: idSchema });
+export type RewardHoldParams = z.infer<typeof rewardHoldParamsSchema>;
+
+/** POST /moderation/users/{id}/rewards (JSON): release or forfeit the member's frozen rewards. */
+export const rewardHoldBodySchema = z.object({
+  action: rewardHoldActionSchema,
+  note: moderationNoteSchema,
+});
+export type RewardHoldBody = z.infer<typeof rewardHoldBodySchema>;
+
+/** Answer of POST /moderation/users/{id}/rewards. */
+export const rewardHoldResultSchema = z.object({
+  action: rewardHoldActionSchema,
+  /** The tokens released or forfeited (a decimal string of whole tokens). */
+  amount: z.string(),
+  /** With `forfeit`: the epoch whose pool they were added to. */
+  pool_epoch: z.number().int().nullable(),
+});
+export type RewardHoldResult = z.infer<typeof rewardHoldResultSchema>;
+
+/** GET /moderation/rewards/frozen: the members whose rewards are frozen, longest frozen first. */
+export const frozenRewardsEntrySchema = z.object({
+  user: actorSchema,
+  amount: z.string(),
+  frozen_at: z.string(),
+  /** Null when the member is no longer suspended. */
+  suspended_until: z.string().nullable(),
+});
+export type FrozenRewardsEntry = z.infer<typeof frozenRewardsEntrySchema>;
+export const frozenRewardsSchema = z.array(frozenRewardsEntrySchema);
+export const frozenRewardsQuerySchema = moderationPageQuerySchema;
+export type FrozenRewardsQuery = z.infer<typeof frozenRewardsQuerySchema>;

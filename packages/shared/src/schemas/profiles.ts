@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LENGTH, NICKNAME_MAX_LENGTH, TAGS_MAX_LENGTH } from '../limits.js';
 import { emailSchema, phoneSchema, usernameSchema } from './auth.js';
 import { httpUrlSchema } from './common.js';
+import { trustLevelSchema } from './trust.js';
 import { MESSAGES } from '../messages.js';
 
 const emptyToUndefined = (value: unknown) =>
@@ -148,6 +149,8 @@ export const authorPostSchema = z.object({
  */
 export const authorInfoSchema = z.object({
   user_id: z.string(),
+  /** Issue 28: the author's trust level (0 new … 3 trusted); never the score. */
+  trust_level: trustLevelSchema,
   username: z.string(),
   nickname: z.string(),
   avatar: z.string(),

@@ -21,6 +21,11 @@ export type RewardEpoch = z.infer<typeof rewardEpochSchema>;
 export const rewardsMeSchema = z.object({
   /** Credited and not yet claimed. */
   claimable: tokenAmount,
+  /**
+   * Credited, not claimed and frozen (issue 28: the member was suspended): not claimable until
+   * a moderator releases it. Not part of `claimable`.
+   */
+  frozen: tokenAmount,
   /** The member's score so far in the current epoch. */
   pending_score: z.number(),
   epoch: z.object({ id: z.number().int(), ends_at: z.string() }),
@@ -31,6 +36,8 @@ export const rewardsMeSchema = z.object({
       amount: tokenAmount,
       claimed_at: z.string().nullable(),
       signature: z.string().nullable(),
+      /** `frozen`: held while the moderators decide; `forfeited`: returned to the pool. */
+      hold: z.enum(['frozen', 'forfeited']).nullable(),
     }),
   ),
   /** Everything credited so far, claimed or not (My Page statistics). */
@@ -96,3 +103,41 @@ export const leaderboardSchema = z.object({
   ),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+/** GET /rewards/epochs/{id}. */
+export const epochParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: MESSAGES.wholeNumber })
+    .int({ message: MESSAGES.wholeNumber })
+    .min(1, { message: MESSAGES.atLeast(1) })
+    .max(1_000_000, { message: MESSAGES.atMost(1_000_000) }),
+});
+export type EpochParams = z.infer<typeof epochParamsSchema>;
+
+/**
+ * GET /rewards/epochs/{id} (public, issue 28): what an epoch split and how. Before the epoch is
+ * distributed, `distributed_at` is null and the figures are 0.
+ */
+export const epochSummarySchema = z.object({
+  epoch: rewardEpochSchema,
+  distributed_at: z.string().nullable(),
+  pool: tokenAmount,
+  /** Members credited an amount (not only carried). */
+  members_paid: z.number().int(),
+  paid: tokenAmount,
+  /** What rounding and the share cap left unpaid. */
+  remainder: tokenAmount,
+  /** As the leaderboard shows them: members whose statistics are private as 'Anonymous'. */
+  top_recipients: leaderboardSchema.shape.entries,
+  trust_weighting: z.object({
+    /** Score points of the counted signals before and after scaling by the actors' trust. */
+    unweighted_score: z.number(),
+    weighted_score: z.number(),
+    /**
+     * Tokens today's unweighted scoring would have credited to members that trust weighting did
+     * not: the sum over members of what they lost by it.
+     */
+    withheld: tokenAmount,
+  }),
+});
+export type EpochSummary = z.infer<typeof epochSummarySchema>;

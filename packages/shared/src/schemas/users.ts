@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_MAX_LIMIT, MY_PAGE_LIST_PAGE_SIZE } from '../limits.js';
 import { pageQuerySchema } from './common.js';
+import { trustLevelSchema } from './trust.js';
 
 export const userSettingsSchema = z.object({
   public_posts: z.boolean(),
@@ -86,6 +87,8 @@ export const currentUserSchema = z.object({
   likes: z.array(userLikeSummarySchema),
   created_at: z.string(),
   role: userRoleSchema,
+  /** Issue 28: the member's trust level (0 new … 3 trusted); never the score. */
+  trust_level: trustLevelSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -10,6 +10,7 @@ import { describeEachDatabase, TEST_POSTGRES_URL } from '../../../test/helpers.j
 import { connectDatabase } from '../connect.js';
 import type { AppDatabase } from '../types.js';
 import { migrationsFor } from './index.js';
+import { retryingSchemaRace } from '../migrate.js';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -95,7 +96,9 @@ function file(cid: string, size: number, createdBy: string | null, createdAt: st
 describeEachDatabase('migration 0006: uploads backfilled from what was stored before', (db) => {
   it('counts every post file, single file and avatar of each member, and no thumbnail', async () => {
     const { db: database, migrator } = await emptyDatabase(db.dialect);
-    expect((await migrator.migrateTo('0005-faucet')).error).toBeUndefined();
+    expect(
+      (await retryingSchemaRace(() => migrator.migrateTo('0005-faucet'))).error,
+    ).toBeUndefined();
 
     await database
       .insertInto('users')
@@ -153,7 +156,9 @@ describeEachDatabase('migration 0006: uploads backfilled from what was stored be
       })
       .execute();
 
-    expect((await migrator.migrateTo('0006-storage')).error).toBeUndefined();
+    expect(
+      (await retryingSchemaRace(() => migrator.migrateTo('0006-storage'))).error,
+    ).toBeUndefined();
     const rows = await database
       .selectFrom('uploads')
       .select(['user_id', 'kind', 'cid', 'size', 'post_id'])

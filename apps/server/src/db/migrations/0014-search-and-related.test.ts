@@ -11,6 +11,7 @@ import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../../domain/post.js';
 import { connectDatabase } from '../connect.js';
 import type { AppDatabase } from '../types.js';
 import { migrationsFor } from './index.js';
+import { retryingSchemaRace } from '../migrate.js';
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -58,7 +59,9 @@ const at = '2026-01-01T00:00:00.000Z';
 describeEachDatabase('migration 0014: existing posts indexed for search', (db) => {
   it('indexes live posts by field, Chinese segmented, and queues their documents', async () => {
     const { db: database, migrator } = await emptyDatabase(db.dialect);
-    expect((await migrator.migrateTo('0013-shared-blocks-and-chain')).error).toBeUndefined();
+    expect(
+      (await retryingSchemaRace(() => migrator.migrateTo('0013-shared-blocks-and-chain'))).error,
+    ).toBeUndefined();
     // Rows as they were written before: raw SQL, since posts still have search_document.
     await sql`insert into users (id, username, username_lower, password_hash, email, phone,
       self_page, bio, nickname, url, title, tags, avatar, public_posts, public_activities,
@@ -104,7 +107,9 @@ describeEachDatabase('migration 0014: existing posts indexed for search', (db) =
       })
       .execute();
 
-    expect((await migrator.migrateTo('0014-search-and-related')).error).toBeUndefined();
+    expect(
+      (await retryingSchemaRace(() => migrator.migrateTo('0014-search-and-related'))).error,
+    ).toBeUndefined();
     const rows = await database
       .selectFrom('post_search')
       .select(['post_id', 'title', 'tags', 'body', 'author', 'document'])

@@ -13,6 +13,15 @@ import { rewardClaimsMigration } from './0011-reward-claims.js';
 import { commentThreadIndexesMigration } from './0012-comment-thread-indexes.js';
 import { sharedBlocksAndChainMigration } from './0013-shared-blocks-and-chain.js';
 import { searchAndRelatedMigration } from './0014-search-and-related.js';
+import { sessionCredentialsMigration } from './0015-session-credentials.js';
+import { jobLeaseExpiriesMigration } from './0016-job-lease-expiries.js';
+import { notificationStreamsMigration } from './0018-notification-streams.js';
+import { contributionActorIndexMigration } from './0019-contribution-actor-index.js';
+import { tokenTransfersMigration } from './0020-token-transfers.js';
+import { communityTrustMigration } from './0021-community-trust.js';
+import { suspendedUnpaidMigration } from './0023-suspended-unpaid.js';
+import { dropRewardClaimsViewMigration } from './0024-drop-reward-claims-view.js';
+import { walletLinksMigration } from './0022-wallet-links.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -35,5 +44,14 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0012-comment-thread-indexes': commentThreadIndexesMigration,
     '0013-shared-blocks-and-chain': sharedBlocksAndChainMigration(dialect),
     '0014-search-and-related': searchAndRelatedMigration(dialect),
+    '0015-session-credentials': sessionCredentialsMigration,
+    '0016-job-lease-expiries': jobLeaseExpiriesMigration,
+    '0018-notification-streams': notificationStreamsMigration,
+    '0019-contribution-actor-index': contributionActorIndexMigration,
+    '0020-token-transfers': tokenTransfersMigration,
+    '0021-community-trust': communityTrustMigration,
+    '0023-suspended-unpaid': suspendedUnpaidMigration,
+    '0024-drop-reward-claims-view': dropRewardClaimsViewMigration,
+    '0022-wallet-links': walletLinksMigration,
   };
 }

@@ -84,6 +84,8 @@ describeEachDatabase('POST /auth/register', (db) => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       // Issue 14: every new account is a member (ADMIN_USERNAMES makes moderators).
       role: 'member',
+      // Issue 28: a new account's trust level is 0, new (never the score).
+      trust_level: 0,
     });
     expect(response.body).not.toContain(TEST_PASSWORD);
     expect(response.body).not.toMatch(/argon2|password/);

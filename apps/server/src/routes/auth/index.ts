@@ -2,6 +2,7 @@ import {
   changePasswordBodySchema,
   changePasswordResponseSchema,
   currentUserSchema,
+  endSessionResponseSchema,
   errorBodySchema,
   logoutResponseSchema,
   MESSAGES,
@@ -12,9 +13,11 @@ import {
   oauthErrorBodySchema,
   oauthValidationErrorBodySchema,
   registerBodySchema,
+  revokeOtherSessionsResponseSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
   tokenRequestBodySchema,
   tokenResponseSchema,
-  validationErrorBodySchema,
   type OAuthErrorBody,
   type OAuthValidationErrorBody,
 } from '@symposia/shared';
@@ -23,8 +26,10 @@ import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
+import { presentSession } from '../../presenters/session.js';
 import { InvalidCredentialsError } from '../../services/index.js';
 import { sendJsonText } from '../shared-json.js';
+import { answers } from '../answers.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -61,17 +66,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         consumes: FORM_OR_JSON,
         body: registerBodySchema,
-        response: {
-          201: currentUserSchema,
-          409: errorBodySchema,
-          422: validationErrorBodySchema,
-          429: errorBodySchema,
-        },
+        response: answers({ 201: currentUserSchema }, 409, 422, 429),
       },
     },
     async (request, reply) => {
       const user = await app.services.accounts.register(request.body, { ip: request.ip });
-      return reply.code(201).send(presentCurrentUser(user, EMPTY_ACTIVITY));
+      return reply
+        .code(201)
+        .send(presentCurrentUser(user, EMPTY_ACTIVITY, await app.services.trust.levelOf(user)));
     },
   );
 
@@ -121,7 +123,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(400).send(oauthError('invalid_request', MESSAGES.missingCredentials));
       }
       try {
-        const issued = await app.services.sessions.login({ username, password, ip: request.ip });
+        const issued = await app.services.sessions.login({
+          username,
+          password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         return {
           access_token: issued.accessToken,
           token_type: 'bearer' as const,
@@ -142,13 +149,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in member',
         tags: ['auth'],
         security: SIGNED_IN,
-        response: { 200: currentUserSchema, 401: errorBodySchema },
+        response: answers({ 200: currentUserSchema }, 401),
       },
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const activity = await app.services.profiles.activityOf(user);
-      return sendJsonText(reply, presentCurrentUserJson(user, activity));
+      const [activity, trustLevel] = await Promise.all([
+        app.services.profiles.activityOf(user),
+        app.services.trust.levelOf(user),
+      ]);
+      return sendJsonText(reply, presentCurrentUserJson(user, activity, trustLevel));
     },
   );
 
@@ -183,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['auth'],
           security: SIGNED_IN,
           querystring: myListQuerySchema,
-          response: { 200: own.response, 401: errorBodySchema, 422: validationErrorBodySchema },
+          response: answers({ 200: own.response }, 401, 422),
         },
       },
       async (request) => own.list(signedIn(request).user, request.query),
@@ -198,12 +208,75 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign out: revokes the access token used for this call',
         tags: ['auth'],
         security: SIGNED_IN,
-        response: { 200: logoutResponseSchema, 401: errorBodySchema },
+        response: answers({ 200: logoutResponseSchema }, 401),
       },
     },
     async (request) => {
       await app.services.sessions.logout(signedIn(request).session);
       return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Your sessions: where you are signed in',
+        description:
+          'Every session of yours that can still be used, most recently used first (at most ' +
+          'SESSIONS_LISTED_MAX): the device (User-Agent) and address that signed in, when, and ' +
+          'when it was last used (recorded at most every few minutes). `current` marks the ' +
+          'session of this call. Ids name sessions, never their tokens.',
+        tags: ['auth'],
+        security: SIGNED_IN,
+        response: answers({ 200: sessionListSchema }, 401),
+      },
+    },
+    async (request) => {
+      const { user, session } = signedIn(request);
+      const sessions = await app.services.sessions.list(user, session);
+      return { sessions: sessions.map(presentSession) };
+    },
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'End one of your sessions',
+        description:
+          'The session signs out at once, in every server process; the current one too. 404 ' +
+          'for an id that is not one of your live sessions.',
+        tags: ['auth'],
+        security: SIGNED_IN,
+        params: sessionIdParamsSchema,
+        response: answers({ 200: endSessionResponseSchema }, 401, 404, 422),
+      },
+    },
+    async (request) => {
+      await app.services.sessions.end(signedIn(request).user, request.params.id);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/revoke_others',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Sign out everywhere else',
+        description: 'Every session of yours but the one of this call ends at once.',
+        tags: ['auth'],
+        security: SIGNED_IN,
+        response: answers({ 200: revokeOtherSessionsResponseSchema }, 401),
+      },
+    },
+    async (request) => {
+      const { user, session } = signedIn(request);
+      const signedOut = await app.services.sessions.endOthers(user, session);
+      return { status: 'success' as const, signed_out_sessions: signedOut };
     },
   );
 
@@ -222,12 +295,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: FORM_OR_JSON,
         security: SIGNED_IN,
         body: changePasswordBodySchema,
-        response: {
-          200: changePasswordResponseSchema,
-          401: errorBodySchema,
-          422: validationErrorBodySchema,
-          429: errorBodySchema,
-        },
+        response: answers({ 200: changePasswordResponseSchema }, 401, 422, 429),
       },
     },
     async (request) => {

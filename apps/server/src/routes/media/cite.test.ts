@@ -283,7 +283,8 @@ describeEachDatabase('DOI at upload', (db) => {
       '10.12/short-registrant',
       '10.1000',
       '10.1000/with space',
-      '10.1000/{braces}',
+      '10.1000/zero\u200bwidth',
+      '10.1000/tab\there',
       'https://example.org/10.1000/182',
       `10.1000/${'x'.repeat(300)}`,
     ]) {

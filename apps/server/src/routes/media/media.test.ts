@@ -45,6 +45,8 @@ const DETAIL_KEYS = [
   'edited_at',
   // Issue 15, moderation: hidden by the moderators (seen so only by its author and them).
   'hidden',
+  // The author's AI instruction, which the edit form starts with.
+  'ai_instruction',
 ].sort();
 
 async function upload(
@@ -649,7 +651,9 @@ describeEachDatabase('posts API', (db) => {
     });
 
     it("shows another process's change after the time to live", async () => {
-      const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '50' } });
+      // Long enough that the reads before the wait stay inside it on a busy machine.
+      const ttlMs = 3000;
+      const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: String(ttlMs) } });
       const ada = await signedInUser(app);
       const id = await uploadPost(app, ada.headers, { title: 'Before' });
       expect((await list(app))[0]?.title).toBe('Before');
@@ -659,7 +663,7 @@ describeEachDatabase('posts API', (db) => {
       expect((await list(app))[0]?.title).toBe('Before');
       // Members read the same shared copy (with their own likes laid over it).
       expect((await list(app, {}, ada.headers))[0]?.title).toBe('Before');
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      await new Promise((resolve) => setTimeout(resolve, ttlMs + 100));
       expect((await list(app))[0]?.title).toBe('After');
       expect((await list(app, {}, ada.headers))[0]?.title).toBe('After');
     });

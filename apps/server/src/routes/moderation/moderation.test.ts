@@ -718,6 +718,8 @@ describeEachDatabase('moderation: queue, decisions and log', (db) => {
             step?.action === 'suspend'
               ? new Date(Date.parse(timesNewestFirst[index] ?? '') + 7 * 86_400_000).toISOString()
               : null,
+          amount: null,
+          signals: null,
           created_at: timesNewestFirst[index],
         });
       });

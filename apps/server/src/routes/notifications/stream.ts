@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
+import { addressKey } from '../../services/index.js';
 
 const eventStream = z.string().meta({
   description:
@@ -19,7 +20,8 @@ const eventStream = z.string().meta({
  * deadline (REQUEST_TIMEOUT_SECONDS) covers only receiving the request, done at once for a GET;
  * the idle deadline (CONNECTION_TIMEOUT_SECONDS) would cut a stream whose heartbeats are further
  * apart, so it is lifted for the stream's connection, whose liveness the heartbeats prove (a
- * write to a vanished client fails and closes it). NOTIFICATIONS_STREAMS_PER_MEMBER bounds them.
+ * write to a vanished client fails and closes it). NOTIFICATIONS_STREAMS_PER_MEMBER and
+ * NOTIFICATIONS_STREAMS_PER_ADDRESS bound them, across every server process (429 over either).
  */
 export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = app.services.notifications;
@@ -50,7 +52,7 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session } = signedIn(request);
       const body = new PassThrough();
       const open = () => !body.destroyed && !body.writableEnded;
-      const handle = await notifications.watch(user, session, {
+      const handle = await notifications.watch(user, session, addressKey(request.ip), {
         count: (count) => {
           if (open()) body.write(`event: count\ndata: ${JSON.stringify({ count })}\n\n`);
         },

@@ -20,6 +20,7 @@ import { presentAuthorInfo } from '../../presenters/author-info.js';
 import { presentCurrentUser } from '../../presenters/current-user.js';
 import type { UserChanges } from '../../services/index.js';
 import { uploadParts } from '../media/upload-parts.js';
+import { answers } from '../answers.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -64,7 +65,11 @@ const SINGLE_FIELD_CALLS = [
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = app.services.profiles;
   const answer = async (user: Parameters<typeof profiles.activityOf>[0]) =>
-    presentCurrentUser(user, await profiles.activityOf(user));
+    presentCurrentUser(
+      user,
+      await profiles.activityOf(user),
+      await app.services.trust.levelOf(user),
+    );
 
   app.get(
     '/auth/person_information',
@@ -76,19 +81,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profiles'],
         security: SIGNED_IN,
         querystring: personInformationQuerySchema,
-        response: {
-          200: authorInfoSchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: validationErrorBodySchema,
-        },
+        response: answers({ 200: authorInfoSchema }, 401, 404, 422),
       },
     },
     async (request) => {
       const { user_id: userId, username } = request.query;
       // The schema lets exactly one of the two through.
       const who = userId !== undefined ? { userId } : { username: username ?? '' };
-      return presentAuthorInfo(await profiles.authorView(signedIn(request).user, who));
+      const view = await profiles.authorView(signedIn(request).user, who);
+      // Issue 28: the author's trust level (never the score) is on every profile.
+      return presentAuthorInfo(view, await app.services.trust.levelOf(view.user));
     },
   );
 

@@ -22,6 +22,7 @@ import {
 import { FaucetTransferError, type Chain } from '../../chain/index.js';
 import { createTestChain, type TestChain } from '../../chain/testing.js';
 import { formatClaimTime } from '../../services/token/limits.js';
+import { linkWallet, newWallet } from '../../../test/wallets.js';
 
 /**
  * POST /rewards/claim through HTTP on the full app, paying on an embedded chain (LiteSVM with the
@@ -141,8 +142,9 @@ function claim(app: FastifyInstance, headers: Partial<Headers>, body: Record<str
 
 async function claims(testApp: TestApp) {
   const rows = await testApp.app.db
-    .selectFrom('reward_claims')
+    .selectFrom('token_transfers')
     .select(['id', 'status', 'signature', 'amount_units', 'address', 'request_id'])
+    .where('kind', '=', 'reward')
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({ ...row, amount_units: BigInt(row.amount_units) }));
@@ -173,7 +175,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     const { testApp, app, test, member } = await setUp(db);
     await credit(testApp, member.id, 1, units(12.5));
     await credit(testApp, member.id, 2, units(7.25));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
 
     const response = await claim(app, member.headers, { address: receiver, request_id: 'c-1' });
     expect(response.statusCode, response.body).toBe(200);
@@ -204,10 +206,45 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     expect(await test.tokensOf(receiver)).toBe(units(19.75));
   });
 
+  it('pays only to a wallet linked to the member: any other address is 422, reserving nothing', async () => {
+    const { testApp, app, test, member, control } = await setUp(db);
+    await credit(testApp, member.id, 1, units(30));
+    const other = await signedInUser(app);
+    const unlinked = await test.newAddress();
+    const othersWallet = await linkWallet(app, other.headers);
+    const mine = newWallet();
+    await linkWallet(app, member.headers, mine);
+    const unlink = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/wallets/${mine.address}`,
+      headers: member.headers,
+    });
+    expect(unlink.statusCode, unlink.body).toBe(204);
+
+    // Never linked, linked to another member, or unlinked since: refused alike.
+    for (const address of [unlinked, othersWallet, mine.address]) {
+      const response = await claim(app, member.headers, { address, request_id: `to-${address}` });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json<ValidationErrorBody>().errors).toEqual([
+        fieldError('address', MESSAGES.rewardClaimWalletNotLinked),
+      ]);
+      expect(await test.tokensOf(address)).toBeNull();
+    }
+    expect(control.sends).toBe(0);
+    expect(await claims(testApp)).toEqual([]);
+    expect(await unclaimed(testApp, member.id)).toBe(units(30));
+
+    // Linked again, the same wallet is paid.
+    await linkWallet(app, member.headers, mine);
+    const paid = await claim(app, member.headers, { address: mine.address, request_id: 'linked' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await test.tokensOf(mine.address)).toBe(units(30));
+  });
+
   it('returns the first result to a retried request_id and pays once', async () => {
     const { testApp, app, test, member, control } = await setUp(db);
     await credit(testApp, member.id, 1, units(15));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
     const first = await claim(app, member.headers, { address: receiver, request_id: 'same' });
     expect(first.statusCode, first.body).toBe(200);
 
@@ -222,7 +259,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
 
     // The same id for another address gets neither answer nor payment.
     const other = await claim(app, member.headers, {
-      address: await test.newAddress(),
+      address: await linkWallet(app, member.headers),
       request_id: 'same',
     });
     expect(other.statusCode, other.body).toBe(422);
@@ -242,7 +279,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
     const { testApp, app, test, member, control } = await setUp(db);
     await credit(testApp, member.id, 1, units(40));
     await credit(testApp, member.id, 2, units(2.5));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         claim(app, member.headers, { address: receiver, request_id: `r-${index}` }),
@@ -264,7 +301,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
   it('answers 20 concurrent retries of one request_id with one payment', async () => {
     const { testApp, app, test, member, control } = await setUp(db);
     await credit(testApp, member.id, 1, units(30));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         claim(app, member.headers, { address: receiver, request_id: 'one' }),
@@ -283,7 +320,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
       FAUCET_MAX_REQUESTS_PER_USER_DAILY: '3',
     });
     await credit(testApp, member.id, 1, units(25));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
     const faucetBefore = (await test.tokensOf(test.chain.faucetAddress)) ?? 0n;
     const faucet = (index: number) =>
       app.inject({
@@ -321,7 +358,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
       .select('created_at')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, headers);
 
     const response = await claim(app, headers, { address: receiver, request_id: 'young' });
     expect(response.statusCode, response.body).toBe(403);
@@ -338,7 +375,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
   it('refuses a balance below REWARD_MIN_CLAIM with 422 and the amounts, reserving nothing', async () => {
     const { testApp, app, test, member } = await setUp(db);
     await credit(testApp, member.id, 1, units(9.5));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
     const response = await claim(app, member.headers, { address: receiver, request_id: 'small' });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json<ValidationErrorBody>().errors).toEqual([
@@ -402,7 +439,12 @@ describeEachDatabase('POST /rewards/claim', (db) => {
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
       expect(response.json<ValidationErrorBody>().errors).toEqual([fieldError(field, message)]);
     }
-    // An address the chain says is no wallet (the mint): refused, and the payouts released.
+    // An address the chain says is no wallet (the mint): refused, and the payouts released. No
+    // one can sign for the mint, so it is linked here as no member could link it.
+    await app.db
+      .insertInto('wallet_links')
+      .values({ address: sourceToken, user_id: member.id, linked_at: new Date().toISOString() })
+      .execute();
     const mint = await claim(app, member.headers, { address: sourceToken, request_id: 'mint' });
     expect(mint.statusCode, mint.body).toBe(422);
     expect(mint.json<ValidationErrorBody>().errors[0]?.field).toBe('address');
@@ -413,7 +455,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
   it('releases the balance when a send certainly failed, so the next claim pays it', async () => {
     const { testApp, app, test, member, control } = await setUp(db);
     await credit(testApp, member.id, 1, units(12));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
 
     control.failNext = 'rejected';
     const failed = await claim(app, member.headers, { address: receiver, request_id: 'f' });
@@ -445,7 +487,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
   it('keeps the balance reserved when the answer was lost, and settles it from the chain', async () => {
     const { testApp, app, test, member, control } = await setUp(db);
     await credit(testApp, member.id, 1, units(14));
-    const receiver = await test.newAddress();
+    const receiver = await linkWallet(app, member.headers);
 
     control.failNext = 'uncertain-after-send';
     const lost = await claim(app, member.headers, { address: receiver, request_id: 'lost' });
@@ -478,7 +520,7 @@ describeEachDatabase('POST /rewards/claim', (db) => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         const { user, headers } = await signedInUser(app);
         testApp.clock.advance(61);
-        const receiver = (await test.newAddress()) as Address;
+        const receiver = (await linkWallet(app, headers)) as Address;
         let epoch = 0;
         let credited = 0n;
         let lastId: string | null = null;

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { commentOn } from '../../../test/community.js';
+import { linkWallet } from '../../../test/wallets.js';
 import {
   describeEachDatabase,
   loginAs,
@@ -105,7 +106,7 @@ describeEachDatabase('contribution rewards, full cycle on LiteSVM', (db) => {
     const headers = await loginAs(app, author);
     const before = await rewardsMe(app, headers);
     expect(before.claim_allowed_from).toBeNull();
-    const wallet = await test.newAddress();
+    const wallet = await linkWallet(app, headers);
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/rewards/claim',
@@ -152,7 +153,7 @@ describeEachDatabase('contribution rewards, full cycle on LiteSVM', (db) => {
         const author = await signedInUser(app);
         const fans = [await signedInUser(app), await signedInUser(app)];
         const post = await uploadPost(app, author.headers, { title: 'Findings' });
-        const wallet = await test.newAddress();
+        const wallet = await linkWallet(app, author.headers);
         const claimAll = async () => {
           const response = await app.inject({
             method: 'POST',
@@ -189,8 +190,9 @@ describeEachDatabase('contribution rewards, full cycle on LiteSVM', (db) => {
           .execute();
         const credited = rows.reduce((sum, row) => sum + BigInt(row.amount_units), 0n);
         const sent = await app.db
-          .selectFrom('reward_claims')
+          .selectFrom('token_transfers')
           .select('amount_units')
+          .where('kind', '=', 'reward')
           .where('user_id', '=', author.user.id)
           .where('status', '=', 'sent')
           .execute();

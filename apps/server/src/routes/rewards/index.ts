@@ -1,4 +1,6 @@
 import {
+  epochParamsSchema,
+  epochSummarySchema,
   errorBodySchema,
   leaderboardQuerySchema,
   leaderboardSchema,
@@ -8,7 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
-import { presentLeaderboard, presentMemberRewards } from '../../presenters/rewards.js';
+import {
+  presentEpochSummary,
+  presentLeaderboard,
+  presentMemberRewards,
+} from '../../presenters/rewards.js';
 import type { RewardService } from '../../services/index.js';
 
 /**
@@ -55,5 +61,28 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ rewards: RewardService }> = a
     },
     async (request) =>
       presentLeaderboard(await rewards.leaderboard(request.user ?? null, request.query.epoch)),
+  );
+
+  app.get(
+    '/rewards/epochs/:id',
+    {
+      schema: {
+        summary: "An epoch's distribution: pool, members paid, top recipients, trust withheld",
+        description:
+          'Public (issue 28). Top recipients as the leaderboard shows them (private statistics ' +
+          "as 'Anonymous'); `trust_weighting` says how much the actors' trust changed: the " +
+          'counted score before and after weighting, and the tokens unweighted scoring would ' +
+          'have credited that it did not. Figures are 0 until the epoch is distributed.',
+        tags: ['rewards'],
+        params: epochParamsSchema,
+        response: {
+          200: epochSummarySchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      presentEpochSummary(await rewards.epochSummary(request.user ?? null, request.params.id)),
   );
 };

@@ -229,8 +229,8 @@ describeEachDatabase('contribution rewards', (db) => {
     const me = await rewardsMe(app, second);
     expect(me).toMatchObject({ claimable: '100', total_earned: '100', pending_score: 0 });
     expect(me.history).toEqual([
-      { epoch: 2, score: 3, amount: '100', claimed_at: null, signature: null },
-      { epoch: 1, score: 3, amount: '0', claimed_at: null, signature: null },
+      { epoch: 2, score: 3, amount: '100', claimed_at: null, signature: null, hold: null },
+      { epoch: 1, score: 3, amount: '0', claimed_at: null, signature: null, hold: null },
     ]);
   });
 
@@ -244,6 +244,7 @@ describeEachDatabase('contribution rewards', (db) => {
     const createdAt = Date.parse(author.user.created_at);
     expect(await rewardsMe(app, author)).toEqual({
       claimable: '0',
+      frozen: '0',
       pending_score: 6,
       epoch: { id: 1, ends_at: epoch.endsAt },
       history: [],
@@ -266,9 +267,10 @@ describeEachDatabase('contribution rewards', (db) => {
     // A claim (POST /rewards/claim's ledger) takes the payout: sent, it shows when and how.
     const at = testApp.clock.now().toISOString();
     await app.db
-      .insertInto('reward_claims')
+      .insertInto('token_transfers')
       .values({
         id: 'claim-1',
+        kind: 'reward',
         user_id: author.user.id,
         request_id: 'r1',
         address: 'somewhere',

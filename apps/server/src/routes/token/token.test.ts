@@ -48,8 +48,9 @@ function requestTokens(
 
 async function ledger(testApp: TestApp) {
   return testApp.app.db
-    .selectFrom('faucet_requests')
+    .selectFrom('token_transfers')
     .select(['status', 'signature', 'amount_units', 'address', 'request_id'])
+    .where('kind', '=', 'faucet')
     .execute();
 }
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SETTINGS, MESSAGES, USER_DEFAULTS, type RegisterBody } from '@symposia/shared';
+import {
+  DEFAULT_SETTINGS,
+  MESSAGES,
+  USER_DEFAULTS,
+  type RegisterBody,
+  type UserRole,
+} from '@symposia/shared';
 import type { User } from '../../domain/user.js';
 import { DuplicateKeyError, type UserRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
@@ -17,13 +23,50 @@ export function createAccountService(deps: {
   now: Clock;
   /** Registrations per client address (REGISTER_RATE_LIMIT_*). */
   registrations: RateLimiter;
+  /** ADMIN_USERNAMES as keys (usernames.ts `reservedUsernameKeys`): the operator's to create. */
+  reservedUsernames: ReadonlySet<string>;
 }) {
-  const { users, now, registrations } = deps;
+  const { users, now, registrations, reservedUsernames } = deps;
+
+  /** A new account of `role`, as registration fills it. */
+  function newAccount(input: RegisterBody, role: UserRole): User {
+    const createdAt = now().toISOString();
+    return {
+      id: randomUUID(),
+      username: input.username,
+      nickname: input.nickname ?? input.username,
+      avatar: input.avatar ?? USER_DEFAULTS.avatar,
+      title: input.title ?? USER_DEFAULTS.title,
+      bio: input.bio ?? USER_DEFAULTS.bio,
+      email: input.email ?? USER_DEFAULTS.email,
+      phone: input.phone ?? USER_DEFAULTS.phone,
+      url: input.url ?? USER_DEFAULTS.url,
+      tags: input.tags ?? USER_DEFAULTS.tags,
+      selfPage: input.self_page ?? USER_DEFAULTS.self_page,
+      settings: { ...DEFAULT_SETTINGS },
+      createdAt,
+      updatedAt: createdAt,
+      role,
+    };
+  }
+
+  /** Writes the account; the unique index decides when two creations of one name race. */
+  async function insertAccount(user: User, key: string, password: string): Promise<User> {
+    const passwordHash = await hashPassword(password);
+    try {
+      await users.insert(user, key, passwordHash);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new ConflictError(MESSAGES.usernameTaken);
+      throw error;
+    }
+    return user;
+  }
+
   return {
     /**
      * Creates a member. Throws InvalidInputError for one of the most common passwords,
      * TooManyAttemptsError when the address registered too often, ConflictError when the name is
-     * taken in any letter case.
+     * taken in any letter case or reserved (ADMIN_USERNAMES names it and no account holds it yet).
      */
     async register(input: RegisterBody, client: { ip: string }): Promise<User> {
       assertUncommonPassword(input.password, 'password');
@@ -37,32 +80,24 @@ export function createAccountService(deps: {
       // Checked first to spare a password hash for a taken name; the unique index still decides
       // when two registrations of one name race.
       if (await users.existsByUsernameKey(key)) throw new ConflictError(MESSAGES.usernameTaken);
-      const passwordHash = await hashPassword(input.password);
-      const createdAt = now().toISOString();
-      const user: User = {
-        id: randomUUID(),
-        username: input.username,
-        nickname: input.nickname ?? input.username,
-        avatar: input.avatar ?? USER_DEFAULTS.avatar,
-        title: input.title ?? USER_DEFAULTS.title,
-        bio: input.bio ?? USER_DEFAULTS.bio,
-        email: input.email ?? USER_DEFAULTS.email,
-        phone: input.phone ?? USER_DEFAULTS.phone,
-        url: input.url ?? USER_DEFAULTS.url,
-        tags: input.tags ?? USER_DEFAULTS.tags,
-        selfPage: input.self_page ?? USER_DEFAULTS.self_page,
-        settings: { ...DEFAULT_SETTINGS },
-        createdAt,
-        updatedAt: createdAt,
-        role: 'member',
-      };
-      try {
-        await users.insert(user, key, passwordHash);
-      } catch (error) {
-        if (error instanceof DuplicateKeyError) throw new ConflictError(MESSAGES.usernameTaken);
-        throw error;
-      }
-      return user;
+      // A moderator's name nobody holds yet is not first come, first served: the operator
+      // creates it (createByOperator, from `npm run user -- create`).
+      if (reservedUsernames.has(key)) throw new ConflictError(MESSAGES.usernameReserved);
+      return insertAccount(newAccount(input, 'member'), key, input.password);
+    },
+
+    /**
+     * Creates an account from the server's own command line (user-cli.ts), a reserved name
+     * included: a name ADMIN_USERNAMES lists is a moderator at once, as the next start would make
+     * it; any other name a member. The same password rules as registration; no rate limit (the
+     * operator is at the server). ConflictError when the name is taken.
+     */
+    async createByOperator(input: Pick<RegisterBody, 'username' | 'password'>): Promise<User> {
+      assertUncommonPassword(input.password, 'password');
+      const key = usernameKey(input.username);
+      if (await users.existsByUsernameKey(key)) throw new ConflictError(MESSAGES.usernameTaken);
+      const role: UserRole = reservedUsernames.has(key) ? 'moderator' : 'member';
+      return insertAccount(newAccount(input, role), key, input.password);
     },
 
     /**

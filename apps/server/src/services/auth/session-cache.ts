@@ -6,6 +6,8 @@ import type { Clock } from '../clock.js';
 export interface CachedSession {
   session: Session;
   user: User;
+  /** What the lookup read of the account: checked on every request (session-service.ts). */
+  account: { credentialsCurrent: boolean; suspendedUntil: string | null };
 }
 
 interface Entry extends CachedSession {
@@ -24,6 +26,12 @@ export type SessionEndSubscription = (userId: string, listener: BusListener) => 
  * first). An ended session leaves at once: `forget` in the process that ended it, and in every
  * other through the bus's `sessions-ended` message, which the cache listens to for each member it
  * holds sessions of. A bus `interrupted` event (messages may have been missed) empties the cache.
+ *
+ * A lookup is kept only if no session ended while it read (`generation`), and only if the cache
+ * listened to the member's messages for the whole read: the member is known only once the read
+ * returns, so the first lookup of a member subscribes and then reads again (`load`). Otherwise a
+ * sign-out in another process during the read, its message arriving before anyone here listened,
+ * would leave the session working here until SESSION_CACHE_TTL_MS.
  */
 export function createSessionCache(options: {
   ttlMs: number;
@@ -33,22 +41,30 @@ export function createSessionCache(options: {
 }) {
   const { ttlMs, maxEntries, now } = options;
   const entries = new Map<string, Entry>();
-  // Per member: the tokens cached for them, and the bus subscription that lives as long as any.
-  const members = new Map<string, { tokens: Set<string>; unsubscribe: () => void }>();
+  // Per member: the tokens cached for them and the lookups reading theirs (`holds`), and the bus
+  // subscription that lives as long as either; `since` is the tick it began at.
+  const members = new Map<
+    string,
+    { tokens: Set<string>; holds: number; since: number; unsubscribe: () => void }
+  >();
   // Moves on every forget: a lookup that began before a session ended must not be stored after.
   let generation = 0;
+  // Orders subscriptions and reads: a read began after a subscription if its tick is larger.
+  let tick = 0;
+
+  function unsubscribeIfUnused(userId: string): void {
+    const member = members.get(userId);
+    if (!member || member.tokens.size > 0 || member.holds > 0) return;
+    members.delete(userId);
+    member.unsubscribe();
+  }
 
   function remove(tokenHash: string): void {
     const entry = entries.get(tokenHash);
     if (!entry) return;
     entries.delete(tokenHash);
-    const member = members.get(entry.user.id);
-    if (!member) return;
-    member.tokens.delete(tokenHash);
-    if (member.tokens.size === 0) {
-      members.delete(entry.user.id);
-      member.unsubscribe();
-    }
+    members.get(entry.user.id)?.tokens.delete(tokenHash);
+    unsubscribeIfUnused(entry.user.id);
   }
 
   function clear(): void {
@@ -68,24 +84,35 @@ export function createSessionCache(options: {
     }
   }
 
-  function listen(userId: string, tokenHash: string): void {
-    const member = members.get(userId);
-    if (member) {
-      member.tokens.add(tokenHash);
-      return;
-    }
-    const unsubscribe =
+  /** The member's record, subscribed to their messages from now on if it was not already. */
+  function subscribed(userId: string) {
+    const existing = members.get(userId);
+    if (existing) return existing;
+    const member = { tokens: new Set<string>(), holds: 0, since: ++tick, unsubscribe: () => {} };
+    members.set(userId, member);
+    member.unsubscribe =
       options.subscribe?.(userId, (event) => {
         if (event.kind === 'sessions-ended') forget(userId, event);
         else if (event.kind === 'account-changed') forget(userId, {});
         else if (event.kind === 'interrupted') clear();
       }) ?? (() => {});
-    members.set(userId, { tokens: new Set([tokenHash]), unsubscribe });
+    return member;
+  }
+
+  /** Keeps the lookup unless a session ended since `lookedUpAt` (the generation then). */
+  function store(tokenHash: string, found: CachedSession, lookedUpAt: number): void {
+    if (ttlMs <= 0 || lookedUpAt !== generation) return;
+    remove(tokenHash);
+    while (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (oldest.done) break;
+      remove(oldest.value);
+    }
+    entries.set(tokenHash, { ...found, storedAt: now().getTime() });
+    subscribed(found.user.id).tokens.add(tokenHash);
   }
 
   return {
-    /** Taken before a database lookup and handed to `set` with its result. */
-    generation: (): number => generation,
     get(tokenHash: string): CachedSession | undefined {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
@@ -95,16 +122,39 @@ export function createSessionCache(options: {
       }
       return entry;
     },
-    set(tokenHash: string, found: CachedSession, lookedUpAt: number): void {
-      if (ttlMs <= 0 || lookedUpAt !== generation) return;
-      remove(tokenHash);
-      while (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (oldest.done) break;
-        remove(oldest.value);
+    /**
+     * Reads a session that is not cached (`read`: the database) and keeps it. When the cache was
+     * not listening to the member's messages for the whole read, it subscribes, reads again and
+     * keeps the second read: a session ended before the subscription shows in it, one ended
+     * after is heard (and the entry not kept).
+     */
+    async load(
+      tokenHash: string,
+      read: () => Promise<CachedSession | undefined>,
+    ): Promise<CachedSession | undefined> {
+      if (ttlMs <= 0) return read();
+      const startedAt = ++tick;
+      const lookedUpAt = generation;
+      const found = await read();
+      if (!found) return undefined;
+      const userId = found.user.id;
+      const member = members.get(userId);
+      if (member && member.since < startedAt) {
+        store(tokenHash, found, lookedUpAt);
+        return found;
       }
-      entries.set(tokenHash, { ...found, storedAt: now().getTime() });
-      listen(found.user.id, tokenHash);
+      const held = subscribed(userId);
+      held.holds += 1;
+      try {
+        const again = generation;
+        const fresh = await read();
+        // A token belongs to one session, and a session to one member, for good.
+        if (fresh) store(tokenHash, fresh, again);
+        return fresh;
+      } finally {
+        held.holds -= 1;
+        unsubscribeIfUnused(userId);
+      }
     },
     /** Keeps the cached session's last use in step with the one just recorded. */
     markUsed(tokenHash: string, lastUsedAt: string): void {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@symposia/shared';
+import { MESSAGES, SESSION_USER_AGENT_MAX_LENGTH, SESSIONS_LISTED_MAX } from '@symposia/shared';
 import type { Session } from '../../domain/session.js';
 import type { User } from '../../domain/user.js';
-import { authorize, decideSignIn } from '../../policies/index.js';
-import type { SessionRepository, UserRepository } from '../../repositories/index.js';
+import { decideSessionEnd, decideSignIn } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
+import type {
+  SessionListing,
+  SessionRepository,
+  UserRepository,
+} from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import {
   AuthenticationRequiredError,
@@ -11,7 +16,7 @@ import {
   InvalidInputError,
   type AuthFailure,
 } from '../errors.js';
-import type { SessionCache } from './session-cache.js';
+import type { CachedSession, SessionCache } from './session-cache.js';
 import { assertUncommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -30,6 +35,22 @@ export type Authentication =
 // Recording every use would turn each authenticated read into a write. The recorded time lags the
 // real last use by less than this, so it stays a small part of the idle timeout.
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** A live session as its member sees it; `current` marks the one the request came with. */
+export type SessionSummary = SessionListing & { current: boolean };
+
+/**
+ * Pauses at the two race windows of signing in and looking a session up, so tests can interpose
+ * a password change, a suspension or a sign-out there deterministically. Only tests set them
+ * (buildApp's options); server.ts, worker.ts and the bench never do, and no setting or request
+ * can.
+ */
+export interface SessionRaceHooks {
+  /** A sign-in checked the password against the hash it read; its session is not written yet. */
+  afterPasswordCheck?: () => Promise<void>;
+  /** A session was read from the database; nothing has used or cached it yet. */
+  afterSessionRead?: () => Promise<void>;
+}
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
@@ -53,18 +74,33 @@ export function createSessionService(deps: {
   ) => void;
   /** Told when the member's account changed, so other processes drop their cached lookups. */
   accountChanged?: (userId: string) => Promise<void>;
+  hooks?: SessionRaceHooks;
 }) {
   const { users, sessions, throttle, now, ttlSeconds } = deps;
   const idleMs = deps.idleTimeoutSeconds * 1000;
   const lastUsedResolutionMs = Math.min(LAST_USED_RESOLUTION_MS, idleMs / 10);
   const idleSince = (at: Date) => new Date(at.getTime() - idleMs).toISOString();
 
-  /** Reads the session from the database and keeps it for the next requests with the token. */
-  async function lookUp(tokenHash: string) {
-    const lookedUpAt = deps.cache?.generation() ?? 0;
+  async function read(tokenHash: string): Promise<CachedSession | undefined> {
     const found = await sessions.findWithUserByTokenHash(tokenHash);
-    if (found) deps.cache?.set(tokenHash, found, lookedUpAt);
+    await deps.hooks?.afterSessionRead?.();
     return found;
+  }
+
+  /** The session of the token: cached, or read from the database and kept for the next requests. */
+  async function lookUp(tokenHash: string): Promise<CachedSession | undefined> {
+    const cache = deps.cache;
+    if (!cache) return read(tokenHash);
+    return cache.get(tokenHash) ?? (await cache.load(tokenHash, () => read(tokenHash)));
+  }
+
+  /** The bounds of a live session at `at`. */
+  const liveAt = (at: Date) => ({ now: at.toISOString(), idleSince: idleSince(at) });
+
+  /** Sessions ended: gone from this process's cache at once, and from the others' and streams'. */
+  function ended(userId: string, which: { sessionId: string } | { exceptSessionId: string }) {
+    deps.cache?.forget(userId, which);
+    deps.sessionsEnded?.(userId, which);
   }
 
   return {
@@ -73,13 +109,20 @@ export function createSessionService(deps: {
      * unknown name or a wrong password alike, TooManyAttemptsError when throttled, ForbiddenError
      * while a moderator's suspension of the account lasts.
      */
-    async login(input: { username: string; password: string; ip: string }): Promise<IssuedToken> {
+    async login(input: {
+      username: string;
+      password: string;
+      ip: string;
+      /** The client's User-Agent header, kept (cut) to show in the member's session list. */
+      userAgent?: string;
+    }): Promise<IssuedToken> {
       const key = usernameKey(input.username);
       await throttle.admit(input.ip, key);
       const credentials = await users.findCredentialsByUsernameKey(key);
       const valid = credentials
         ? await verifyPassword(credentials.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
+      await deps.hooks?.afterPasswordCheck?.();
       if (!credentials || !valid) throw new InvalidCredentialsError();
       await throttle.succeeded(key);
       const issuedAt = now();
@@ -91,7 +134,7 @@ export function createSessionService(deps: {
         issuedAt.toISOString(),
         idleSince(issuedAt),
       );
-      await sessions.insert(
+      const written = await sessions.insert(
         {
           id: randomUUID(),
           userId: credentials.id,
@@ -101,18 +144,31 @@ export function createSessionService(deps: {
           lastUsedAt: null,
         },
         hashAccessToken(accessToken),
+        {
+          credentialVersion: credentials.credentialVersion,
+          userAgent: (input.userAgent ?? '').slice(0, SESSION_USER_AGENT_MAX_LENGTH),
+          ipAddress: input.ip,
+        },
       );
+      // The password changed or the account was suspended (or removed) since it was read: the
+      // password checked is no longer the account's, so the sign-in fails as with a wrong one.
+      if (!written) throw new InvalidCredentialsError();
       return { accessToken, expiresInSeconds: ttlSeconds };
     },
 
     async authenticate(accessToken: string): Promise<Authentication> {
       if (!looksLikeAccessToken(accessToken)) return { ok: false, reason: 'invalid' };
       const tokenHash = hashAccessToken(accessToken);
-      const found = deps.cache?.get(tokenHash) ?? (await lookUp(tokenHash));
+      const found = await lookUp(tokenHash);
       if (!found) return { ok: false, reason: 'invalid' };
-      const { session, user } = found;
+      const { session, user, account } = found;
       if (session.revokedAt !== null) return { ok: false, reason: 'revoked' };
-      const at = now().getTime();
+      // Opened under credentials since changed (a sign-in that raced a password change or a
+      // suspension), or the account is suspended now: checked on cached lookups as well.
+      const checkedAt = now();
+      if (!account.credentialsCurrent) return { ok: false, reason: 'revoked' };
+      if (!decideSignIn(account, checkedAt).allowed) return { ok: false, reason: 'revoked' };
+      const at = checkedAt.getTime();
       if (Date.parse(session.expiresAt) <= at) return { ok: false, reason: 'expired' };
       const lastActive = Date.parse(session.lastUsedAt ?? session.createdAt);
       if (lastActive + idleMs <= at) return { ok: false, reason: 'expired' };
@@ -136,8 +192,41 @@ export function createSessionService(deps: {
 
     async logout(session: Pick<Session, 'id' | 'userId'>): Promise<void> {
       await sessions.revoke(session.id, now().toISOString());
-      deps.cache?.forget(session.userId, { sessionId: session.id });
-      deps.sessionsEnded?.(session.userId, { sessionId: session.id });
+      ended(session.userId, { sessionId: session.id });
+    },
+
+    /**
+     * The member's live sessions (GET /auth/sessions), most recently used first, the one of
+     * this request marked `current`.
+     */
+    async list(user: User, current: Pick<Session, 'id'>): Promise<SessionSummary[]> {
+      const listed = await sessions.listLive(user.id, {
+        ...liveAt(now()),
+        limit: SESSIONS_LISTED_MAX,
+      });
+      return listed.map((entry) => ({ ...entry, current: entry.id === current.id }));
+    },
+
+    /**
+     * Ends one of the member's sessions by its id (DELETE /auth/sessions/{id}); the current one
+     * too, which signs this client out. NotFoundError for another member's session, an unknown
+     * one or one already ended.
+     */
+    async end(user: User, sessionId: string): Promise<void> {
+      const at = now();
+      authorize(decideSessionEnd(user, await sessions.findLiveOwner(sessionId, liveAt(at))));
+      await sessions.revoke(sessionId, at.toISOString());
+      ended(user.id, { sessionId });
+    },
+
+    /**
+     * Signs out everywhere else (POST /auth/sessions/revoke_others): every live session of the
+     * member but the calling one ends. Returns how many ended.
+     */
+    async endOthers(user: User, current: Pick<Session, 'id'>): Promise<number> {
+      const count = await sessions.revokeAllBut(user.id, current.id, now().toISOString());
+      ended(user.id, { exceptSessionId: current.id });
+      return count;
     },
 
     /**
@@ -168,8 +257,7 @@ export function createSessionService(deps: {
         keepSessionId: input.sessionId,
         at: now().toISOString(),
       });
-      deps.cache?.forget(input.user.id, { exceptSessionId: input.sessionId });
-      deps.sessionsEnded?.(input.user.id, { exceptSessionId: input.sessionId });
+      ended(input.user.id, { exceptSessionId: input.sessionId });
       return { signedOutSessions };
     },
   };

@@ -22,9 +22,9 @@ const readBack = (text: string) => (new Cite(text).data as Item[])[0];
 describe('formatCitation', () => {
   it('writes BibTeX whose braces stay balanced whatever the names hold', () => {
     const bibtex = formatCitation(work, 'bibtex');
+    // BibTeX counts every brace, escaped or not: `\}` alone would end a field early.
     let depth = 0;
-    for (const [index, char] of [...bibtex].entries()) {
-      if (bibtex[index - 1] === '\\') continue;
+    for (const char of bibtex) {
       if (char === '{') depth += 1;
       if (char === '}') depth -= 1;
       expect(depth).toBeGreaterThanOrEqual(0);
@@ -35,6 +35,18 @@ describe('formatCitation', () => {
     expect(item?.author?.[0]?.family ?? item?.author?.[0]?.literal).toBe(work.author);
     expect(item?.URL).toBe(work.url);
     expect(bibtex).not.toContain('doi =');
+  });
+
+  it('escapes the DOI and the URL like every other BibTeX field', () => {
+    const doi = '10.1000/a%b#c_d&e$f~g^h\\i{j}';
+    const bibtex = formatCitation({ ...work, doi, url: 'https://x.example/a%20b_c' }, 'bibtex');
+    expect(bibtex).toContain(
+      '\tdoi = {10.1000/a\\%b\\#c\\_d\\&e\\$f\\textasciitilde{}g\\textasciicircum{}h' +
+        '\\textbackslash{}i\\textbraceleft{}j\\textbraceright{}},',
+    );
+    expect(bibtex).toContain('\turl = {https://x.example/a\\%20b\\_c},');
+    // RIS and CSL-JSON carry it as it is.
+    expect(formatCitation({ ...work, doi }, 'ris')).toContain(`\nDO  - ${doi}\n`);
   });
 
   it('writes RIS one value a line, never wrapped, however long', () => {

@@ -24,8 +24,10 @@ const SITE_NAME = 'Symposia';
 
 // citation-js's BibTeX writer, in its default ASCII-only mode, drops every character it has no
 // LaTeX command for: a Chinese title or name would vanish. With it off, the writer escapes
-// nothing, so the text fields are escaped for LaTeX here (latexText) before it sees them: the
-// file stays UTF-8 (the answer says charset=utf-8, as biber and bibtex8 read it) and valid.
+// nothing, so every field is escaped for LaTeX here (latexText) before it sees them, the DOI and
+// the URL too (a DOI may hold `%`, `#`, `_`, `&`…, and an unescaped `%` comments out the rest of
+// the line): the file stays UTF-8 (the answer says charset=utf-8, as biber and bibtex8 read it)
+// and valid.
 const bibtexConfig = plugins.config.get('@bibtex') as { format: { asciiOnly: boolean } };
 bibtexConfig.format.asciiOnly = false;
 
@@ -33,13 +35,21 @@ const LATEX_SPECIALS: Record<string, string> = {
   '\\': '\\textbackslash{}',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
+  // BibTeX (and pybtex, biber) count braces without regard to backslashes, so `\{` alone
+  // would still open a group: a title with one `}` would end its field early. These commands
+  // print the brace and leave BibTeX only balanced `{}`.
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
   // The writer reads <i>, <b>, … in a title as CSL rich text and opens a LaTeX group for each;
   // a lone "<b>" in a title would leave that group unclosed.
   '<': '\\textless{}',
   '>': '\\textgreater{}',
 };
 
-/** Text as LaTeX reads it literally: its special characters escaped, so braces stay balanced. */
+/**
+ * Text as LaTeX reads it literally: its special characters escaped, and no brace left but the
+ * balanced `{}` of the commands, so every BibTeX reader finds the field's end where it is.
+ */
 function latexText(text: string): string {
   return text.replace(/[\\{}$&%#_~^<>]/g, (char) => LATEX_SPECIALS[char] ?? `\\${char}`);
 }
@@ -67,9 +77,9 @@ function cslItem(work: CitableWork, text: (value: string) => string = (value) =>
     issued: {
       'date-parts': [[date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]],
     },
-    URL: work.url,
+    URL: text(work.url),
     'container-title': text(SITE_NAME),
-    ...(work.doi !== null && { DOI: work.doi }),
+    ...(work.doi !== null && { DOI: text(work.doi) }),
     ...(notes.length > 0 && { note: text(notes.join('\n')) }),
   };
 }

@@ -14,7 +14,6 @@ import type { Comment, ParentComment } from '../../domain/comment.js';
 import type { Post, Viewer } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
 import {
-  authorize,
   commentRecipients,
   decideComment,
   decidePost,
@@ -23,6 +22,7 @@ import {
   readsHiddenAmong,
   type CommentAction,
 } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
 import {
   RowGoneError,
   type CommentPage,
@@ -34,15 +34,13 @@ import {
 } from '../../repositories/index.js';
 import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
+import type { AfterWrite } from '../after-write.js';
 import type { ContentVersion } from '../content-version.js';
+import type { LikeGate } from '../like-gate.js';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
-import {
-  excerptOf,
-  utcDay,
-  type NotificationService,
-} from '../notifications/notification-service.js';
+import { excerptOf, utcDay } from '../notifications/notification-service.js';
 import { createVersionedCache } from '../versioned-cache.js';
 import { createSteadyLoads } from './steady-loads.js';
 import { decodeCursor, encodeCursor } from './thread-cursor.js';
@@ -123,19 +121,24 @@ export function createCommentService(deps: {
   posts: PostRepository;
   likes: LikeRepository;
   limiter: RateLimiter;
+  /** Each like's rate limit and undo window, shared with post likes (LIKE_RATE_LIMIT_*). */
+  likeGate: LikeGate;
   now: Clock;
-  contentVersion: ContentVersion;
   /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
   publicCache: MemoryCache;
   /**
-   * Told whom a comment or a like notified, after it is written, and of a comment deleted (the
-   * notifications about it leave): their live streams.
+   * Told what each write changed, after it committed: the caches, and the live streams (whom a
+   * comment or a like notified; a comment deleted, whose notifications leave)
+   * (services/after-write.ts).
    */
-  notifications: Pick<NotificationService, 'changed' | 'contentChanged'>;
+  afterWrite: AfterWrite;
   /** Who the `@username`s of a comment are. */
   members: Pick<NotificationRepository, 'membersNamed'>;
+  /** Whether a reader's own like is not in the shared caches yet (services/content-version.ts). */
+  contentVersion: Pick<ContentVersion, 'awaitsOwnChange'>;
 }) {
-  const { comments, posts, likes, limiter, now, contentVersion } = deps;
+  const { comments, posts, likes, limiter, now, afterWrite } = deps;
+  const ownChangePending = (viewer: Viewer) => deps.contentVersion.awaitsOwnChange(viewer?.id);
   // Whether a post is public, and a public post's thread: the same for every caller (likes
   // come separately), so one copy serves them all. The same array comes back while it stands,
   // which lets the route serialize it once (routes/shared-json.ts counts those bytes too).
@@ -320,7 +323,7 @@ export function createCommentService(deps: {
         const read = () => comments.listByPost(postId, null, page);
         const key = `${postId}:${page.skip}:${page.limit}`;
         return page.skip < PUBLIC_CACHE_MAX_SKIP
-          ? publicThreads.get(key, () => steadyThreads.load(key, read))
+          ? publicThreads.get(key, () => steadyThreads.load(key, read), ownChangePending(viewer))
           : read();
       }
       // Not public (its author's, or hidden), or read with hidden comments in it.
@@ -351,7 +354,11 @@ export function createCommentService(deps: {
         };
       };
       if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
-        return publicRoots.get(`${postId}:${query.cursor ?? ''}:${query.limit}`, () => read(null));
+        return publicRoots.get(
+          `${postId}:${query.cursor ?? ''}:${query.limit}`,
+          () => read(null),
+          ownChangePending(viewer),
+        );
       }
       await requireVisiblePost(postId, viewer);
       return read(viewer);
@@ -377,8 +384,10 @@ export function createCommentService(deps: {
         return { replies: page.items, nextCursor: encodeCursor(page.next) };
       };
       if ((await isPublic(postId)) && !(await readsOwnThread(postId, viewer))) {
-        return publicReplies.get(`${rootId}:${query.cursor ?? ''}:${query.limit}`, () =>
-          read(null),
+        return publicReplies.get(
+          `${rootId}:${query.cursor ?? ''}:${query.limit}`,
+          () => read(null),
+          ownChangePending(viewer),
         );
       }
       await requireVisiblePost(postId, viewer);
@@ -435,24 +444,35 @@ export function createCommentService(deps: {
           }
           gone(error);
         });
-      contentVersion.bump();
-      deps.notifications.changed(told);
+      await afterWrite({ comments: [id], notify: told });
       const created = await comments.find(id);
       // Its post was deleted the moment after, and the comment with it.
       if (!created) throw new NotFoundError(MESSAGES.postNotFoundTitle);
       return created;
     },
 
+    /**
+     * Toggles the member's like of a comment, within their like rate limit. Their own liked state
+     * is read uncached (likedOn), and so is the thread until the shared caches show the count,
+     * which reaches them at most once per LIKE_COUNT_INTERVAL_MS for its post.
+     */
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       await commentFor(id, user, 'like');
-      const at = now().toISOString();
+      const { at, undoSince } = await deps.likeGate.admit(user);
       const onLiked = await commentLikeNotification(id, user, at);
-      const { told, ...result } = await likes
-        .toggleCommentLike(id, user.id, at, onLiked)
+      const { told, postId, ...result } = await likes
+        .toggleCommentLike(id, user.id, { at, onLiked, undoSince })
         .catch((error: unknown) => gone(error));
-      contentVersion.bump();
-      deps.notifications.changed(told);
+      await afterWrite({ likeCounts: { postId, likerId: user.id }, notify: told });
       return { status: 'success', ...result };
+    },
+
+    /**
+     * Throws unless `user` may edit the comment: asked when the request arrives, before its body
+     * is read (plugins/route-access.ts); `edit` asks again.
+     */
+    async authorizeEdit(id: string, user: User): Promise<void> {
+      await commentFor(id, user, 'edit');
     },
 
     /** The author's new text (PATCH /comments/{id}); `edited_at` is set. */
@@ -461,7 +481,7 @@ export function createCommentService(deps: {
       if (!(await comments.edit(id, content, now().toISOString()))) {
         throw new NotFoundError(MESSAGES.commentNotFound);
       }
-      contentVersion.bump();
+      await afterWrite({ comments: [id] });
       const edited = await comments.find(id);
       if (!edited) throw new NotFoundError(MESSAGES.commentNotFound);
       return edited;
@@ -476,8 +496,7 @@ export function createCommentService(deps: {
       if (!(await comments.delete(id, now().toISOString()))) {
         throw new NotFoundError(MESSAGES.commentNotFound);
       }
-      contentVersion.bump();
-      await deps.notifications.contentChanged({ commentId: id });
+      await afterWrite({ comments: [id], notificationsAbout: { commentId: id } });
     },
   };
 }

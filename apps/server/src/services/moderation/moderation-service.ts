@@ -12,7 +12,6 @@ import {
 import { servedCids, type Post } from '../../domain/post.js';
 import type { User } from '../../domain/user.js';
 import {
-  authorize,
   decideModeration,
   decideResolution,
   decideRestore,
@@ -21,6 +20,7 @@ import {
   type CommentFacts,
   type ModerationTargetFacts,
 } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
 import type {
   CommentRepository,
   LogEntry,
@@ -32,9 +32,9 @@ import type {
   UserRepository,
 } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
-import type { ContentVersion } from '../content-version.js';
+import type { AfterWrite, WriteChange } from '../after-write.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { excerptOf, type NotificationService } from '../notifications/notification-service.js';
+import { excerptOf } from '../notifications/notification-service.js';
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
@@ -58,17 +58,15 @@ export function createModerationService(deps: {
   comments: CommentRepository;
   users: UserRepository;
   now: Clock;
-  contentVersion: ContentVersion;
-  /** Told the CIDs of a post hidden or deleted: the gateway stops serving them to anyone. */
-  filesWithdrawn?: (cids: string[]) => void;
   /**
-   * The recipients' live streams, the streams of a suspended member's sessions, and those of
-   * whoever was told of what is hidden, deleted or restored (their notifications of it leave or
-   * come back).
+   * Told what each decision changed, after it committed (services/after-write.ts): the caches,
+   * the gateway (a hidden or deleted post's files), the recipients' live streams, the streams of
+   * a suspended member's sessions, and those of whoever was told of what is hidden, deleted or
+   * restored (their notifications of it leave or come back).
    */
-  notifications?: Pick<NotificationService, 'changed' | 'sessionsEnded' | 'contentChanged'>;
+  afterWrite: AfterWrite;
 }) {
-  const { moderation, posts, comments, users, now, contentVersion } = deps;
+  const { moderation, posts, comments, users, now, afterWrite } = deps;
 
   /** A comment as the moderator may see it, and where it is. */
   async function commentAsSeenBy(moderator: User, id: string) {
@@ -159,26 +157,21 @@ export function createModerationService(deps: {
     return notices;
   }
 
-  /** A post or comment hidden, deleted or restored: the notifications about it leave or return. */
-  async function notificationsAbout(place: Place): Promise<void> {
+  /**
+   * What hiding, deleting or restoring the post or comment at `place` changed: it, and the
+   * notifications about it (they leave or return).
+   */
+  function contentAt(place: Place): WriteChange {
     if (place.commentId !== null) {
-      await deps.notifications?.contentChanged({ commentId: place.commentId });
-    } else if (place.postId !== null) {
-      await deps.notifications?.contentChanged({ postId: place.postId });
+      return {
+        comments: [place.commentId],
+        notificationsAbout: { commentId: place.commentId },
+      };
     }
-  }
-
-  /** Once a decision is written: readers, the gateway and live streams learn of it. */
-  function afterDecision(effect: {
-    contentChanged: boolean;
-    post?: Post;
-    told: string[];
-    suspendedId?: string;
-  }): void {
-    if (effect.contentChanged) contentVersion.bump();
-    if (effect.post) deps.filesWithdrawn?.(servedCids(effect.post));
-    if (effect.suspendedId !== undefined) deps.notifications?.sessionsEnded(effect.suspendedId, {});
-    deps.notifications?.changed(effect.told);
+    if (place.postId !== null) {
+      return { posts: [place.postId], notificationsAbout: { postId: place.postId } };
+    }
+    return {};
   }
 
   return {
@@ -250,13 +243,13 @@ export function createModerationService(deps: {
           );
       }
       const changesContent = body.action === 'hide' || body.action === 'delete';
-      afterDecision({
-        contentChanged: changesContent,
-        post: changesContent ? target.post : undefined,
-        told: outcome.told,
-        suspendedId: body.action === 'suspend' ? report.targetAuthorId : undefined,
+      await afterWrite({
+        ...(changesContent && contentAt(target.place)),
+        // A hidden or deleted post's files stop being served to anyone.
+        files: changesContent && target.post ? servedCids(target.post) : undefined,
+        notify: outcome.told,
+        sessionsEnded: body.action === 'suspend' ? report.targetAuthorId : undefined,
       });
-      if (changesContent) await notificationsAbout(target.place);
       return {
         status: 'resolved',
         outcome: body.action,
@@ -312,8 +305,7 @@ export function createModerationService(deps: {
         );
       }
       if (outcome.kind === 'not-hidden') throw new ConflictError(MESSAGES.notHidden);
-      afterDecision({ contentChanged: true, told: outcome.told });
-      await notificationsAbout(place);
+      await afterWrite({ ...contentAt(place), notify: outcome.told });
     },
   };
 }

@@ -5,12 +5,8 @@ import {
   type ReportCreated,
 } from '@symposia/shared';
 import type { User } from '../../domain/user.js';
-import {
-  authorize,
-  decideReport,
-  postFacts,
-  type ReportTargetFacts,
-} from '../../policies/index.js';
+import { decideReport, postFacts, type ReportTargetFacts } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
 import {
   DuplicateKeyError,
   type CommentRepository,

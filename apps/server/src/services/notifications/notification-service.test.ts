@@ -5,6 +5,7 @@ import type { User } from '../../domain/user.js';
 import type { NotificationRepository } from '../../repositories/index.js';
 import { createInProcessBus, endsSession } from './notification-bus.js';
 import { createNotificationService, excerptOf, type StreamSink } from './notification-service.js';
+import { createInProcessSlots } from './stream-slots.js';
 
 const NOW = new Date('2030-01-01T12:00:00Z');
 const user = { id: 'ada' } as User;
@@ -38,6 +39,7 @@ function setUp() {
     bus: createInProcessBus(),
     now: () => NOW,
     heartbeatMs: 60_000,
+    slots: createInProcessSlots({ perMember: 8, perAddress: 32 }),
   });
   const sink = { counts: [] as number[], ended: 0 };
   const streamSink: StreamSink = {
@@ -68,7 +70,7 @@ function setUp() {
 describe('notification service: live streams', () => {
   it('a burst of changes costs two reads, and only a changed count is sent', async () => {
     const { state, service, sink, streamSink, hold } = setUp();
-    await service.watch(user, session(), streamSink);
+    await service.watch(user, session(), '203.0.113.7', streamSink);
     expect(sink.counts).toEqual([0]);
     const release = hold();
     state.unread = 3;
@@ -84,11 +86,11 @@ describe('notification service: live streams', () => {
 
   it('a session already past its expiry ends at once; stop ends a stream once', async () => {
     const { service, sink, streamSink } = setUp();
-    await service.watch(user, session({ expiresAt: NOW.toISOString() }), streamSink);
+    await service.watch(user, session({ expiresAt: NOW.toISOString() }), '203.0.113.7', streamSink);
     expect(sink.ended).toBe(1);
     expect(service.openStreamCount()).toBe(0);
 
-    const handle = await service.watch(user, session(), streamSink);
+    const handle = await service.watch(user, session(), '203.0.113.7', streamSink);
     handle.stop();
     handle.stop();
     expect(sink.ended).toBe(2);
@@ -104,10 +106,10 @@ describe('notification service: live streams', () => {
 
   it('after the server starts closing, no stream stays open', async () => {
     const { service, sink, streamSink } = setUp();
-    await service.watch(user, session(), streamSink);
+    await service.watch(user, session(), '203.0.113.7', streamSink);
     service.closeStreams();
     expect(sink.ended).toBe(1);
-    await service.watch(user, session(), streamSink);
+    await service.watch(user, session(), '203.0.113.7', streamSink);
     expect(sink.ended).toBe(2);
     expect(service.openStreamCount()).toBe(0);
   });

@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   NOTIFICATION_EXCERPT_LENGTH,
   NOTIFICATIONS_POLL_MS,
-  NOTIFICATIONS_STREAMS_PER_MEMBER,
   type MarkNotificationsReadBody,
   type NotificationListQuery,
 } from '@symposia/shared';
@@ -13,6 +13,7 @@ import type { NotificationRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { endsSession, type NotificationBus } from './notification-bus.js';
+import type { StreamSlots } from './stream-slots.js';
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
@@ -58,10 +59,11 @@ export function createNotificationService(deps: {
   now: Clock;
   /** NOTIFICATIONS_HEARTBEAT_MS: how often an idle stream says it is alive. */
   heartbeatMs: number;
+  /** The places streams take, per member and per client address (stream-slots.ts). */
+  slots: StreamSlots;
 }) {
-  const { notifications, bus, now, heartbeatMs } = deps;
+  const { notifications, bus, now, heartbeatMs, slots } = deps;
   const openStreams = new Set<StreamHandle>();
-  const streamsPerMember = new Map<string, number>();
   let closing = false;
 
   function changed(userIds: Iterable<string>): void {
@@ -145,18 +147,26 @@ export function createNotificationService(deps: {
      * heartbeat when idle. It ends when its session ends (signed out, revoked, expired), when
      * the server closes, when the bus may have missed messages (its link between processes
      * dropped), or when `stop` is called (the client went away). At most
-     * NOTIFICATIONS_STREAMS_PER_MEMBER are open per member: one more is refused
-     * (TooManyAttemptsError) rather than let one account hold unbounded connections.
+     * NOTIFICATIONS_STREAMS_PER_MEMBER are open per member and NOTIFICATIONS_STREAMS_PER_ADDRESS
+     * per client `address` (`addressKey`), on all server processes together: one more is refused
+     * (TooManyAttemptsError) rather than let one account or client hold unbounded connections.
      */
-    async watch(user: User, session: Session, sink: StreamSink): Promise<StreamHandle> {
-      const open = streamsPerMember.get(user.id) ?? 0;
-      if (open >= NOTIFICATIONS_STREAMS_PER_MEMBER) {
+    async watch(
+      user: User,
+      session: Session,
+      address: string,
+      sink: StreamSink,
+    ): Promise<StreamHandle> {
+      const slot = randomUUID();
+      const refusal = await slots.take(slot, { memberId: user.id, address });
+      if (refusal !== null) {
         throw new TooManyAttemptsError(
           NOTIFICATIONS_POLL_MS / 1000,
-          MESSAGES.tooManyNotificationStreams,
+          refusal === 'member'
+            ? MESSAGES.tooManyNotificationStreams
+            : MESSAGES.tooManyNotificationStreamsFromAddress,
         );
       }
-      streamsPerMember.set(user.id, open + 1);
 
       let stopped = false;
       let lastSent: number | null = null;
@@ -174,9 +184,7 @@ export function createNotificationService(deps: {
           clearInterval(heartbeatTimer);
           clearTimeout(expiryTimer);
           openStreams.delete(handle);
-          const left = (streamsPerMember.get(user.id) ?? 1) - 1;
-          if (left > 0) streamsPerMember.set(user.id, left);
-          else streamsPerMember.delete(user.id);
+          slots.give(slot);
           sink.end();
         },
       };

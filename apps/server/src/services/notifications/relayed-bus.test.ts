@@ -5,6 +5,7 @@ import type { User } from '../../domain/user.js';
 import type { NotificationRepository } from '../../repositories/index.js';
 import type { BusEvent } from './notification-bus.js';
 import { createNotificationService } from './notification-service.js';
+import { createInProcessSlots } from './stream-slots.js';
 import { createContentVersion } from '../content-version.js';
 import {
   createRelayedBus,
@@ -120,6 +121,7 @@ describe('relayed notification bus', () => {
       bus,
       now: () => now,
       heartbeatMs: 60_000,
+      slots: createInProcessSlots({ perMember: 8, perAddress: 32 }),
     });
     const session: Session = {
       id: 's1',
@@ -131,8 +133,8 @@ describe('relayed notification bus', () => {
     };
     let ended = 0;
     const sink = { count: () => {}, heartbeat: () => {}, end: () => (ended += 1) };
-    await service.watch({ id: 'ada' } as User, session, sink);
-    await service.watch({ id: 'bob' } as User, { ...session, userId: 'bob' }, sink);
+    await service.watch({ id: 'ada' } as User, session, '203.0.113.7', sink);
+    await service.watch({ id: 'bob' } as User, { ...session, userId: 'bob' }, '203.0.113.7', sink);
     expect(service.openStreamCount()).toBe(2);
     bus.interrupted();
     expect(ended).toBe(2);

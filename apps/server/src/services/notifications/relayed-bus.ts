@@ -16,7 +16,8 @@ import {
  *
  * The same relay carries the content version's "this changed" (`{from, kind: 'content-changed'}`,
  * services/content-version.ts), so the public caches of every process drop what a change made
- * stale.
+ * stale; with `userIds`, a change only those members see (their own likes), which moves their
+ * stamps and drops nothing shared.
  */
 export interface BusRelay {
   /** Sends one payload to every process listening (this one included). Rejects when it fails. */
@@ -47,7 +48,12 @@ const envelopeSchema = z.union([
     userIds: z.array(z.string()),
     kind: z.literal('account-changed'),
   }),
-  z.object({ from: z.string(), kind: z.literal('content-changed') }),
+  // With userIds: only what those members alone see changed (services/content-version.ts).
+  z.object({
+    from: z.string(),
+    kind: z.literal('content-changed'),
+    userIds: z.array(z.string()).optional(),
+  }),
 ]);
 
 /**
@@ -103,7 +109,7 @@ export function createRelayedBus(deps: {
   const self = randomUUID();
   const registry = createListenerRegistry();
   const sending = new Set<Promise<void>>();
-  const contentListeners: (() => void)[] = [];
+  const contentListeners: ((memberIds?: readonly string[]) => void)[] = [];
   let up = true;
 
   const send = (payload: string) => {
@@ -111,8 +117,8 @@ export function createRelayedBus(deps: {
     sending.add(sent);
     void sent.finally(() => sending.delete(sent));
   };
-  const contentChanged = () => {
-    for (const listener of contentListeners) listener();
+  const contentChanged = (memberIds?: readonly string[]) => {
+    for (const listener of contentListeners) listener(memberIds);
   };
 
   return {
@@ -138,7 +144,7 @@ export function createRelayedBus(deps: {
       }
       if (envelope.data.from === self) return;
       if (envelope.data.kind === 'content-changed') {
-        contentChanged();
+        contentChanged(envelope.data.userIds);
         return;
       }
       const { from: _from, userIds, ...message } = envelope.data;
@@ -155,7 +161,8 @@ export function createRelayedBus(deps: {
     },
 
     contentChanges: {
-      announce: () => send(JSON.stringify({ from: self, kind: 'content-changed' })),
+      announce: (memberIds) =>
+        send(JSON.stringify({ from: self, kind: 'content-changed', userIds: memberIds })),
       onChange: (listener) => {
         contentListeners.push(listener);
       },

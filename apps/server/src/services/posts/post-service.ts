@@ -26,7 +26,6 @@ import {
   type SearchQuery,
 } from '../../domain/search-text.js';
 import {
-  authorize,
   decidePost,
   likeRecipient,
   maySeeProcessingError,
@@ -34,6 +33,7 @@ import {
   seesHiddenContent,
   type PostAction,
 } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
 import {
   RowGoneError,
   type JobRepository,
@@ -46,14 +46,12 @@ import {
 } from '../../repositories/index.js';
 import { FileTooLargeError, type ContentStore, type UploadSession } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
+import type { AfterWrite } from '../after-write.js';
 import type { ContentVersion } from '../content-version.js';
+import type { LikeGate } from '../like-gate.js';
 import { approximateBytes, PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
-import {
-  excerptOf,
-  utcDay,
-  type NotificationService,
-} from '../notifications/notification-service.js';
+import { excerptOf, utcDay } from '../notifications/notification-service.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import type { QuotaMeter, UploadAllowance } from '../storage/upload-allowance.js';
 import { cleanFileName, detectFileKind, peek, titleFromFileName } from './file-kind.js';
@@ -118,10 +116,13 @@ export function createPostService(deps: {
   posts: PostRepository;
   related: RelatedRepository;
   likes: LikeRepository;
+  /** Each like's rate limit and undo window (LIKE_RATE_LIMIT_*, LIKE_UNDO_WINDOW_SECONDS). */
+  likeGate: LikeGate;
   jobs: JobRepository;
   store: ContentStore;
   now: Clock;
-  contentVersion: ContentVersion;
+  /** Members' stamps, in the keys of the caches only they read (their likes). */
+  contentVersion: Pick<ContentVersion, 'memberStamp' | 'awaitsOwnChange'>;
   /** Tries a post's processing gets before it is marked failed. */
   maxProcessingAttempts: number;
   /** Public reads served from memory (PUBLIC_CACHE_TTL_MS, PUBLIC_CACHE_MAX_BYTES). */
@@ -129,15 +130,11 @@ export function createPostService(deps: {
   /** Uploads per member and their storage quota (UPLOAD_RATE_LIMIT_*, USER_STORAGE_QUOTA_BYTES). */
   allowance: UploadAllowance;
   /**
-   * Told the CIDs of a post that was deleted or made private, whose files the gateway must stop
-   * serving to anyone (services/storage/file-access.ts forgets them as public).
+   * Told what each write changed, after it committed: the caches, the gateway (a deleted or now
+   * private post's files) and the live streams (whom a like notified; a post deleted or made
+   * private, whose notifications leave) hear of it there (services/after-write.ts).
    */
-  filesWithdrawn?: (cids: string[]) => void;
-  /**
-   * Told whom a like notified, after it is written, and of a post deleted or edited (made
-   * private, the notifications about it leave): their live streams.
-   */
-  notifications: Pick<NotificationService, 'changed' | 'contentChanged'>;
+  afterWrite: AfterWrite;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
   const { allowance } = deps;
@@ -169,7 +166,8 @@ export function createPostService(deps: {
   }
 
   // Which posts of a page a member likes: asked on each of their forum and detail reads, and the
-  // same until a like (or any other change) moves the content version.
+  // same until any change moves the content version or their own like moves their stamp (a like
+  // reaches everyone else's caches only once per LIKE_COUNT_INTERVAL_MS, services/content-version.ts).
   const memberLikes = createVersionedCache<ReadonlySet<string>>({
     cache: deps.publicCache,
     namespace: 'member-likes',
@@ -180,7 +178,10 @@ export function createPostService(deps: {
   async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
     if (!viewer || found.length === 0) return new Set();
     const ids = found.map((post) => post.id);
-    return memberLikes.get(`${viewer.id}:${ids.join(',')}`, () => likes.likedPosts(viewer.id, ids));
+    const stamp = contentVersion.memberStamp(viewer.id);
+    return memberLikes.get(`${viewer.id}:${stamp}:${ids.join(',')}`, () =>
+      likes.likedPosts(viewer.id, ids),
+    );
   }
 
   /** The caller's likes over posts read as anyone would read them. */
@@ -249,7 +250,11 @@ export function createPostService(deps: {
   }
 
   async function visiblePost(id: string, viewer: Viewer): Promise<Post> {
-    const shared = await publicPosts.get(id, () => posts.findVisible(id, null));
+    const shared = await publicPosts.get(
+      id,
+      () => posts.findVisible(id, null),
+      contentVersion.awaitsOwnChange(viewer?.id),
+    );
     if (shared) return (await withLikes([shared], viewer))[0] as Post;
     // Not public: it can only be the caller's own private or hidden post, or one a moderator sees.
     const own = viewer ? await posts.findVisible(id, viewer) : undefined;
@@ -287,9 +292,12 @@ export function createPostService(deps: {
     });
   }
 
-  /** The author also learns when processing gave up, and why. */
+  /**
+   * The author also learns when processing gave up, and why: a post without its analysis, still
+   * processing or published with what was made (processing/pipeline.ts publishWithoutAnalysis).
+   */
   async function withProcessingError(post: Post, viewer: Viewer): Promise<Post> {
-    if (post.status !== 'processing' || !maySeeProcessingError(viewer, postFacts(post))) {
+    if (post.aiAnalysis !== '' || !maySeeProcessingError(viewer, postFacts(post))) {
       return post;
     }
     const job = await jobs.findBySubject(PROCESS_POST_JOB, post.id);
@@ -355,7 +363,7 @@ export function createPostService(deps: {
             at: post.createdAt,
           }),
       );
-      contentVersion.bump();
+      await deps.afterWrite({ posts: [post.id] });
       return { post_id: post.id, message: MESSAGES.uploadProcessing, status: post.status };
     },
 
@@ -420,7 +428,7 @@ export function createPostService(deps: {
       ]);
       const shared =
         query.skip < PUBLIC_CACHE_MAX_SKIP
-          ? await publicLists.get(key, readPublic)
+          ? await publicLists.get(key, readPublic, contentVersion.awaitsOwnChange(viewer?.id))
           : await readPublic();
       return { posts: shared, likedIds: await likedAmong(shared, viewer) };
     },
@@ -463,11 +471,15 @@ export function createPostService(deps: {
       return deps.related.listFor(id, RELATED_SHOWN);
     },
 
-    /** Toggles the user's like of a post they may see. */
+    /**
+     * Toggles the user's like of a post they may see, within their like rate limit. The member
+     * sees it at once; everyone else's caches hear of the count at most once per
+     * LIKE_COUNT_INTERVAL_MS for the post.
+     */
     async toggleLike(id: string, user: User): Promise<LikeResult> {
       const post = await visiblePost(id, user);
       authorize(decidePost(user, postFacts(post), 'like'));
-      const at = now().toISOString();
+      const { at, undoSince } = await deps.likeGate.admit(user);
       // Told to the author (policies/notification-policy.ts) if this is a like, not an unlike.
       const recipientId = likeRecipient({
         actor: user,
@@ -488,9 +500,12 @@ export function createPostService(deps: {
               at,
             };
       try {
-        const { told, ...result } = await likes.togglePostLike(id, user.id, at, onLiked);
-        contentVersion.bump();
-        deps.notifications.changed(told);
+        const { told, postId, ...result } = await likes.togglePostLike(id, user.id, {
+          at,
+          onLiked,
+          undoSince,
+        });
+        await deps.afterWrite({ likeCounts: { postId, likerId: user.id }, notify: told });
         return { status: 'success', ...result };
       } catch (error) {
         // Deleted while the like was on its way.
@@ -500,12 +515,20 @@ export function createPostService(deps: {
     },
 
     /**
+     * Throws unless `user` may edit the post: asked when the request arrives, before its body is
+     * read (plugins/route-access.ts); `edit` asks again.
+     */
+    async authorizeEdit(id: string, user: User): Promise<void> {
+      await postFor(id, user, 'edit');
+    },
+
+    /**
      * The author's edit (PATCH /media/{id}): the fields given change, the version they replace is
      * kept as a revision, and a changed content or AI instruction queues a new analysis. Visible at
      * once in the list, search, detail and profile (the content version moves).
      */
     async edit(id: string, user: User, body: PostPatchBody): Promise<Post> {
-      await postFor(id, user, 'edit');
+      const original = await postFor(id, user, 'edit');
       const changes: PostChanges = {
         title: body.title,
         summary: body.summary,
@@ -530,13 +553,19 @@ export function createPostService(deps: {
       });
       // Deleted between the check and the edit.
       if (outcome === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);
-      if (outcome === 'edited') contentVersion.bump();
-      const edited = await postFor(id, user, 'see');
-      // Made private, its files are public no more; the gateway asks again either way.
-      if (outcome === 'edited') deps.filesWithdrawn?.(cidsOf(edited));
-      // Made private, its notifications to others leave with it (or come back, made public).
-      if (outcome === 'edited') await deps.notifications.contentChanged({ postId: id });
-      return withProcessingError(edited, user);
+      const edited = await posts.findVisible(id, user);
+      if (outcome === 'edited') {
+        // Made private, its files are public no more (the gateway asks again either way), and
+        // its notifications to others leave with it (or come back, made public). Its files as
+        // read after the commit (processing's included); deleted meanwhile, as read before.
+        await deps.afterWrite({
+          posts: [id],
+          files: cidsOf(edited ?? original),
+          notificationsAbout: { postId: id },
+        });
+      }
+      authorize(decidePost(user, edited && postFacts(edited), 'see'));
+      return withProcessingError(edited as Post, user);
     },
 
     /**
@@ -549,9 +578,11 @@ export function createPostService(deps: {
       if (!(await posts.delete(id, now().toISOString()))) {
         throw new NotFoundError(MESSAGES.postNotFoundTitle);
       }
-      contentVersion.bump();
-      deps.filesWithdrawn?.(cidsOf(post));
-      await deps.notifications.contentChanged({ postId: id });
+      await deps.afterWrite({
+        posts: [id],
+        files: cidsOf(post),
+        notificationsAbout: { postId: id },
+      });
     },
 
     /** The versions edits replaced, newest first; for whoever may see the post. */

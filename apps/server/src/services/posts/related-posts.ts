@@ -1,6 +1,6 @@
 import { hasCjk } from '../../domain/search-text.js';
 import type { RelatedRepository } from '../../repositories/index.js';
-import type { ContentVersion } from '../content-version.js';
+import type { AfterWrite } from '../after-write.js';
 
 /** Related posts shown under a post (GET /media/{id}/related). */
 export const RELATED_SHOWN = 5;
@@ -46,9 +46,10 @@ export type RelatedPosts = ReturnType<typeof createRelatedPosts>;
  */
 export function createRelatedPosts(deps: {
   related: RelatedRepository;
-  contentVersion: ContentVersion;
+  /** Told of the post whose related posts changed (services/after-write.ts). */
+  afterWrite: AfterWrite;
 }) {
-  const { related, contentVersion } = deps;
+  const { related, afterWrite } = deps;
   return {
     async refresh(postId: string): Promise<void> {
       const fields = await related.indexedWords(postId);
@@ -82,7 +83,7 @@ export function createRelatedPosts(deps: {
         .map((entry) => entry.word);
       const similar = await related.similar(postId, chosen, RELATED_STORED);
       await related.replace(postId, similar, RELATED_STORED);
-      contentVersion.bump();
+      await afterWrite({ posts: [postId] });
     },
   };
 }

@@ -15,7 +15,8 @@ import {
 } from '@symposia/shared';
 import type { Viewer } from '../../domain/post.js';
 import type { User, UserActivity } from '../../domain/user.js';
-import { authorize, decideProfileChange, profileSectionShown } from '../../policies/index.js';
+import { decideProfileChange, profileSectionShown } from '../../policies/index.js';
+import { authorize } from '../authorize.js';
 import {
   DuplicateKeyError,
   type PostRepository,
@@ -32,6 +33,7 @@ import { formatTokenAmount } from '../../chain/units.js';
 import type { ContentStore } from '../../storage/index.js';
 import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
+import type { AfterWrite } from '../after-write.js';
 import type { ContentVersion } from '../content-version.js';
 import type { MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
@@ -81,19 +83,26 @@ export function createProfileService(deps: {
   posts: PostRepository;
   store: ContentStore;
   now: Clock;
-  contentVersion: ContentVersion;
+  /** Members' stamps, in the key of the cache only they read (GET /auth/me). */
+  contentVersion: Pick<ContentVersion, 'memberStamp'>;
+  /** Told what a change of the member changed, after it committed (services/after-write.ts). */
+  afterWrite: AfterWrite;
   /** Avatars count against the member's uploads and storage quota like any other upload. */
   allowance: UploadAllowance;
   /** What the member earned in contribution rewards (statistics). */
   rewards: Pick<RewardRepository, 'earnedUnits'>;
   /** The process's cache budget (PUBLIC_CACHE_*), which My Page's first pages draw on too. */
   cache: MemoryCache;
+  /** ADMIN_USERNAMES as keys: nobody renames into one (account-service.ts `register`). */
+  reservedUsernames: ReadonlySet<string>;
 }) {
   const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
   // GET /auth/me is called on every page a member opens; their counts and first pages stay the
   // same until content changes (every post, comment, like, edit, deletion or moderation bumps the
   // content version, heard from other processes too) and for at most PUBLIC_CACHE_TTL_MS, which
-  // also bounds how late a reward credited meanwhile shows. Keyed by member: only they read it.
+  // also bounds how late a reward credited meanwhile shows. Keyed by member and their stamp: only
+  // they read it, and their own like moves the stamp at once (a like moves the content version
+  // only once per LIKE_COUNT_INTERVAL_MS per post: services/content-version.ts).
   const ownActivity = createVersionedCache<UserActivity>({
     cache: deps.cache,
     namespace: 'own-activity',
@@ -112,7 +121,9 @@ export function createProfileService(deps: {
       throw error;
     }
     // Names and avatars show on posts and comments everyone reads.
-    if (changes.username !== undefined || changes.avatar !== undefined) contentVersion.bump();
+    if (changes.username !== undefined || changes.avatar !== undefined) {
+      await deps.afterWrite({ profiles: [caller.id] });
+    }
     const updated = await users.findById(caller.id);
     if (!updated) throw new NotFoundError(MESSAGES.userNotFound);
     return updated;
@@ -180,7 +191,8 @@ export function createProfileService(deps: {
      * ones included), comments and likes; the tabs page on with ownPosts, ownComments, ownLikes.
      */
     async activityOf(user: User): Promise<UserActivity> {
-      return ownActivity.get(user.id, () => loadActivity(user));
+      const stamp = contentVersion.memberStamp(user.id);
+      return ownActivity.get(`${user.id}:${stamp}`, () => loadActivity(user));
     },
 
     /** A page of the member's own posts, private ones included, newest first. */
@@ -244,6 +256,15 @@ export function createProfileService(deps: {
         changes.username === undefined
           ? changes
           : { ...changes, usernameLower: usernameKey(changes.username) };
+      // A moderator's name nobody holds yet is the operator's, as at registration.
+      const renamedTo = withKey.usernameLower;
+      if (
+        renamedTo !== undefined &&
+        renamedTo !== usernameKey(caller.username) &&
+        deps.reservedUsernames.has(renamedTo)
+      ) {
+        throw new ConflictError(MESSAGES.usernameReserved);
+      }
       return apply(caller, withKey);
     },
 

@@ -1,4 +1,4 @@
-import type { RewardPayout } from '../../domain/reward.js';
+import { shareCapUnits, type RewardPayout } from '../../domain/reward.js';
 
 /**
  * How an ended epoch's pool is split (issue 16), as a pure function of the scores: integers of the
@@ -36,13 +36,8 @@ export interface Distribution {
 
 /** Scores are compared as integers: millionths of a point are exact enough for any weight. */
 const SCORE_SCALE = 1_000_000;
-/** REWARD_MAX_SHARE as parts per billion. */
-const SHARE_SCALE = 1_000_000_000;
-
-/** The most one member is credited for an epoch: REWARD_MAX_SHARE of the pool, rounded down. */
-export function shareCapUnits(poolUnits: bigint, maxShare: number): bigint {
-  return (poolUnits * BigInt(Math.round(maxShare * SHARE_SCALE))) / BigInt(SHARE_SCALE);
-}
+// The share cap is a plain rule config.ts checks REWARD_MIN_PAYOUT against: domain/reward.ts.
+export { shareCapUnits };
 
 /**
  * Splits `pool` in proportion to `weights`, nobody above their `capacity`, by water-filling:

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, REWARD_HISTORY_SIZE, REWARD_LEADERBOARD_SIZE } from '@symposia/shared';
 import { formatTokenAmount } from '../../chain/units.js';
 import type { RewardSettings } from '../../config.js';
-import type { RewardEpoch } from '../../domain/reward.js';
+import type { RewardEpoch, RewardPayout } from '../../domain/reward.js';
 import type { User } from '../../domain/user.js';
 import { claimAllowedFrom, profileSectionShown } from '../../policies/index.js';
 import type {
@@ -11,15 +11,41 @@ import type {
   NewNotification,
   RewardRepository,
 } from '../../repositories/index.js';
+import type { EpochFigures, ScoringCriteria } from '../../repositories/reward-repository.js';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import type { NotificationService } from '../notifications/notification-service.js';
+import type { AfterWrite } from '../after-write.js';
+import type { TrustService } from '../trust/trust-service.js';
 import { distribute } from './distribution.js';
 import { epochEnded, firstEpoch, nextEpoch } from './epoch-clock.js';
-import { scoreEvents, type ScoringRules } from './scoring.js';
+import { countingKinds, scoresOf } from './scoring.js';
 
 /** The durable job that distributes an ended epoch; its subject is the epoch's number. */
 export const DISTRIBUTE_REWARDS_JOB = 'distribute-rewards';
+
+/** The sum of a map's scores, in member order (the same number however it was built). */
+function total(scores: ReadonlyMap<string, number>): number {
+  return [...scores.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .reduce((sum, [, score]) => sum + score, 0);
+}
+
+/**
+ * What trust weighting withheld: the units each member would have been due (credited or
+ * carried) under unweighted scoring beyond what they are due now, summed.
+ */
+function withheldByTrust(
+  unweighted: readonly RewardPayout[],
+  weighted: readonly RewardPayout[],
+): { withheldUnits: bigint } {
+  const due = new Map(weighted.map((p) => [p.userId, p.amountUnits + p.carryUnits]));
+  let withheldUnits = 0n;
+  for (const payout of unweighted) {
+    const lost = payout.amountUnits + payout.carryUnits - (due.get(payout.userId) ?? 0n);
+    if (lost > 0n) withheldUnits += lost;
+  }
+  return { withheldUnits };
+}
 
 /** Epochs opened in one look at the clock at most (each ends after now, so 1 or 2 in practice). */
 const MAX_EPOCHS_OPENED = 8;
@@ -28,6 +54,8 @@ export interface RewardHistoryEntry {
   epochId: number;
   score: number;
   amountUnits: bigint;
+  /** Frozen while the moderators decide, or forfeited to the pool (issue 28); null: neither. */
+  hold: 'frozen' | 'forfeited' | null;
   /** When the claim that took it was made (paid, or being paid); null while claimable. */
   claimedAt: string | null;
   /** The transaction that paid it; null until the claim is sent. */
@@ -36,6 +64,8 @@ export interface RewardHistoryEntry {
 
 export interface MemberRewardsView {
   claimableUnits: bigint;
+  /** Not claimable until a moderator releases it (issue 28). */
+  frozenUnits: bigint;
   earnedUnits: bigint;
   pendingScore: number;
   epoch: RewardEpoch;
@@ -56,6 +86,12 @@ export interface LeaderboardView {
   }[];
 }
 
+export interface EpochSummaryView {
+  epoch: RewardEpoch;
+  figures: EpochFigures;
+  entries: LeaderboardView['entries'];
+}
+
 export type RewardService = ReturnType<typeof createRewardService>;
 
 /**
@@ -69,15 +105,23 @@ export function createRewardService(deps: {
   /** JOB_MAX_ATTEMPTS of a distribution job (failed ones are queued again by `tick`). */
   maxJobAttempts: number;
   now: Clock;
-  /** Told whom a distribution credited, after it is written (their live streams). */
-  notifications: Pick<NotificationService, 'changed'>;
+  /**
+   * Told whom a distribution credited, after it is written (their live streams;
+   * services/after-write.ts).
+   */
+  afterWrite: AfterWrite;
+  /** Community trust (services/trust/): computed for an epoch's end before it is scored. */
+  trust: Pick<TrustService, 'ensureComputedSince' | 'weighsTrust'>;
 }) {
-  const { rewards, settings, now } = deps;
-  const rules: ScoringRules = {
-    weights: settings.weights,
+  const { rewards, settings, now, trust } = deps;
+  // scoring.ts's rules, applied by the repository's query (countedPairs); the weights are applied
+  // here, to the counts it returns.
+  const criteriaWith = (weighByTrust: boolean): ScoringCriteria => ({
+    kinds: countingKinds(settings.weights),
     minActorAgeSeconds: settings.minActorAgeSeconds,
     maxEventsPerActorDaily: settings.maxEventsPerActorDaily,
-  };
+    weighByTrust,
+  });
 
   /** The epoch running now, opening it (and any before it) when the clock passed the last. */
   async function currentEpoch(): Promise<RewardEpoch> {
@@ -95,15 +139,26 @@ export function createRewardService(deps: {
     return latest;
   }
 
-  /** Scores, split and notices of an epoch, from what its transaction read. */
-  function decide(facts: DistributionFacts, at: string): DistributionDecision {
-    const { payouts, remainderUnits } = distribute({
-      poolUnits: facts.epoch.poolUnits,
-      maxShare: settings.maxShare,
-      minPayoutUnits: settings.minPayoutUnits,
-      scores: scoreEvents(facts.events, rules),
-      carries: facts.carries,
-    });
+  /** Split and notices of an epoch, from its scores and what its transaction read. */
+  function decide(
+    facts: DistributionFacts,
+    scores: { weighted: ReadonlyMap<string, number>; unweighted: ReadonlyMap<string, number> },
+    at: string,
+  ): DistributionDecision {
+    const split = (of: ReadonlyMap<string, number>) =>
+      distribute({
+        poolUnits: facts.epoch.poolUnits,
+        maxShare: settings.maxShare,
+        minPayoutUnits: settings.minPayoutUnits,
+        scores: of,
+        carries: facts.carries,
+      });
+    const { payouts, remainderUnits } = split(scores.weighted);
+    const trustWeighting = {
+      ...withheldByTrust(split(scores.unweighted).payouts, payouts),
+      unweightedScore: total(scores.unweighted),
+      weightedScore: total(scores.weighted),
+    };
     const notices: NewNotification[] = payouts
       .filter((payout) => payout.amountUnits > 0n)
       .map((payout) => ({
@@ -116,7 +171,7 @@ export function createRewardService(deps: {
         groupKey: `reward:${facts.epoch.id}`,
         at,
       }));
-    return { payouts, remainderUnits, notices };
+    return { payouts, remainderUnits, notices, trustWeighting };
   }
 
   return {
@@ -155,30 +210,42 @@ export function createRewardService(deps: {
       if (!epoch || epoch.distributedAt !== null) return false;
       // The job is queued only once the epoch is over; a clock behind that retries later.
       if (!epochEnded(epoch, now())) throw new Error(`reward epoch ${epochId} is not over yet`);
+      // Trust as of the epoch's end weighs its signals (issue 28): computed now unless a run
+      // since then exists, so every epoch is scored on trust at least as fresh as its end.
+      await trust.ensureComputedSince(epoch.endsAt);
+      // Scored before the write transaction, from per-member totals: the epoch is over, so its
+      // signals are settled, and the transaction only splits and writes.
+      const counted = await rewards.countedPairs(epoch, criteriaWith(await trust.weighsTrust()));
+      const scores = {
+        weighted: scoresOf(counted, settings.weights),
+        unweighted: scoresOf(counted, settings.weights, { unweighted: true }),
+      };
       const at = now().toISOString();
-      const result = await rewards.distribute(epochId, at, (facts) => decide(facts, at));
+      const result = await rewards.distribute(epochId, at, (facts) => decide(facts, scores, at));
       if (!result.distributed) return false;
-      deps.notifications.changed(result.told);
+      await deps.afterWrite({ notify: result.told });
       return true;
     },
 
     /** GET /rewards/me: the balance, the score so far, the history and the claim gates. */
     async mine(user: User): Promise<MemberRewardsView> {
       const epoch = await currentEpoch();
-      const [member, events] = await Promise.all([
+      const [member, counted] = await Promise.all([
         rewards.memberRewards(user.id, REWARD_HISTORY_SIZE),
-        rewards.events(epoch, user.id),
+        rewards.countedPairs(epoch, criteriaWith(await trust.weighsTrust()), user.id),
       ]);
       const allowedFrom = claimAllowedFrom(user.createdAt, settings.minClaimAgeSeconds);
       return {
         claimableUnits: member.claimableUnits,
+        frozenUnits: member.frozenUnits,
         earnedUnits: member.earnedUnits,
-        pendingScore: scoreEvents(events, rules).get(user.id) ?? 0,
+        pendingScore: scoresOf(counted, settings.weights).get(user.id) ?? 0,
         epoch,
         history: member.history.map((entry) => ({
           epochId: entry.epochId,
           score: entry.score,
           amountUnits: entry.amountUnits,
+          hold: entry.hold === 'frozen' || entry.hold === 'forfeited' ? entry.hold : null,
           claimedAt:
             entry.claim === null
               ? null
@@ -220,6 +287,19 @@ export function createRewardService(deps: {
           amountUnits: row.amountUnits,
         })),
       };
+    },
+
+    /**
+     * GET /rewards/epochs/{id} (public, issue 28): the epoch's pool, how many members it paid,
+     * its top recipients as the leaderboard shows them, and what trust weighting withheld.
+     */
+    async epochSummary(reader: User | null, epochId: number): Promise<EpochSummaryView> {
+      const [board, figures] = await Promise.all([
+        this.leaderboard(reader, epochId),
+        rewards.epochFigures(epochId),
+      ]);
+      const epoch = board.epoch!;
+      return { epoch, figures, entries: board.entries };
     },
 
     /** Everything ever credited to the member (profile statistics). */

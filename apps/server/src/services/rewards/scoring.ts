@@ -1,4 +1,9 @@
-import type { ContributionKind, ScoredEvent } from '../../domain/reward.js';
+import {
+  CONTRIBUTION_KINDS,
+  type ContributionKind,
+  type ScoredEvent,
+} from '../../domain/reward.js';
+import { TRUST_SCALE } from '../../domain/trust.js';
 
 /**
  * What an epoch's contribution signals are worth (issue 16), as a pure function of its events.
@@ -12,10 +17,19 @@ import type { ContributionKind, ScoredEvent } from '../../domain/reward.js';
  * - the actor's account must be REWARD_MIN_ACTOR_AGE_SECONDS old when the pair began to stand
  *   (the first time its sum went above 0 and stayed there);
  * - an actor's pairs count REWARD_MAX_EVENTS_PER_ACTOR_DAILY a UTC day at most, the earliest first.
- * Each counted pair adds its kind's weight to the score of the member receiving it.
+ * Each counted pair adds its kind's weight, times the actor's trust (issue 28, docs/TRUST.md), to
+ * the score of the member receiving it: a like from an account the trusted part of the community
+ * never endorsed adds nothing. The caps above are counted in pairs, before trust, so an
+ * untrusted actor's pairs still use their daily cap. Trust is in whole millionths (TRUST_SCALE),
+ * so a kind's trust adds up exactly in SQL and here; without trust (no seed to anchor it), every
+ * actor weighs 1.
  *
- * Events of content hidden or deleted by the time of scoring are left out before this runs
- * (repositories/reward-repository.ts).
+ * Events of content hidden or deleted by the time of scoring are left out before this runs.
+ *
+ * This is the reference: the server applies the same rules in SQL (`countedPairs` in
+ * repositories/reward-repository.ts), which returns the counted pairs per member and kind rather
+ * than every event, and scores them with `scoresOf` below; scoring-sql.property.test.ts checks
+ * on random signals that both give the same scores.
  */
 
 export interface ScoringRules {
@@ -33,6 +47,59 @@ interface StandingPair {
   /** The event that made it stand: a tie-breaker with `since`. */
   sinceId: string;
 }
+
+/** The kinds that weigh more than 0: the others count nothing and use none of the daily cap. */
+export const countingKinds = (weights: ScoringRules['weights']): ContributionKind[] =>
+  CONTRIBUTION_KINDS.filter((kind) => (weights[kind] ?? 0) > 0);
+
+/** How many pairs of one kind one member received that count, and their actors' trust. */
+export interface ReceivedPairs {
+  recipientId: string;
+  kind: ContributionKind;
+  pairs: number;
+  /** The sum of the pairs' actors' trust, in millionths (pairs × TRUST_SCALE unweighted). */
+  trustUnits: number;
+}
+
+/**
+ * Member → score from their counted pairs: each kind's weight times its trust-weighted count
+ * (or, `unweighted`, its count: today's scoring before issue 28), added in the order of
+ * CONTRIBUTION_KINDS, so a score is the same number however its pairs were counted (weights may
+ * be decimals, whose sums depend on the order of addition).
+ */
+export function scoresOf(
+  counts: Iterable<ReceivedPairs>,
+  weights: ScoringRules['weights'],
+  options: { unweighted?: boolean } = {},
+): Map<string, number> {
+  const perMember = new Map<string, Map<ContributionKind, number>>();
+  for (const { recipientId, kind, pairs, trustUnits } of counts) {
+    if (!(pairs > 0) || !((weights[kind] ?? 0) > 0)) continue;
+    const units = options.unweighted ? pairs * TRUST_SCALE : trustUnits;
+    const kinds = perMember.get(recipientId) ?? new Map<ContributionKind, number>();
+    kinds.set(kind, (kinds.get(kind) ?? 0) + units);
+    perMember.set(recipientId, kinds);
+  }
+  const scores = new Map<string, number>();
+  for (const [recipientId, kinds] of perMember) {
+    let score = 0;
+    for (const kind of CONTRIBUTION_KINDS) {
+      const units = kinds.get(kind);
+      // Units / TRUST_SCALE is exact for whole pairs, so unweighted scores are today's exactly.
+      if (units) score += weights[kind] * (units / TRUST_SCALE);
+    }
+    // A member whose actors all had trust 0 scores nothing and is left out, as before any signal.
+    if (score > 0) scores.set(recipientId, score);
+  }
+  return scores;
+}
+
+/** Member → trust in millionths; null: trust is not weighed (every actor weighs TRUST_SCALE). */
+export type ActorTrust = ReadonlyMap<string, number> | null;
+
+/** An actor's weight: their trust, 0 when they have none, TRUST_SCALE when trust is not weighed. */
+export const trustOfActor = (trust: ActorTrust, actorId: string) =>
+  trust === null ? TRUST_SCALE : (trust.get(actorId) ?? 0);
 
 const byTime = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
@@ -66,7 +133,17 @@ const oldEnough = (pair: StandingPair, actorCreatedAt: string, minAgeSeconds: nu
 export function scoreEvents(
   events: readonly ScoredEvent[],
   rules: ScoringRules,
+  trust: ActorTrust = null,
 ): Map<string, number> {
+  return scoresOf(countEvents(events, rules, trust), rules.weights);
+}
+
+/** The pairs that count, per member and kind, with their actors' trust (scoresOf scores them). */
+export function countEvents(
+  events: readonly ScoredEvent[],
+  rules: ScoringRules,
+  trust: ActorTrust = null,
+): ReceivedPairs[] {
   const pairs = new Map<string, ScoredEvent[]>();
   const actorAge = new Map<string, string>();
   for (const event of events) {
@@ -94,14 +171,19 @@ export function scoreEvents(
     else perActorDay.set(key, [pair]);
   }
 
-  const scores = new Map<string, number>();
+  const counted: ReceivedPairs[] = [];
   for (const day of perActorDay.values()) {
     day.sort((a, b) =>
       byTime({ createdAt: a.since, id: a.sinceId }, { createdAt: b.since, id: b.sinceId }),
     );
     for (const pair of day.slice(0, rules.maxEventsPerActorDaily)) {
-      scores.set(pair.recipientId, (scores.get(pair.recipientId) ?? 0) + rules.weights[pair.kind]);
+      counted.push({
+        recipientId: pair.recipientId,
+        kind: pair.kind,
+        pairs: 1,
+        trustUnits: trustOfActor(trust, pair.actorId),
+      });
     }
   }
-  return scores;
+  return counted;
 }

@@ -11,13 +11,15 @@ import {
 import { FaucetTransferError, type Chain, type FaucetLimits } from '../../chain/index.js';
 import { associatedTokenAddress } from '../../chain/faucet.js';
 import { createTestChain, type TestChain } from '../../chain/testing.js';
-import { faucetMigration } from '../../db/migrations/0005-faucet.js';
+import { createFaucetRepository, FAUCET_KIND } from '../../repositories/faucet-repository.js';
 import {
-  createFaucetRepository,
-  type FaucetRepository,
-} from '../../repositories/faucet-repository.js';
+  createLedgerRepository,
+  type LedgerRepository,
+  type LedgerTransaction,
+} from '../../repositories/ledger-repository.js';
 import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors.js';
-import { ChainOperationError, FaucetUnavailableError } from './errors.js';
+import { createLedger } from '../ledger/index.js';
+import { ChainOperationError, FaucetUnavailableError } from '../ledger/errors.js';
 import { FAUCET_WINDOW_MS } from './limits.js';
 import { createTokenService } from './token-service.js';
 
@@ -98,16 +100,11 @@ function controlled(inner: Chain): ChainControl {
   return control;
 }
 
-/** The ledger on the database under test; creates the table if migrations do not list it yet. */
-async function openLedger(db: DatabaseUnderTest): Promise<FaucetRepository> {
+/** The one ledger (services/ledger/) on the database under test, and its faucet rows. */
+async function openLedger(db: DatabaseUnderTest) {
   const testApp = await db.buildApp();
-  const ledger = createFaucetRepository(testApp.app.db, db.dialect);
-  const exists = await ledger.list().then(
-    () => true,
-    () => false,
-  );
-  if (!exists) await faucetMigration.up(testApp.app.db as never);
-  return ledger;
+  const transfers = createLedgerRepository(testApp.app.db, db.dialect);
+  return { ...transfers, list: () => transfers.list(FAUCET_KIND) };
 }
 
 async function setUp(
@@ -119,14 +116,18 @@ async function setUp(
   const control = controlled(test.chain);
   const clock = options.clock ?? createTestClock(new Date('2025-03-01T08:00:00.000Z'));
   const limits = { ...GENEROUS, ...options.limits };
-  const make = (extra: { pendingWaitMs?: number } = {}) =>
+  const make = (extra: { pendingWaitMs?: number; ledger?: LedgerRepository } = {}) =>
     createTokenService({
-      ledger,
+      ledger: createLedger({
+        transfers: extra.ledger ?? ledger,
+        chain: control.chain,
+        now: clock.now,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
+        pendingWaitMs: extra.pendingWaitMs,
+      }),
+      faucet: createFaucetRepository(),
       chain: control.chain,
       settings: { cluster: 'embedded', limits, mint: null },
-      now: clock.now,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
-      ...extra,
     });
   return { ledger, test, control, clock, service: make(), make };
 }
@@ -556,8 +557,9 @@ describeEachDatabase('token service', (db) => {
       const { service, test, clock, ledger } = await setUp(db);
       const address = await test.newAddress();
       const user = caller();
-      await ledger.exclusive((locked) =>
+      await ledger.exclusive(FAUCET_KIND, (locked) =>
         locked.insert({
+          kind: FAUCET_KIND,
           id: randomUUID(),
           userId: user.userId,
           requestId: 'r5',
@@ -575,6 +577,91 @@ describeEachDatabase('token service', (db) => {
       );
       expect(error.message).toBe(MESSAGES.tokenTransferFailed);
       expect((await ledger.list())[0]?.status).toBe('failed');
+    });
+
+    it('never releases a stale request whose signature was recorded after it was read (a late send)', async () => {
+      const { test, clock, ledger, make } = await setUp(db);
+      const address = await test.newAddress();
+      const user = caller();
+      const id = randomUUID();
+      await ledger.exclusive(FAUCET_KIND, (locked) =>
+        locked.insert({
+          kind: FAUCET_KIND,
+          id,
+          userId: user.userId,
+          requestId: 'late',
+          address,
+          ip: user.ip,
+          amountUnits: units(2),
+          cluster: 'embedded',
+          mint: test.chain.mint,
+          createdAt: clock.now().toISOString(),
+        }),
+      );
+      clock.advance(5 * 60);
+      // The sender it was handed to wakes up late: right after the retry has read the row (still
+      // without a signature), it records its signature and sends.
+      let lateSend: Promise<void> | null = null;
+      const racing: LedgerRepository = {
+        ...ledger,
+        exclusive: async <T>(scope: string, work: (locked: LedgerTransaction) => Promise<T>) => {
+          const result = await ledger.exclusive(scope, work);
+          lateSend ??= (async () => {
+            const prepared = await test.chain.prepareTransfer(address, units(2), `late:${id}`);
+            expect(await ledger.recordSignature(id, prepared.signature, clock.now().toISOString()));
+            await prepared.send();
+          })();
+          await lateSend;
+          return result;
+        },
+      };
+      const service = make({ ledger: racing, pendingWaitMs: 20 });
+      const body = { address, amount: 2, request_id: 'late' };
+
+      // Not failed (which would free its reservation while the tokens went out): still pending,
+      // the signature kept, until the transaction is surely final.
+      const first = await rejection(service.request(user, body));
+      expect(first).toBeInstanceOf(ConflictError);
+      const [pending] = await ledger.list();
+      expect(pending).toMatchObject({ status: 'pending' });
+      expect(pending?.signature).not.toBeNull();
+
+      clock.advance(5 * 60);
+      const answer = await service.request(user, body);
+      expect(answer.signature).toBe(pending?.signature);
+      expect((await ledger.list())[0]).toMatchObject({
+        status: 'sent',
+        signature: answer.signature,
+      });
+      expect(await test.tokensOf(address)).toBe(units(2));
+    });
+
+    it('releases a stale request that has no signature when it is settled', async () => {
+      const { test, clock, ledger, service } = await setUp(db);
+      const address = await test.newAddress();
+      const user = caller();
+      await ledger.exclusive(FAUCET_KIND, (locked) =>
+        locked.insert({
+          kind: FAUCET_KIND,
+          id: randomUUID(),
+          userId: user.userId,
+          requestId: 'unsent',
+          address,
+          ip: user.ip,
+          amountUnits: units(2),
+          cluster: 'embedded',
+          mint: test.chain.mint,
+          createdAt: clock.now().toISOString(),
+        }),
+      );
+      clock.advance(5 * 60);
+      const error = await rejection(
+        service.request(user, { address, amount: 2, request_id: 'unsent' }),
+      );
+      expect(error.message).toBe(MESSAGES.tokenTransferFailed);
+      const [row] = await ledger.list();
+      expect(row).toMatchObject({ status: 'failed', signature: null });
+      expect(await test.tokensOf(address)).toBeNull();
     });
   });
 
@@ -729,10 +816,14 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
 describe('token service without a chain', () => {
   it('is disabled: info says so and requests get the faucet-disabled message', async () => {
     const service = createTokenService({
-      ledger: {} as FaucetRepository,
+      ledger: createLedger({
+        transfers: {} as LedgerRepository,
+        chain: null,
+        now: () => new Date(),
+      }),
+      faucet: createFaucetRepository(),
       chain: null,
       settings: { cluster: 'mainnet-beta', limits: GENEROUS, mint: null },
-      now: () => new Date(),
     });
     expect(service.info()).toMatchObject({ enabled: false, cluster: 'mainnet-beta', mint: '' });
     const error = await rejection(service.request(caller(), { address: 'x', amount: 1 }));

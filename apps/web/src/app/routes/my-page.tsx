@@ -7,6 +7,7 @@ import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-di
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { SessionSettings } from '@/features/auth/components/session-settings';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { MyProfile } from '@/features/profiles/components/my-profile';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
@@ -56,7 +57,12 @@ export function MyPageRoute() {
         user={user}
         actions={<LogoutButton />}
         wallet={<WalletCard />}
-        settings={<NotificationSettings />}
+        settings={
+          <>
+            <NotificationSettings />
+            <SessionSettings />
+          </>
+        }
       />
     );
   }

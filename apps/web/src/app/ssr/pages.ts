@@ -14,6 +14,13 @@ import { parseSortParam } from '@/features/posts/utils/sort-cycle';
 export type ServerPage = {
   /** The screen's module as the build manifest names it (its chunk, its CSS). */
   screen: string;
+  /**
+   * The page's address as its screen reads it: the path written one way and only the query
+   * parameters the screen reads, normalized, in a fixed order. Every address with the same page
+   * address shows the same page, so the server renders it once for all of them and keeps one copy
+   * (a `?x=<nonce>` is the page already kept).
+   */
+  address: (url: URL) => string;
   /** Loads the data the screen shows into the cache, through the same queries it uses. */
   prefetch?: (queryClient: QueryClient, url: URL) => Promise<void>;
   /**
@@ -30,25 +37,51 @@ const forumFilter = (url: URL) => ({
   sort: parseSortParam(url.searchParams.get('sort')),
 });
 
+/** The forum's address with only what it reads (app/routes/forum.tsx): the search and the sort. */
+function forumAddress(url: URL): string {
+  const { search, sort } = forumFilter(url);
+  const query = new URLSearchParams();
+  if (search) query.set('search', search);
+  if (sort) query.set('sort', sort);
+  const text = query.toString();
+  return text ? `${paths.forum.path}?${text}` : paths.forum.path;
+}
+
+/** A path segment as the router gives it to the screen (decoded); null when malformed. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Home, the forum list and a post: the pages people arrive on from outside. The other screens
  * are a member's own or follow a click inside the app, and stay rendered by the browser.
  */
 export function findServerPage(pathname: string): ServerPage | null {
-  if (pathname === paths.home.path) return { screen: 'src/app/routes/home.tsx' };
+  if (pathname === paths.home.path) {
+    return { screen: 'src/app/routes/home.tsx', address: () => paths.home.path };
+  }
   if (matchPath(paths.forum.path, pathname)) {
     return {
       screen: 'src/app/routes/forum.tsx',
+      address: forumAddress,
       prefetch: (queryClient, url) =>
         queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions(forumFilter(url))),
       title: (_queryClient, t) => t('titles.forum'),
     };
   }
   const detail = matchPath(paths.postDetail.path, pathname);
-  const id = detail?.params.id;
+  // matchPath leaves the id encoded, while the screen's useParams has it decoded: the same post
+  // under every way of writing its id (`%61bc` is `abc`).
+  const id = detail?.params.id ? decodedSegment(detail.params.id) : null;
   if (id) {
     return {
       screen: 'src/app/routes/post-detail.tsx',
+      // Only its id: `?from=` sets where Back goes, which the HTML does not show.
+      address: () => paths.postDetail.href(id),
       prefetch: (queryClient) => queryClient.prefetchQuery(getPostQueryOptions(id)),
       title: (queryClient, t) => {
         const post = queryClient.getQueryData(getPostQueryOptions(id).queryKey);

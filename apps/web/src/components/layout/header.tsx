@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeviceType } from '@/lib/device-type';
 import { LanguageSwitch } from './language-switch';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import styles from './header.module.css';
 
 const NAV_ITEMS = [
@@ -98,7 +99,7 @@ export function Header({ walletSlot, notificationsSlot, extraNavItems = [] }: He
             <button
               ref={toggleRef}
               type="button"
-              className={styles.menuButton}
+              className={`${outline.button} ${styles.menuButton}`}
               aria-expanded={menuOpen}
               aria-controls="primary-navigation"
               onClick={() => setMenuOpen((open) => !open)}

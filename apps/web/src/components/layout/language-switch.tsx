@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/i18n';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import styles from './header.module.css';
 
 /** The language offered next: the other of the two, written in itself. */
@@ -19,7 +20,7 @@ export function LanguageSwitch() {
   return (
     <button
       type="button"
-      className={styles.languageButton}
+      className={`${outline.button} ${styles.languageButton}`}
       title={t('language.choose')}
       onClick={() => {
         void changeLanguage(next).catch((error: unknown) =>

@@ -20,6 +20,14 @@ export type PhantomProvider = {
   /** Asks to connect; with `onlyIfTrusted` it never prompts and fails unless the site is trusted. */
   connect: (options?: { onlyIfTrusted?: boolean }) => Promise<{ publicKey: PhantomPublicKey }>;
   disconnect: () => Promise<void>;
+  /**
+   * Signs arbitrary bytes with the wallet's key, after the user approves (issue 28: proving the
+   * wallet is held). https://docs.phantom.com/solana/signing-a-message
+   */
+  signMessage?: (
+    message: Uint8Array,
+    display?: 'utf8' | 'hex',
+  ) => Promise<{ signature: Uint8Array; publicKey?: PhantomPublicKey }>;
   on: <E extends PhantomEvent>(event: E, handler: PhantomEventMap[E]) => unknown;
   off?: <E extends PhantomEvent>(event: E, handler: PhantomEventMap[E]) => unknown;
   removeListener?: <E extends PhantomEvent>(event: E, handler: PhantomEventMap[E]) => unknown;

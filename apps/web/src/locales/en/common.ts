@@ -1,5 +1,12 @@
 /** Texts of the page frame and the shared building blocks (components/, app/). */
 export const common = {
+  /** Community trust (issue 28): the level shown on profiles; never the score. */
+  trust: {
+    badge: 'Trust level {{level}}: {{name}}',
+    explain:
+      'How much the community trusts this member, from the likes and comments of the members it already trusts.',
+    levels: { new: 'New', basic: 'Basic', member: 'Member', trusted: 'Trusted' },
+  },
   language: {
     label: 'Language',
     choose: 'Choose the language of the interface',
@@ -37,6 +44,19 @@ export const common = {
   loading: 'Loading',
   field: {
     optional: '(optional)',
+  },
+  /** A post's fields, as the upload form and the edit dialog show them (components/post-fields). */
+  postFields: {
+    title: 'Title',
+    summary: 'Summary',
+    content: 'Content',
+    tags: 'Tags',
+    tagsHint: 'Separate tags with commas, e.g. physics, machine learning.',
+    doi: 'DOI',
+    doiHint:
+      'The DOI of the published work, if it has one (a https://doi.org/ link works too); empty for none.',
+    aiInstruction: 'AI instruction',
+    aiInstructionHint: 'What the AI analysis should focus on.',
   },
   visibility: {
     legend: 'Visibility',

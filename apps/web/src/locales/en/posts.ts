@@ -134,15 +134,6 @@ export const posts = {
   },
   edit: {
     title: 'Edit post',
-    fields: {
-      title: 'Title',
-      summary: 'Summary',
-      content: 'Content',
-      tags: 'Tags',
-      doi: 'DOI',
-    },
-    tagsHint: 'Separate tags with commas, e.g. physics, machine learning.',
-    doiHint: "The work's DOI, e.g. 10.1000/xyz123; empty for none.",
     cancel: 'Cancel',
     save: 'Save',
     saving: 'Saving…',
@@ -153,6 +144,7 @@ export const posts = {
       content: 'content',
       tags: 'tags',
       doi: 'doi',
+      ai_instruction: 'AI instruction',
       visibility: 'visibility',
       post: 'post',
     },

@@ -44,9 +44,13 @@ export const token = {
     totalEarned: 'Earned in all',
     minimumClaim: 'Claims pay out from {{min}}.',
     claimFrom: 'Your account can claim from {{when}}.',
-    claimingTo: 'Rewards go to your connected wallet:',
-    useOtherAddress: 'Send to another address',
-    useWallet: 'Send to my connected wallet',
+    claimingTo: 'Rewards go to your linked wallet:',
+    chooseWallet: 'Pay to your linked wallet',
+    walletsLoading: 'Loading your linked wallets…',
+    walletsLoadFailed: 'Your linked wallets could not be loaded. Reload the page to try again.',
+    linkWalletFirst:
+      'Rewards are paid only to a wallet you linked to your account. Link your Phantom wallet on My Page by signing a message with it, then claim here.',
+    linkWalletOnMyPage: 'Link a wallet on My Page',
     claim: 'Claim',
     claiming: 'Claiming…',
     tryAgain: 'Try again',
@@ -58,6 +62,11 @@ export const token = {
     score: 'Score',
     claimedAt: 'Claimed',
     notClaimed: 'Not claimed yet',
+    frozen: 'Frozen',
+    frozenNote:
+      'Your rewards are frozen while the moderators review your account. They can release them to you or return them to the pool.',
+    holdFrozen: 'Frozen',
+    holdForfeited: 'Forfeited to the pool',
   },
   leaderboard: {
     title: 'Leaderboard',

@@ -15,4 +15,23 @@ export const wallet = {
   copyAddress: 'Copy address',
   copied: 'Copied',
   copyFailed: 'Could not copy; select the address and copy it yourself.',
+  // Linked wallets (issue 28): rewards are paid only to these.
+  linkedTitle: 'Linked wallets',
+  linkedNote:
+    'Rewards are paid only to a wallet you linked. Linking asks your wallet to sign a message; it costs nothing and sends no transaction.',
+  linkedLoading: 'Loading your linked wallets…',
+  linkedLoadFailed: 'Your linked wallets could not be loaded.',
+  linkedEmpty: 'No wallet linked yet.',
+  retry: 'Retry',
+  linkThisWallet: 'Link this wallet',
+  linking: 'Waiting for your signature…',
+  connectToLink: 'Connect your Phantom wallet to link it.',
+  unlink: 'Unlink',
+  unlinkAddress: 'Unlink {{address}}',
+  linkFailed: 'The wallet could not be linked. Please try again.',
+  signing: {
+    rejected: 'You declined to sign, so the wallet was not linked.',
+    unsupported: 'This wallet cannot sign messages. Use Phantom to link a wallet.',
+    failed: 'The wallet did not sign the message. Please try again.',
+  },
 };

@@ -2,6 +2,11 @@ import type { Translation } from '../types';
 import type { common as en } from '../en/common';
 
 export const common: Translation<typeof en> = {
+  trust: {
+    badge: '信任等级 {{level}}：{{name}}',
+    explain: '社区对该成员的信任程度，来自社区已信任的成员对其的点赞与评论。',
+    levels: { new: '新人', basic: '基础', member: '成员', trusted: '受信任' },
+  },
   language: {
     label: '语言',
     choose: '选择界面语言',
@@ -39,6 +44,17 @@ export const common: Translation<typeof en> = {
   loading: '加载中',
   field: {
     optional: '（选填）',
+  },
+  postFields: {
+    title: '标题',
+    summary: '摘要',
+    content: '正文',
+    tags: '标签',
+    tagsHint: '多个标签用逗号分隔，例如：物理, 机器学习。',
+    doi: 'DOI',
+    doiHint: '已发表作品的 DOI（如有），也可以粘贴它的 DOI 链接；没有则留空。',
+    aiInstruction: 'AI 指令',
+    aiInstructionHint: '希望 AI 分析重点关注的内容。',
   },
   visibility: {
     legend: '可见范围',

@@ -111,15 +111,6 @@ export const posts: Translation<typeof en> = {
   },
   edit: {
     title: '编辑帖子',
-    fields: {
-      title: '标题',
-      summary: '摘要',
-      content: '正文',
-      tags: '标签',
-      doi: 'DOI',
-    },
-    tagsHint: '用逗号分隔标签，例如：物理, 机器学习。',
-    doiHint: '该作品的 DOI，例如 10.1000/xyz123；没有则留空。',
     cancel: '取消',
     save: '保存',
     saving: '正在保存…',
@@ -129,6 +120,7 @@ export const posts: Translation<typeof en> = {
       content: '正文',
       tags: '标签',
       doi: 'DOI',
+      ai_instruction: 'AI 指令',
       visibility: '可见性',
       post: '帖子',
     },

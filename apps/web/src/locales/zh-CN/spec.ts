@@ -14,6 +14,7 @@ export const messages: Translation<typeof enMessages> = {
   invalidCredentials: '用户名或密码错误',
   registrationFailed: '注册失败，请重试',
   usernameTaken: '该用户名已被占用',
+  usernameReserved: '该用户名已被保留',
   notAuthenticated: '未登录',
   sessionExpired: '登录已过期，请重新登录',
   tooManyLoginAttempts: '登录尝试次数过多，请稍后再试',
@@ -23,6 +24,7 @@ export const messages: Translation<typeof enMessages> = {
   loginToViewAuthor: '请登录后查看该作者的主页',
 
   tooManyComments: '评论过于频繁，请稍候再试。',
+  tooManyLikes: '点赞过于频繁，请稍候再试。',
   commentNotFound: '评论不存在',
   commentParentElsewhere: '你回复的评论属于另一篇帖子',
   commentRootMismatch: 'rootId 与你回复的评论所在的讨论串不符',
@@ -80,6 +82,14 @@ export const messages: Translation<typeof enMessages> = {
   rewardClaimsDisabled: '奖励领取暂不可用',
   rewardClaimPending: '该领取请求仍在处理中，请稍候再查看。',
   rewardClaimRequestIdReused: '该 request_id 已用于其他地址；新的领取请使用新的 request_id',
+  rewardClaimWalletNotLinked: '奖励只会发放到已绑定到你账户的钱包。请先在“我的主页”绑定此钱包。',
+  walletChallengeUnknown: '该签名请求不存在、已被使用或已过期。请重新获取并签名。',
+  walletMessageMismatch: '签名的消息不是本服务器签发的那一条',
+  walletSignatureMalformed: '签名必须是 base58 或 base64 编码的 64 字节',
+  walletSignatureInvalid: '签名与该钱包和消息不匹配',
+  walletLinkedElsewhere: '该钱包已绑定到另一个账户',
+  walletNotLinked: '该钱包未绑定到你的账户',
+  tooManyWalletChallenges: '你请求绑定钱包过于频繁，请稍后再试。',
   rewardEpochNotFound: '没有这个奖励周期',
 
   requestTimedOut: '服务器未及时响应，请重试。',
@@ -103,6 +113,7 @@ export const messages: Translation<typeof enMessages> = {
   passwordsDoNotMatch: '与新密码不一致',
   passwordChanged: '密码已修改，你的其他会话均已退出登录。',
   changePasswordFailed: '密码修改失败',
+  sessionNotFound: '会话不存在',
   tooManyRegistrations: '从你的网络地址创建的账户过多，请稍后再试',
   avatarNotUploaded: '必须是上传头像所得的 /ipfs/ 路径，或留空',
 
@@ -134,7 +145,9 @@ export const messages: Translation<typeof enMessages> = {
   reportAlreadyResolved: '该举报已处理',
   moderationActionNotForUsers: '对用户的举报只能封禁该用户或驳回',
   cannotModerateModerator: '不能封禁版主，请联系管理员',
+  moderatorAlwaysTrusted: '版主始终受信任：其角色即为信任种子',
   notHidden: '此内容未被隐藏',
+  nothingFrozen: '该成员没有被冻结的奖励',
   hiddenByModerators: '已被版主隐藏',
   moderationLoadFailed: '审核队列加载失败，请稍后再试。',
   moderationActionFailed: '操作失败，请重试。',
@@ -144,6 +157,8 @@ export const messages: Translation<typeof enMessages> = {
   noNotifications: '暂无新消息。回复、提及和点赞会显示在这里。',
   notificationSettingsFailed: '通知设置更新失败',
   tooManyNotificationStreams: '此账户打开的实时通知连接过多，请关闭一个标签页后重试。',
+  tooManyNotificationStreamsFromAddress:
+    '您的网络地址打开的实时通知连接过多，请关闭一个标签页后重试。',
 
   isRequired: '为必填项',
   noteRequired: '请填写备注',
@@ -189,6 +204,8 @@ export const messages: Translation<typeof enMessages> = {
   tokenAmountTooLong: '数量最多输入 {{max}} 个字符',
   rewardClaimTooEarly: '你的账户注册时间太短，暂时不能领取奖励，{{when}} 之后可领取',
   rewardClaimBelowMinimum: '至少有 {{min}} 个代币才能领取；你目前有 {{claimable}} 个',
+  rewardsFrozen: '版主审查你的账户期间，你的 {{amount}} 个代币奖励余额被冻结',
+  tooManyWallets: '最多只能绑定 {{max}} 个钱包；请先解除绑定一个',
   invalidResponse: '{{method}} {{path}} 返回了意外的响应',
   routeNotFound: '路由 {{method}} {{url}} 不存在',
   unsupportedMediaType:

@@ -8,7 +8,12 @@
  * times the mean of its words' scores times a length factor. Tags are then chosen greedily with a
  * diversity penalty, near-duplicates dropped.
  */
-import { pageRank } from './pagerank.js';
+import {
+  createCandidates,
+  createWordGraph,
+  mostFrequent,
+  rankCandidates,
+} from './phrase-ranking.js';
 import { GENERIC_WORDS } from './stop-words.js';
 import type { Token } from './tokens.js';
 
@@ -31,16 +36,6 @@ export interface KeyPhrase {
   score: number;
 }
 
-interface Candidate {
-  key: string;
-  stems: string[];
-  count: number;
-  first: number;
-  /** Seen at least once ending where its run ends (with its head noun). */
-  headed: boolean;
-  surfaces: Map<string, number>;
-}
-
 const MAX_WORDS = 3;
 const LENGTH_FACTOR = [0, 0.7, 1.5, 2];
 const SUBJECTS = new Set(
@@ -59,37 +54,20 @@ export function keyPhrases(
   const limit = options.limit ?? 8;
   // Beyond the first three, a phrase must score at least this share of the best one.
   const minShare = options.minShare ?? 0.04;
-  const nodes = new Map<string, number>();
-  const edges: Map<number, number>[] = [];
-  const personalization: number[] = [];
-  const candidates = new Map<string, Candidate>();
-  let order = 0;
-
-  const node = (stem: string) => {
-    let id = nodes.get(stem);
-    if (id === undefined) {
-      id = nodes.size;
-      nodes.set(stem, id);
-      edges.push(new Map());
-      personalization.push(0);
-    }
-    return id;
-  };
+  const graph = createWordGraph();
+  const candidates = createCandidates();
+  /** The keys seen at least once ending where their run ends (with their head noun). */
+  const headed = new Set<string>();
 
   sources.forEach((source, position) => {
     const words = source.tokens.filter(isPhraseWord);
     // Co-occurrence within a window of three content words (stop words skipped, as TextRank does).
-    const ids = words.map((word) => node(word.stem));
+    const ids = words.map((word) => graph.node(word.stem));
     ids.forEach((id, index) => {
       const early = 1 + 1 / (1 + position / 10);
-      personalization[id] = (personalization[id] as number) + source.weight * early;
+      graph.lean(id, source.weight * early);
       for (let other = index + 1; other < Math.min(ids.length, index + MAX_WORDS); other += 1) {
-        const neighbour = ids[other] as number;
-        if (neighbour === id) continue;
-        const a = edges[id] as Map<number, number>;
-        const b = edges[neighbour] as Map<number, number>;
-        a.set(neighbour, (a.get(neighbour) ?? 0) + source.weight);
-        b.set(id, (b.get(id) ?? 0) + source.weight);
+        graph.link(id, ids[other] as number, source.weight);
       }
     });
 
@@ -104,54 +82,31 @@ export function keyPhrases(
           if (length === 1 && GENERIC_WORDS.has(words[0]?.lower ?? '')) continue;
           const stems = words.map((word) => word.stem);
           const key = stems.join(' ').replace(/-/g, ' ');
-          let candidate = candidates.get(key);
-          if (!candidate) {
-            candidate = { key, stems, count: 0, first: order, headed: false, surfaces: new Map() };
-            candidates.set(key, candidate);
-          }
-          if (start + length === run.length) candidate.headed = true;
-          order += 1;
+          if (start + length === run.length) headed.add(key);
           // English noun phrases end on their head noun: a window that stops inside a run
           // ("engineered adenine base" of "… base editor") is rarely a phrase of its own.
           // Likewise a window that starts inside a run has lost a modifier: it counts half.
           const credit = (start + length === run.length ? 1 : 0.3) * (start === 0 ? 1 : 0.5);
-          candidate.count += source.weight * credit;
-          candidate.surfaces.set(surface, (candidate.surfaces.get(surface) ?? 0) + source.weight);
+          candidates.add(key, stems, surface, { weight: source.weight, credit });
         }
       }
     }
   });
   if (candidates.size === 0) return [];
 
-  for (const [stem, id] of nodes) {
-    const boost =
+  const wordScore = graph.rank(
+    (stem) =>
       1 +
       2 * Number(context.titleStems.has(stem)) +
       Number(context.tagStems.has(stem)) +
-      3 * Number(context.instructionStems.has(stem));
-    personalization[id] = (personalization[id] as number) * boost;
-  }
-  const rank = pageRank(edges, personalization);
-  const top = Math.max(...rank, Number.MIN_VALUE);
-  const wordScore = (stem: string) => (rank[nodes.get(stem) ?? -1] ?? 0) / top;
-
-  const scored = [...candidates.values()]
-    .filter((candidate) => candidate.headed)
-    .map((candidate) => {
-      const words = candidate.stems.reduce((sum, stem) => sum + wordScore(stem), 0);
-      const length = candidate.stems.length;
-      const steered = candidate.stems.filter((stem) => context.instructionStems.has(stem)).length;
-      // Mean word score times a length factor: a compound ("electrolyte additives") makes a better
-      // tag than its head alone, but three mediocre words should not beat one central word.
-      const score =
-        candidate.count * (words / length) * (LENGTH_FACTOR[length] ?? 2) * (1 + steered / length);
-      return { candidate, score };
-    });
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.candidate.first - b.candidate.first ||
-      (a.candidate.key < b.candidate.key ? -1 : 1),
+      3 * Number(context.instructionStems.has(stem)),
+  );
+  // Mean word score times a length factor: a compound ("electrolyte additives") makes a better
+  // tag than its head alone, but three mediocre words should not beat one central word.
+  const scored = rankCandidates(
+    candidates.all().filter((candidate) => headed.has(candidate.key)),
+    wordScore,
+    { lengthFactor: LENGTH_FACTOR, steered: (stem) => context.instructionStems.has(stem) },
   );
 
   // Greedy selection with a diversity penalty (as in maximal marginal relevance): a phrase whose
@@ -167,10 +122,10 @@ export function keyPhrases(
   while (chosen.length < limit) {
     let pick: { index: number; score: number } | undefined;
     pool.forEach(({ candidate, score }, index) => {
-      const repeated = candidate.stems.filter((stem) => covered.has(stem)).length;
+      const repeated = candidate.parts.filter((stem) => covered.has(stem)).length;
       // A third "… superconductivity" adds little once one is chosen: same head noun, half score.
-      const sameHead = candidate.stems.length > 1 && heads.has(head(candidate.stems)) ? 0.5 : 1;
-      const adjusted = score * (1 - (0.6 * repeated) / candidate.stems.length) * sameHead;
+      const sameHead = candidate.parts.length > 1 && heads.has(head(candidate.parts)) ? 0.5 : 1;
+      const adjusted = score * (1 - (0.6 * repeated) / candidate.parts.length) * sameHead;
       if (!pick || adjusted > pick.score) pick = { index, score: adjusted };
     });
     if (!pick || (chosen.length >= 3 && pick.score < best * minShare)) break;
@@ -182,7 +137,7 @@ export function keyPhrases(
       key: candidate.key,
       phrase: mostFrequent(candidate.surfaces),
       score: pick.score,
-      words: candidate.stems.length,
+      words: candidate.parts.length,
       count: candidate.count,
     };
     // Around a chosen multi-word tag ("adenine base editor" around "base editor"): the more
@@ -190,12 +145,12 @@ export function keyPhrases(
     const general = chosen.findIndex((other) => other.words > 1 && inside(other.key, entry.key));
     if (general >= 0) {
       if (entry.count >= (chosen[general] as typeof entry).count * 0.5) chosen[general] = entry;
-      for (const stem of candidate.stems) covered.add(stem);
-      heads.add(head(candidate.stems));
+      for (const stem of candidate.parts) covered.add(stem);
+      heads.add(head(candidate.parts));
       continue;
     }
-    for (const stem of candidate.stems) covered.add(stem);
-    if (candidate.stems.length > 1) heads.add(head(candidate.stems));
+    for (const stem of candidate.parts) covered.add(stem);
+    if (candidate.parts.length > 1) heads.add(head(candidate.parts));
     chosen.push(entry);
   }
   return chosen.map(({ phrase, score }) => ({ phrase, score }));
@@ -235,14 +190,4 @@ function isAdverb(word: string): boolean {
   return /(?:ally|ively|ently|antly|ously|edly|ingly|ately|ely|arly|fully|ably|ibly|ularly)$/.test(
     word,
   );
-}
-
-/** The most frequent written form (the first seen on a tie). */
-function mostFrequent(surfaces: Map<string, number>): string {
-  let best = '';
-  let bestCount = -1;
-  for (const [surface, count] of surfaces) {
-    if (count > bestCount) [best, bestCount] = [surface, count];
-  }
-  return best;
 }

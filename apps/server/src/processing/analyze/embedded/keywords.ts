@@ -8,7 +8,12 @@
  */
 import { tag } from './nlp.js';
 import { containsWords, nounPhrases, phraseKey } from './noun-phrases.js';
-import { pageRank } from './pagerank.js';
+import {
+  createCandidates,
+  createWordGraph,
+  mostFrequent,
+  rankCandidates,
+} from './phrase-ranking.js';
 import { stemWord } from './tokens.js';
 
 export interface KeywordSource {
@@ -25,14 +30,6 @@ export interface KeywordContext {
   authorTags: string[];
 }
 
-interface Candidate {
-  key: string;
-  words: string[];
-  count: number;
-  first: number;
-  surfaces: Map<string, number>;
-}
-
 const LENGTH_FACTOR = [0, 1, 1.3, 1.5];
 
 export function keywords(
@@ -42,45 +39,24 @@ export function keywords(
 ): string[] {
   const limit = options.limit ?? 8;
   const minShare = options.minShare ?? 0.05;
-  const nodes = new Map<string, number>();
-  const edges: Map<number, number>[] = [];
-  const personalization: number[] = [];
-  const candidates = new Map<string, Candidate>();
-  let order = 0;
-
-  const node = (word: string) => {
-    let id = nodes.get(word);
-    if (id === undefined) {
-      id = nodes.size;
-      nodes.set(word, id);
-      edges.push(new Map());
-      personalization.push(0);
-    }
-    return id;
-  };
-  const link = (a: number, b: number, weight: number) => {
-    if (a === b) return;
-    const from = edges[a] as Map<number, number>;
-    const to = edges[b] as Map<number, number>;
-    from.set(b, (from.get(b) ?? 0) + weight);
-    to.set(a, (to.get(a) ?? 0) + weight);
-  };
+  const graph = createWordGraph();
+  const candidates = createCandidates();
 
   sources.forEach((source, position) => {
     const phrases = nounPhrases(tag(source.text));
     const early = 1 + 1 / (1 + position / 10);
     let previousHead: number | undefined;
     for (const phrase of phrases) {
-      const ids = phrase.words.map((word) => node(word.key));
+      const ids = phrase.words.map((word) => graph.node(word.key));
       ids.forEach((id, index) => {
-        personalization[id] = (personalization[id] as number) + source.weight * early;
+        graph.lean(id, source.weight * early);
         // Words of one phrase are strongly linked; neighbouring phrases of a sentence weakly.
         for (let other = index + 1; other < ids.length; other += 1) {
-          link(id, ids[other] as number, 2 * source.weight);
+          graph.link(id, ids[other] as number, 2 * source.weight);
         }
       });
       const head = ids[ids.length - 1] as number;
-      if (previousHead !== undefined) link(previousHead, head, source.weight);
+      if (previousHead !== undefined) graph.link(previousHead, head, source.weight);
       previousHead = head;
 
       // The phrase and its shorter forms that keep the head noun ("twisted bilayer graphene",
@@ -89,14 +65,10 @@ export function keywords(
         const words = phrase.words.slice(start);
         const key = words.map((word) => word.key).join(' ');
         const surface = words.map((word) => word.word).join(' ');
-        let candidate = candidates.get(key);
-        if (!candidate) {
-          candidate = { key, words: key.split(' '), count: 0, first: order, surfaces: new Map() };
-          candidates.set(key, candidate);
-        }
-        order += 1;
-        candidate.count += source.weight * (start === 0 ? 1 : 0.75);
-        candidate.surfaces.set(surface, (candidate.surfaces.get(surface) ?? 0) + source.weight);
+        candidates.add(key, key.split(' '), surface, {
+          weight: source.weight,
+          credit: start === 0 ? 1 : 0.75,
+        });
       }
     }
   });
@@ -104,32 +76,19 @@ export function keywords(
 
   const steer = (word: string) =>
     word.split(' ').some((part) => context.instructionStems.has(stemOf(part)));
-  for (const [word, id] of nodes) {
+  const wordScore = graph.rank((word) => {
     const stem = stemOf(word);
-    const boost =
+    return (
       1 +
       2 * Number(context.titleStems.has(stem)) +
       Number(context.tagStems.has(stem)) +
-      3 * Number(steer(word));
-    personalization[id] = (personalization[id] as number) * boost;
-  }
-  const rank = pageRank(edges, personalization);
-  const top = Math.max(...rank, Number.MIN_VALUE);
-  const wordScore = (word: string) => (rank[nodes.get(word) ?? -1] ?? 0) / top;
-
-  const scored = [...candidates.values()].map((candidate) => {
-    const length = candidate.words.length;
-    const mean = candidate.words.reduce((sum, word) => sum + wordScore(word), 0) / length;
-    const steered = candidate.words.filter(steer).length;
-    const score = candidate.count * mean * (LENGTH_FACTOR[length] ?? 2) * (1 + steered / length);
-    return { candidate, score };
+      3 * Number(steer(word))
+    );
   });
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.candidate.first - b.candidate.first ||
-      (a.candidate.key < b.candidate.key ? -1 : 1),
-  );
+  const scored = rankCandidates(candidates.all(), wordScore, {
+    lengthFactor: LENGTH_FACTOR,
+    steered: steer,
+  });
 
   const authorKeys = context.authorTags.map(phraseKey).filter(Boolean);
   const chosen: { key: string; phrase: string; count: number; words: number }[] = [];
@@ -140,8 +99,8 @@ export function keywords(
     let pick = 0;
     let pickScore = -1;
     pool.forEach(({ candidate, score }, index) => {
-      const repeated = candidate.words.filter((word) => covered.has(word)).length;
-      const adjusted = score * (1 - (0.5 * repeated) / candidate.words.length);
+      const repeated = candidate.parts.filter((word) => covered.has(word)).length;
+      const adjusted = score * (1 - (0.5 * repeated) / candidate.parts.length);
       if (adjusted > pickScore) [pick, pickScore] = [index, adjusted];
     });
     if (chosen.length >= 3 && pickScore < best * minShare) break;
@@ -153,9 +112,9 @@ export function keywords(
       key: candidate.key,
       phrase: mostFrequent(candidate.surfaces),
       count: candidate.count,
-      words: candidate.words.length,
+      words: candidate.parts.length,
     };
-    for (const word of candidate.words) covered.add(word);
+    for (const word of candidate.parts) covered.add(word);
     // Around a chosen phrase ("adenine base editor" around "base editor"): the more specific
     // one takes its place when it is common enough, otherwise it adds nothing.
     const general = chosen.findIndex((other) => containsWords(candidate.key, other.key));
@@ -179,13 +138,4 @@ export function keywords(
 /** The stem the title, tag and instruction sets hold (tokens.ts), for a word of a phrase key. */
 function stemOf(word: string): string {
   return stemWord(word);
-}
-
-function mostFrequent(surfaces: Map<string, number>): string {
-  let best = '';
-  let bestCount = -1;
-  for (const [surface, count] of surfaces) {
-    if (count > bestCount) [best, bestCount] = [surface, count];
-  }
-  return best;
 }

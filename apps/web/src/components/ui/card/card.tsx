@@ -14,7 +14,7 @@ export function Card({
   children: ReactNode;
 }) {
   return (
-    <section className={clsx(styles.card, className)} aria-labelledby={labelledBy}>
+    <section className={clsx(styles.surface, styles.card, className)} aria-labelledby={labelledBy}>
       {children}
     </section>
   );

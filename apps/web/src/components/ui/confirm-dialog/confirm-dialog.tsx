@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../dialog-actions/dialog-actions';
 import { Modal } from '../modal/modal';
 import styles from './confirm-dialog.module.css';
 
@@ -47,22 +48,17 @@ export function ConfirmDialog({
       <div id={bodyId} className={styles.body}>
         {children}
       </div>
-      <div className={styles.actions}>
-        <button type="button" className="button button-secondary" onClick={onCancel} data-autofocus>
-          {cancelLabel ?? t('actions.cancel')}
-        </button>
-        <button
-          type="button"
-          className={`button button-primary ${danger ? styles.danger : ''}`}
-          aria-disabled={pending || undefined}
-          aria-busy={pending || undefined}
-          onClick={() => {
-            if (!pending) onConfirm();
-          }}
-        >
-          {pending && pendingLabel ? pendingLabel : confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        className={styles.actions}
+        cancelLabel={cancelLabel ?? t('actions.cancel')}
+        onCancel={onCancel}
+        focusCancel
+        actionLabel={confirmLabel}
+        pendingLabel={pendingLabel}
+        pending={pending}
+        actionClassName={danger ? styles.danger : undefined}
+        onAction={onConfirm}
+      />
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../dialog-actions/dialog-actions';
 import { Modal } from '../modal/modal';
 import styles from './form-dialog.module.css';
 
@@ -73,19 +74,15 @@ export function FormDialog({
             {failure}
           </p>
         ) : null}
-        <div className={styles.actions}>
-          <button type="button" className="button button-secondary" onClick={cancel}>
-            {t('actions.cancel')}
-          </button>
-          <button
-            type="submit"
-            className={`button button-primary ${danger ? styles.danger : ''}`}
-            aria-disabled={pending || undefined}
-            aria-busy={pending || undefined}
-          >
-            {pending ? pendingLabel : submitLabel}
-          </button>
-        </div>
+        <DialogActions
+          className={styles.actions}
+          cancelLabel={t('actions.cancel')}
+          onCancel={cancel}
+          actionLabel={submitLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          actionClassName={danger ? styles.danger : undefined}
+        />
       </form>
     </Modal>
   );

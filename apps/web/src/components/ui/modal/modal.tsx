@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { focusableIn, handleModalKey } from './modal-keys';
 import styles from './modal.module.css';
 
 type ModalProps = {
@@ -15,19 +16,6 @@ type ModalProps = {
   /** Id of the element that says what the dialog is about. */
   describedBy?: string;
 };
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
-}
 
 /**
  * A modal dialog: focus moves in and stays in (Tab wraps around), Escape or the close button or a
@@ -61,29 +49,11 @@ export function Modal({
     ).focus();
     document.body.classList.add('has-modal');
 
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusableIn(dialog);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
+    const onKeyDown = (event: KeyboardEvent) =>
+      handleModalKey(event, dialog, {
+        onClose: () => onCloseRef.current(),
+        strayed: (active) => !dialog.contains(active),
+      });
     document.addEventListener('keydown', onKeyDown, true);
 
     return () => {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import section from '../settings-section/settings-section.module.css';
 import styles from './switch-group.module.css';
 
 type SwitchGroupProps = {
@@ -23,12 +24,12 @@ export function SwitchGroup({
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <Heading id={headingId} className={styles.heading}>
+    <section aria-labelledby={headingId} className={section.section}>
+      <Heading id={headingId} className={section.heading}>
         {heading}
       </Heading>
-      {description ? <p className={styles.description}>{description}</p> : null}
-      {children ? <ul className={styles.list}>{children}</ul> : placeholder}
+      {description ? <p className={section.description}>{description}</p> : null}
+      {children ? <ul className={section.list}>{children}</ul> : placeholder}
     </section>
   );
 }
@@ -57,8 +58,8 @@ export function SwitchRow({
   const labelId = useId();
   const hintId = useId();
   return (
-    <li className={styles.row}>
-      <div className={styles.text}>
+    <li className={section.row}>
+      <div className={section.text}>
         <span id={labelId} className={styles.label}>
           {label}
         </span>

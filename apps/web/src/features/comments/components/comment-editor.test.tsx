@@ -30,10 +30,8 @@ describe('CommentEditor: Preview', () => {
     expect(screen.queryByRole('textbox', { name: 'Your comment' })).toBeNull();
     const preview = screen.getByRole('region', { name: 'Your comment (preview)' });
     expect(toggle()).toHaveAttribute('aria-controls', preview.id);
-    // The Markdown and KaTeX code loads on first use: on a busy machine that takes over a second.
-    await waitFor(() => expect(within(preview).getByText('Bold').tagName).toBe('STRONG'), {
-      timeout: 5_000,
-    });
+    // The Markdown and KaTeX code loads on first use (setup-tests.ts sizes the wait).
+    await waitFor(() => expect(within(preview).getByText('Bold').tagName).toBe('STRONG'));
     expect(preview.querySelector('.katex')).not.toBeNull();
 
     await user.click(toggle());
@@ -65,5 +63,66 @@ describe('CommentEditor: Preview', () => {
     expect(screen.getByRole('region', { name: 'Your comment (preview)' })).toHaveTextContent(
       PREVIEW_EMPTY,
     );
+  });
+});
+
+describe('CommentEditor: one box for a new comment and an edit', () => {
+  it('edits in place: starts with the text; Enter saves a change, Shift+Enter is a new line', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <CommentEditor
+        mode="edit"
+        label="Edit comment"
+        value="Frist"
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Edit comment' });
+    expect(box).toHaveValue('Frist');
+    expect(box).toHaveAccessibleDescription(expect.stringContaining('Enter saves'));
+    await user.clear(box);
+    await user.type(box, 'First{Shift>}{Enter}{/Shift}line two');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith('First\nline two');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeVisible();
+  });
+
+  it('an edit that changes nothing cancels rather than saves', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <CommentEditor
+        mode="edit"
+        label="Edit comment"
+        value="Same"
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Edit comment' }), ' {Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['a new comment', { draftKey: `draft-${Math.random()}` }],
+    ['an edit', { mode: 'edit' as const, value: 'Text' }],
+  ])('Escape cancels %s, and no surrounding dialog with it', async (_name, props) => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    const dialogKeys = vi.fn();
+    render(
+      // A dialog that closes on Escape, as the modal does.
+      <div role="dialog" onKeyDown={(event) => dialogKeys(event.key)}>
+        <CommentEditor label="Comment" onSubmit={vi.fn()} onCancel={onCancel} {...props} />
+      </div>,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'x{Escape}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(dialogKeys).not.toHaveBeenCalledWith('Escape');
   });
 });

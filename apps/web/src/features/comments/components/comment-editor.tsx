@@ -9,35 +9,54 @@ import styles from './comment-editor.module.css';
 
 export type EditorError = { title: string; details?: string };
 
-type CommentEditorProps = {
+type EditorBase = {
   label: string;
-  /** Where the text is kept between renders, sign-ins and reloads (session storage). */
-  draftKey: string;
-  /** What a reply box starts with, e.g. '@bob '; only this is not worth sending. */
-  prefix?: string;
   pending?: boolean;
   error?: EditorError | null;
+  /** The text to send; in an edit, only a changed one (an unchanged text cancels). */
   onSubmit: (text: string) => void;
   onCancel: () => void;
 };
 
+type NewCommentProps = EditorBase & {
+  /** A new comment or reply (the default). */
+  mode?: 'new';
+  /** Where the text is kept between renders, sign-ins and reloads (session storage). */
+  draftKey: string;
+  /** What a reply box starts with, e.g. '@bob '; only this is not worth sending. */
+  prefix?: string;
+};
+
+type EditCommentProps = EditorBase & {
+  /** A comment's own text edited in place. */
+  mode: 'edit';
+  /** The text as it is now; the editor starts with it. */
+  value: string;
+};
+
+type CommentEditorProps = NewCommentProps | EditCommentProps;
+
 /**
- * The comment box (spec §2, §5): a labelled text area with Submit and Cancel. Empty, whitespace-only
- * (or '@name'-only) text cannot be sent; a second submit while one is sending is ignored. Ctrl/⌘+Enter
- * submits and Escape cancels. The text is kept as a draft until it is sent or cancelled. Preview
- * shows the text as the thread will (Markdown and math) in place of the text area, and back.
+ * The comment box (spec §2, §4, §5), for a new comment or reply and for a comment edited in place:
+ * a labelled text area with Submit (Save) and Cancel, and Preview, which shows the text as the
+ * thread will (Markdown and math) in place of the text area, and back. Empty, whitespace-only (or
+ * '@name'-only) text cannot be sent; a second submit while one is sending is ignored. Escape
+ * cancels, and no surrounding dialog with it.
+ *
+ * A new comment is sent with Ctrl/⌘+Enter and kept as a draft until it is sent or cancelled. An
+ * edit, like the spec's field edits, saves with Enter (Shift+Enter is a new line, since a comment
+ * may have several). The Enter that confirms text composed with an input method (e.g. pinyin)
+ * never sends.
  */
-export function CommentEditor({
-  label,
-  draftKey,
-  prefix = '',
-  pending = false,
-  error,
-  onSubmit,
-  onCancel,
-}: CommentEditorProps) {
+export function CommentEditor(props: CommentEditorProps) {
+  const { label, pending = false, error, onSubmit, onCancel } = props;
   const { t } = useTranslation(['comments', 'common']);
-  const [text, setText] = useState(() => readDraft(draftKey) ?? prefix);
+  const editing = props.mode === 'edit';
+  const prefix = props.mode === 'edit' ? '' : (props.prefix ?? '');
+  const draftKey = props.mode === 'edit' ? null : props.draftKey;
+  const [text, setText] = useState(() =>
+    props.mode === 'edit' ? props.value : (readDraft(props.draftKey) ?? prefix),
+  );
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
   const caretPlaced = useRef(false);
@@ -45,18 +64,39 @@ export function CommentEditor({
 
   const submit = () => {
     if (!sendable || pending) return;
-    onSubmit(text);
+    if (props.mode === 'edit' && text.trim() === props.value.trim()) onCancel();
+    else onSubmit(text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      // The field's Escape must not also close a surrounding dialog.
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const sends = editing ? !event.shiftKey : event.ctrlKey || event.metaKey;
+    if (sends) {
       event.preventDefault();
       submit();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
     }
   };
+
+  const texts = editing
+    ? {
+        hint: t('comments:inlineEditor.hint'),
+        submit: t('comments:inlineEditor.save'),
+        submitting: t('comments:inlineEditor.save'),
+        cancel: t('comments:inlineEditor.cancel'),
+      }
+    : {
+        hint: t('comments:editor.hint'),
+        submit: t('comments:editor.submit'),
+        submitting: t('comments:editor.submitting'),
+        cancel: t('comments:editor.cancel'),
+      };
 
   return (
     <form
@@ -72,13 +112,15 @@ export function CommentEditor({
       ) : (
         <TextareaField
           label={label}
-          hint={`${t('comments:editor.hint')} ${t('common:richText.markdownHint')}`}
+          hint={`${texts.hint} ${t('common:richText.markdownHint')}`}
           value={text}
+          rows={editing ? 3 : undefined}
           maxLength={COMMENT_MAX_LENGTH}
           readOnly={pending}
           autoFocus
           onFocus={(event) => {
-            // The first time only: the caret goes after the '@name ' the reply starts with.
+            // The first time only: the caret goes after the text (or the '@name ' a reply starts
+            // with), ready to add to it.
             if (caretPlaced.current) return;
             caretPlaced.current = true;
             const end = event.currentTarget.value.length;
@@ -86,7 +128,7 @@ export function CommentEditor({
           }}
           onChange={(event) => {
             setText(event.target.value);
-            writeDraft(draftKey, event.target.value, prefix);
+            if (draftKey) writeDraft(draftKey, event.target.value, prefix);
           }}
           onKeyDown={onKeyDown}
         />
@@ -106,10 +148,10 @@ export function CommentEditor({
           aria-disabled={pending || undefined}
           aria-busy={pending || undefined}
         >
-          {pending ? t('editor.submitting') : t('editor.submit')}
+          {pending ? texts.submitting : texts.submit}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('editor.cancel')}
+          {texts.cancel}
         </button>
         <PreviewToggle
           pressed={previewing}

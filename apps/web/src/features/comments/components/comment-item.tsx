@@ -19,7 +19,7 @@ import { useUpdateComment } from '../api/update-comment';
 import { trimFraction } from '../utils/threads';
 import { userText } from '../utils/user-text';
 import { CommentComposer } from './comment-composer';
-import { CommentInlineEditor } from './comment-inline-editor';
+import { CommentEditor } from './comment-editor';
 import { CommentLikeButton } from './comment-like-button';
 import styles from './comment-item.module.css';
 
@@ -218,9 +218,11 @@ export function CommentItem({
         </header>
 
         {editing ? (
-          <CommentInlineEditor
+          <CommentEditor
+            mode="edit"
+            label={t('comments:inlineEditor.label')}
             value={comment.content}
-            onSave={(text) => {
+            onSubmit={(text) => {
               closeEditor();
               edit.mutate(text);
             }}

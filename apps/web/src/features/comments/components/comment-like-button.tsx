@@ -1,19 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { HeartIcon } from '@/components/ui/icons/icons';
 import styles from './comment-item.module.css';
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 type CommentLikeButtonProps = {
   liked: boolean;
@@ -49,7 +36,7 @@ export function CommentLikeButton({
         if (!pending) onToggle();
       }}
     >
-      <HeartIcon filled={liked} />
+      <HeartIcon filled={liked} width={16} height={16} />
       <span className="visually-hidden">
         <Trans
           t={t}

@@ -11,6 +11,7 @@ import { threadIdOf, type CommentThread as Thread } from '../utils/threads';
 import { CommentComposer } from './comment-composer';
 import type { RenderCommentActions } from './comment-item';
 import { CommentThread } from './comment-thread';
+import spread from '@/components/ui/spread-row/spread-row.module.css';
 import styles from './comments-section.module.css';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
@@ -182,7 +183,7 @@ export function CommentsSection({
 
   return (
     <section className={styles.section} aria-labelledby={headingId} data-post-id={postId}>
-      <div className={styles.header}>
+      <div className={spread.row}>
         <h2 id={headingId} className={styles.title}>
           {t('comments:section.title')}
           {total !== null ? <span className={styles.count}> ({total})</span> : null}

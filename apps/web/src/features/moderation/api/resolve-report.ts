@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResolveReportBody, ResolveReportResult } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api, jsonBody } from '@/lib/api-client';
-import { moderationQueryRoot } from './get-moderation-queue';
+import { moderationQueryRoot } from './moderation-queries';
 
 /** POST /moderation/reports/{id}/resolve: resolves every open report on the same target. */
 export function resolveReport(id: string, body: ResolveReportBody): Promise<ResolveReportResult> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestoreBody, RestoreParams } from '@symposia/shared';
 import { api, jsonBody } from '@/lib/api-client';
-import { moderationQueryRoot } from './get-moderation-queue';
+import { moderationQueryRoot } from './moderation-queries';
 
 /** POST /moderation/{target_type}/{id}/restore: undoes a hide. */
 export async function restoreTarget(target: RestoreParams, body: RestoreBody): Promise<void> {

@@ -40,6 +40,8 @@ const logEntry: ModerationLogEntry = {
   note: 'Spam wave',
   report_id: 'r-9',
   suspended_until: '2026-03-08T08:00:00.000Z',
+  amount: null,
+  signals: null,
   created_at: '2026-03-01T08:00:00.000Z',
 };
 
@@ -156,9 +158,7 @@ describe('ModerationScreen', () => {
             ),
       'GET /moderation/log': () => jsonResponse([logEntry]),
     });
-    expect(
-      await screen.findByText(MESSAGES.moderationLoadFailed, {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText(MESSAGES.moderationLoadFailed)).toBeVisible();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(MESSAGES.noOpenReports)).toBeVisible();

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs/tabs';
+import { FrozenRewardsPanel } from './frozen-rewards-panel';
 import { ModerationLog } from './moderation-log';
 import { QueuePanel } from './queue-panel';
+import { TrustPanel } from './trust-panel';
 import styles from './moderation.module.css';
 
 /**
  * The moderators' screen: the open reports (each target shown in place, with the actions that fit
- * it), the resolved ones (a hidden target can be restored), and the log of every action.
+ * it), the resolved ones (a hidden target can be restored), the members whose rewards are frozen
+ * since their suspension (released or forfeited there), and the log of every action.
  */
 export function ModerationScreen() {
   const { t } = useTranslation('moderation');
@@ -26,6 +29,8 @@ export function ModerationScreen() {
             render: () => <QueuePanel status="resolved" />,
           },
           { id: 'log', label: t('tabs.log'), render: () => <ModerationLog /> },
+          { id: 'frozen', label: t('tabs.frozen'), render: () => <FrozenRewardsPanel /> },
+          { id: 'trust', label: t('tabs.trust'), render: () => <TrustPanel /> },
         ]}
       />
     </div>

@@ -39,6 +39,8 @@ const logEntry: ModerationLogEntry = {
   note: 'Spam wave',
   report_id: 'r-9',
   suspended_until: '2026-03-08T08:00:00.000Z',
+  amount: null,
+  signals: null,
   created_at: '2026-03-01T08:00:00.000Z',
 };
 

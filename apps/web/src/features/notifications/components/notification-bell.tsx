@@ -1,12 +1,14 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import popover from '@/components/ui/popover/popover.module.css';
 import { useDismiss } from '@/components/ui/popover/use-dismiss';
 import { useAuth } from '@/lib/auth-store';
 import { useLiveUnreadCount } from '../hooks/use-live-unread-count';
 import { useUnreadCount } from '../stores/unread-count';
 import styles from './notification-bell.module.css';
+import { BellIcon } from '@/components/ui/icons/icons';
 
 // The list, its schemas and its queries load when the bell is first opened.
 const NotificationPanel = lazy(() => import('./notification-panel'));
@@ -40,13 +42,13 @@ export function NotificationBell() {
       <button
         ref={toggleRef}
         type="button"
-        className={`${popover.toggle} ${styles.bell}`}
+        className={`${outline.button} ${popover.toggle} ${styles.bell}`}
         aria-label={bellLabel(t, count)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        <BellIcon />
+        <BellIcon width={20} height={20} />
         {count ? (
           <span className={styles.badge} aria-hidden="true" data-testid="notification-badge">
             {badgeText(count)}
@@ -65,16 +67,5 @@ export function NotificationBell() {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 16a2.5 2.5 0 0 0 5 0h-5Z"
-        fill="currentColor"
-      />
-    </svg>
   );
 }

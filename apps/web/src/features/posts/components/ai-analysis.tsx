@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { PostStatus } from '@symposia/shared';
+import { TagList } from '@/components/ui/tag-list/tag-list';
 import { parseAnalysis } from '../utils/analysis';
 import styles from './ai-analysis.module.css';
 
@@ -66,13 +67,13 @@ export function AiAnalysis({ raw, status, processingError }: AiAnalysisProps) {
           {analysis.tags.length ? (
             <div className={styles.part}>
               <h3 className={styles.subtitle}>{t('analysis.suggestedTags')}</h3>
-              <ul className={styles.tags} aria-label={t('analysis.suggestedTags')}>
-                {analysis.tags.map((tag) => (
-                  <li key={tag} className={styles.tag} translate="no">
-                    #{tag}
-                  </li>
-                ))}
-              </ul>
+              <TagList
+                tags={analysis.tags}
+                label={t('analysis.suggestedTags')}
+                hashed
+                size="small"
+                outlined
+              />
             </div>
           ) : null}
         </>

@@ -1,5 +1,7 @@
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/icons/icons';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import styles from './like-button.module.css';
 
 type LikeButtonProps = {
@@ -16,7 +18,7 @@ export function LikeButton({ liked, likes, onToggle, pending = false }: LikeButt
   return (
     <button
       type="button"
-      className={liked ? `${styles.button} ${styles.liked}` : styles.button}
+      className={clsx(outline.button, outline.round, styles.button, liked && styles.liked)}
       aria-pressed={liked}
       aria-busy={pending || undefined}
       onClick={() => {

@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PostDetail } from '@symposia/shared';
+import page from '@/components/layout/page.module.css';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import { BackBar } from '@/components/ui/back-bar/back-bar';
 import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
+import { TagList } from '@/components/ui/tag-list/tag-list';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -21,6 +24,7 @@ import { LikeButton } from './like-button';
 import { PostCarousel } from './post-carousel';
 import { PostEdited } from './post-edited';
 import { PostOwnerActions } from './post-owner-actions';
+import text from './post-text.module.css';
 import styles from './post-detail-view.module.css';
 
 type PostDetailViewProps = {
@@ -71,17 +75,14 @@ export function PostDetailView({
   const title = post.title.trim() || t('posts:untitled');
 
   return (
-    <article className={styles.page} aria-labelledby="post-title">
-      <div className={styles.topBar}>
-        <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
-          <span aria-hidden="true">←</span> {t('posts:detail.back')}
-        </button>
+    <article className={`${page.page} ${page.underBackBar}`} aria-labelledby="post-title">
+      <BackBar label={t('posts:detail.back')} onBack={onBack} className={styles.topBar}>
         <div className={styles.actions}>
           <CiteButton postId={post.id} version={post.edited_at} />
           {actions}
           <PostOwnerActions post={post} onDeleted={onDeleted} onSaved={onSaved} />
         </div>
-      </div>
+      </BackBar>
 
       <header className={styles.header}>
         {post.hidden ? <HiddenBadge variant="banner" /> : null}
@@ -129,7 +130,7 @@ export function PostDetailView({
           {items.length ? <PostCarousel items={items} title={title} /> : null}
 
           {post.Summary.trim() ? (
-            <p className={styles.summary} translate="no">
+            <p className={`${text.summary} ${styles.summary}`} translate="no">
               {post.Summary}
             </p>
           ) : null}
@@ -139,20 +140,12 @@ export function PostDetailView({
             <RichText
               text={post.content}
               plain="lines"
-              className={styles.content}
+              className={text.content}
               testId="post-content"
             />
           ) : null}
 
-          {post.tags.length ? (
-            <ul className={styles.tags} aria-label={t('posts:tags')}>
-              {post.tags.map((tag) => (
-                <li key={tag} className={styles.tag} translate="no">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {post.tags.length ? <TagList tags={post.tags} label={t('posts:tags')} hashed /> : null}
         </div>
 
         <div className={styles.side}>

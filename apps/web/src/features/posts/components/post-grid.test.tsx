@@ -129,7 +129,7 @@ describe('PostGrid', () => {
     renderWithProviders(<PostGrid filter={{ search: '' }} forumUrl="/forum" />);
 
     // Two pages of cards to render first: more than waitFor's default second on a busy machine.
-    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 1800), { timeout: 5000 });
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 1800));
     expect(cards()).toHaveLength(FORUM_PAGE_SIZE * 2);
     expect(requests).toHaveLength(2);
   });

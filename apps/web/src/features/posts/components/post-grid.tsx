@@ -8,6 +8,7 @@ import { useSinglePlayback } from '../hooks/use-single-playback';
 import { postDetailHref } from '../utils/forum-location';
 import { PostCard } from './post-card';
 import { SearchSuggestion } from './search-suggestion';
+import page from '@/components/layout/page.module.css';
 import styles from './post-grid.module.css';
 
 type PostGridProps = {
@@ -85,7 +86,7 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
 
   if (query.isError && !data) {
     return (
-      <section className={styles.section} aria-label={t('posts:grid.label')}>
+      <section className={page.page} aria-label={t('posts:grid.label')}>
         <div className={styles.error} role="alert">
           <p className={styles.errorText}>{t('messages:postListFailed')}</p>
           <button
@@ -103,11 +104,7 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
   const empty = !query.isPending && posts.length === 0;
 
   return (
-    <section
-      className={styles.section}
-      aria-label={t('posts:grid.label')}
-      aria-busy={query.isFetching}
-    >
+    <section className={page.page} aria-label={t('posts:grid.label')} aria-busy={query.isFetching}>
       <p className="visually-hidden" role="status">
         {query.isPending ? t('posts:grid.loading') : t('posts:grid.shown', { count: posts.length })}
       </p>

@@ -2,11 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal/modal';
 import { RichText } from '@/components/ui/rich-text/rich-text';
+import { TagList } from '@/components/ui/tag-list/tag-list';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/time';
 import { usePostRevisions } from '../api/get-post-revisions';
 import { userText } from '../utils/user-text';
+import text from './post-text.module.css';
 import styles from './post-revisions-dialog.module.css';
 
 type PostRevisionsDialogProps = {
@@ -49,21 +51,15 @@ export function PostRevisionsDialog({ postId, onClose }: PostRevisionsDialogProp
                   {revision.title.trim() || t('posts:untitled')}
                 </h3>
                 {revision.summary.trim() ? (
-                  <p className={styles.summary} translate="no">
+                  <p className={text.summary} translate="no">
                     {revision.summary}
                   </p>
                 ) : null}
                 {revision.content.trim() ? (
-                  <RichText text={revision.content} plain="lines" className={styles.content} />
+                  <RichText text={revision.content} plain="lines" className={text.content} />
                 ) : null}
                 {revision.tags.length ? (
-                  <ul className={styles.tags} aria-label={t('posts:tags')}>
-                    {revision.tags.map((tag) => (
-                      <li key={tag} className={styles.tag} translate="no">
-                        #{tag}
-                      </li>
-                    ))}
-                  </ul>
+                  <TagList tags={revision.tags} label={t('posts:tags')} hashed size="small" />
                 ) : null}
               </li>
             ))}

@@ -1,6 +1,8 @@
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { SortOption } from '@symposia/shared';
 import { nextSort, sortDirectionOf, type SortKey } from '../utils/sort-cycle';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import styles from './sort-buttons.module.css';
 
 type SortButtonsProps = {
@@ -24,7 +26,12 @@ export function SortButtons({ sort, onChange }: SortButtonsProps) {
           <button
             key={key}
             type="button"
-            className={direction ? `${styles.button} ${styles.active}` : styles.button}
+            className={clsx(
+              outline.button,
+              outline.round,
+              styles.button,
+              direction && styles.active,
+            )}
             aria-pressed={direction !== null}
             title={t(`sort.${key}Hint`)}
             onClick={() => onChange(nextSort(sort, key))}

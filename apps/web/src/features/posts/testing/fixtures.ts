@@ -52,6 +52,7 @@ export function makePostDetail(overrides: Partial<PostDetail> = {}): PostDetail 
     'media list': ['/ipfs/cid-a'],
     'media type': 'image',
     ai_analysis: '',
+    ai_instruction: '',
     liked: false,
     comments: 2,
     visibility: 'public',

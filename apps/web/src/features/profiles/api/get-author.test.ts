@@ -5,6 +5,7 @@ import { authorLookup, getAuthor } from './get-author';
 const info = {
   user_id: 'u-1',
   username: 'ada',
+  trust_level: 1,
   nickname: 'Ada',
   avatar: '',
   show_profile: true,

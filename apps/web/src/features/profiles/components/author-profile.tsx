@@ -13,8 +13,19 @@ import {
   type SectionState,
 } from '../utils/author-sections';
 import { EmptyState } from './empty-state';
+import { PostMeta } from './post-meta';
+import { ProfileHeader } from './profile-header';
+import { StatFigures } from './stat-figures';
+import { BackBar } from '@/components/ui/back-bar/back-bar';
+import card from '@/components/ui/card/card.module.css';
 import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
+import items from '@/components/ui/item-list/item-list.module.css';
+import { TagList } from '@/components/ui/tag-list/tag-list';
 import { Tabs } from '@/components/ui/tabs/tabs';
+import page from '@/components/layout/page.module.css';
+import profile from './profile.module.css';
+import spread from '@/components/ui/spread-row/spread-row.module.css';
+import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
 import styles from './author-profile.module.css';
 
 type AuthorProfileProps = {
@@ -90,10 +101,10 @@ function ProfilePanel({ info, badges }: { info: AuthorInfo; badges: string[] }) 
   const biography = info.biography?.trim() ?? '';
   return (
     <Section section="profile" info={info}>
-      <div className={styles.card}>
+      <div className={card.surface}>
         <h2 className={styles.panelHeading}>{t('about')}</h2>
         {biography ? (
-          <p className={styles.bio} translate="no">
+          <p className={profile.bio} translate="no">
             {info.biography}
           </p>
         ) : (
@@ -101,14 +112,8 @@ function ProfilePanel({ info, badges }: { info: AuthorInfo; badges: string[] }) 
         )}
         {badges.length > 0 ? (
           <>
-            <h3 className={styles.subheading}>{t('expertise')}</h3>
-            <ul className={styles.badges} aria-label={t('expertise')}>
-              {badges.map((badge) => (
-                <li key={badge} className={styles.badge} translate="no">
-                  {badge}
-                </li>
-              ))}
-            </ul>
+            <h3 className={profile.subheading}>{t('expertise')}</h3>
+            <TagList tags={badges} label={t('expertise')} />
           </>
         ) : null}
       </div>
@@ -128,25 +133,18 @@ function PostsPanel({ info }: { info: AuthorInfo }) {
           <h2 className={styles.panelHeading}>
             {t('author.postsHeading', { number: posts.length })}
           </h2>
-          <ul className={styles.list}>
+          <ul className={items.list}>
             {posts.map((post) => {
               return (
-                <li key={post.id} className={styles.item}>
+                <li key={post.id} className={`${items.item} ${spread.row}`}>
                   <div className={styles.itemBody}>
                     <h3 className={styles.itemTitle}>
                       <PostTitle title={post.title} />
                     </h3>
-                    <div className={styles.meta}>
-                      <time dateTime={post.date}>{formatDateTime(post.date)}</time>
-                      <span className={styles.metric}>
-                        <HeartIcon />
-                        {t('likeCount', { count: post.likes })}
-                      </span>
-                      <span className={styles.metric}>
-                        <CommentIcon />
-                        {t('commentCount', { count: post.comments })}
-                      </span>
-                    </div>
+                    <PostMeta
+                      date={<time dateTime={post.date}>{formatDateTime(post.date)}</time>}
+                      counts={post}
+                    />
                   </div>
                   <Link to={paths.postDetail.href(post.id)} className="button button-secondary">
                     {t('profile:view')}
@@ -175,7 +173,7 @@ function ActivityPanel({ info }: { info: AuthorInfo }) {
       ) : (
         <>
           <h2 className={styles.panelHeading}>{t('author.recentActivity')}</h2>
-          <ol className={styles.timeline}>
+          <ol className={items.list}>
             {activity.map((event, index) => (
               <li key={`${event.type}-${event.id}-${index}`} className={styles.event}>
                 <span className={styles.eventType} data-type={event.type} aria-hidden="true">
@@ -221,14 +219,7 @@ function StatisticsPanel({ info }: { info: AuthorInfo }) {
   return (
     <Section section="statistics" info={info}>
       <h2 className={styles.panelHeading}>{t('statistics.heading')}</h2>
-      <dl className={styles.figures}>
-        {figures.map((figure) => (
-          <div key={figure.label} className={styles.figure}>
-            <dt>{figure.label}</dt>
-            <dd>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatFigures figures={figures} size="compact" />
     </Section>
   );
 }
@@ -293,59 +284,56 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
   const hasContact = Boolean(email || phone || websiteText);
 
   return (
-    <div className={styles.page}>
-      <div className={styles.topBar}>
-        <button type="button" className={`button button-secondary ${styles.back}`} onClick={onBack}>
-          <span aria-hidden="true">←</span> {t('author.back')}
-        </button>
+    <div className={`${page.page} ${page.underBackBar}`}>
+      <BackBar label={t('author.back')} onBack={onBack}>
         {actions}
-      </div>
+      </BackBar>
 
-      <header className={styles.header}>
-        <Avatar src={info.avatar} name={name} size={96} />
-        <div className={styles.identity}>
-          <p className={styles.eyebrow}>{t('author.eyebrow')}</p>
-          <h1 className={styles.name} translate="no">
-            {name}
-          </h1>
-          {name !== info.username ? (
-            <p className={styles.handle} translate="no">
-              @{info.username}
-            </p>
-          ) : null}
-          {title ? (
-            <p className={styles.title} translate="no">
-              {title}
-            </p>
-          ) : null}
-          {hasContact ? (
-            <ul className={styles.contact} aria-label={t('author.contact')}>
-              {email ? <li translate="no">{email}</li> : null}
-              {phone ? <li translate="no">{phone}</li> : null}
-              {websiteText ? (
-                <li translate="no">
-                  {website ? (
-                    <a href={website} target="_blank" rel="noopener noreferrer">
-                      {websiteText}
-                    </a>
-                  ) : (
-                    websiteText
-                  )}
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-          {badges.length > 0 ? (
-            <ul className={styles.headerBadges} aria-label={t('author.badges')}>
-              {badges.map((badge) => (
-                <li key={badge} translate="no">
-                  {badge}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </header>
+      <ProfileHeader
+        avatar={<Avatar src={info.avatar} name={name} size={96} />}
+        eyebrow={t('author.eyebrow')}
+      >
+        <h1 className={profile.name} translate="no">
+          {name}
+        </h1>
+        <TrustBadge level={info.trust_level} />
+        {name !== info.username ? (
+          <p className={profile.aside} translate="no">
+            @{info.username}
+          </p>
+        ) : null}
+        {title ? (
+          <p className={profile.title} translate="no">
+            {title}
+          </p>
+        ) : null}
+        {hasContact ? (
+          <ul className={styles.contact} aria-label={t('author.contact')}>
+            {email ? <li translate="no">{email}</li> : null}
+            {phone ? <li translate="no">{phone}</li> : null}
+            {websiteText ? (
+              <li translate="no">
+                {website ? (
+                  <a href={website} target="_blank" rel="noopener noreferrer">
+                    {websiteText}
+                  </a>
+                ) : (
+                  websiteText
+                )}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        {badges.length > 0 ? (
+          <ul className={styles.headerBadges} aria-label={t('author.badges')}>
+            {badges.map((badge) => (
+              <li key={badge} translate="no">
+                {badge}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </ProfileHeader>
 
       <div className={styles.body}>
         <Tabs

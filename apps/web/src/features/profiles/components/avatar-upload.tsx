@@ -6,6 +6,7 @@ import { notify } from '@/components/ui/toast/toast';
 import { useModifyAvatar } from '../api/modify-avatar';
 import { notifyUpdateFailed } from '../utils/update-failure';
 import styles from './avatar-upload.module.css';
+import { CameraIcon } from '@/components/ui/icons/icons';
 
 /** Only image types are sent (spec §5 Avatar: the type must start with image/). */
 export function isImageFile(file: File): boolean {
@@ -59,7 +60,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
       >
         <Avatar src={user.avatar} name={user.username} size={96} />
         <span className={styles.overlay} aria-hidden="true">
-          <CameraIcon />
+          <CameraIcon width={22} height={22} />
         </span>
       </button>
       <input
@@ -75,16 +76,5 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
         {upload.isPending ? t('uploadingAvatar') : ''}
       </span>
     </div>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
-      <path
-        fill="currentColor"
-        d="M9 3 7.17 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.17L15 3H9zm3 15a5 5 0 1 1 0-10 5 5 0 0 1 0 10zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6z"
-      />
-    </svg>
   );
 }

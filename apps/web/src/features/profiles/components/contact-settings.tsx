@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
 import { notifyUpdateFailed } from '../utils/update-failure';
-import sectionStyles from './settings-section.module.css';
+import sectionStyles from '@/components/ui/settings-section/settings-section.module.css';
 import ownStyles from './contact-settings.module.css';
 
 const styles = { ...sectionStyles, ...ownStyles };

@@ -9,7 +9,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyUpdateFailed } from '../utils/update-failure';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
+import spread from '@/components/ui/spread-row/spread-row.module.css';
 import styles from './editable-field.module.css';
+import { PencilIcon } from '@/components/ui/icons/icons';
 
 export type EditableFieldProps = {
   /** The field's name (in the reader's language), shown as the input's label and in 'Edit {label}'. */
@@ -135,7 +138,7 @@ export function EditableField({
         ) : (
           <input {...inputProps} type={type} className={styles.input} />
         )}
-        <div className={styles.formFooter}>
+        <div className={`${spread.row} ${spread.tight}`}>
           <span id={countId} className={styles.count}>
             {draft.length}/{maxLength} ·{' '}
             {multiline ? t('edit.keysHintMultiline') : t('edit.keysHint')}
@@ -164,27 +167,16 @@ export function EditableField({
       <button
         ref={editButtonRef}
         type="button"
-        className={styles.edit}
+        className={`${outline.button} ${outline.round} ${styles.edit}`}
         onClick={startEditing}
         aria-label={t('edit.field', { label: label.toLocaleLowerCase(i18n.language) })}
       >
-        <PencilIcon />
+        <PencilIcon width={16} height={16} />
         <span aria-hidden="true">{t('edit.button')}</span>
       </button>
       <span className={styles.saving} role="status">
         {pending !== null ? t('saving') : ''}
       </span>
     </div>
-  );
-}
-
-function PencilIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
-      />
-    </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,9 +10,13 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
 import { useMyList, type MyList } from '../hooks/use-my-list';
-import type { MyListKind } from '../api/get-my-list';
+import type { MyListItem, MyListKind } from '../api/get-my-list';
 import { EmptyState } from './empty-state';
-import { CommentIcon, HeartIcon, LockIcon } from '@/components/ui/icons/icons';
+import { PostMeta } from './post-meta';
+import { StatFigures } from './stat-figures';
+import { HeartIcon, LockIcon } from '@/components/ui/icons/icons';
+import items from '@/components/ui/item-list/item-list.module.css';
+import spread from '@/components/ui/spread-row/spread-row.module.css';
 import styles from './my-activity-panels.module.css';
 
 /** A post's title (the member's own words, so translate="no"), or 'Untitled post'. */
@@ -56,167 +60,199 @@ function LoadMore<K extends MyListKind>({ list }: { list: MyList<K> }) {
   );
 }
 
-type PanelProps<K extends 'posts' | 'comments' | 'likes'> = {
+type PanelProps<K extends MyListKind> = {
   /** The first page, as GET /auth/me carries it. */
   first: CurrentUser[K];
   /** How many there are in all (stats). */
   total: number;
 };
 
-/** Posts tab: count, 'New Post', every post linked to its detail; private ones marked. */
-export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
+/** A tab's heading row: its title, the count beside it, and an action at the far end. */
+function PanelHeader({
+  id,
+  title,
+  count,
+  action,
+}: {
+  id: string;
+  title: string;
+  count?: number;
+  action?: ReactNode;
+}) {
+  return (
+    <div className={`${spread.row} ${styles.panelHeader}`}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+        {count === undefined ? null : (
+          <>
+            {' '}
+            <span className={styles.count}>({count})</span>
+          </>
+        )}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+/** Each list's title, and what it says while empty with the link onward. */
+const LIST_TEXTS = {
+  posts: {
+    title: 'lists.myPosts',
+    emptyTitle: 'lists.noPostsYet',
+    emptyText: 'lists.noPostsMine',
+    emptyLink: () => paths.upload.href(),
+    emptyLinkLabel: 'profile:createFirstPost',
+  },
+  comments: {
+    title: 'lists.myComments',
+    emptyTitle: 'lists.noCommentsYet',
+    emptyText: 'lists.noCommentsMine',
+    emptyLink: () => paths.forum.href(),
+    emptyLinkLabel: 'profile:browsePosts',
+  },
+  likes: {
+    title: 'lists.likedPosts',
+    emptyTitle: 'lists.noLikesYet',
+    emptyText: 'lists.noLikesMine',
+    emptyLink: () => paths.forum.href(),
+    emptyLinkLabel: 'profile:discoverContent',
+  },
+} as const;
+
+type ActivityListPanelProps<K extends MyListKind> = {
+  kind: K;
+  first: MyListItem[K][];
+  total: number;
+  /** Beside the title, e.g. 'New Post'. */
+  action?: ReactNode;
+  /** What one entry shows, inside its list item. */
+  renderItem: (item: MyListItem[K]) => ReactNode;
+};
+
+/** One of the lists of My Page: its heading with the count of all, the entries, 'Load more'. */
+function ActivityListPanel<K extends MyListKind>({
+  kind,
+  first,
+  total,
+  action,
+  renderItem,
+}: ActivityListPanelProps<K>) {
   const { t } = useTranslation(['profiles', 'profile']);
+  const texts = LIST_TEXTS[kind];
   const headingId = useId();
-  const list = useMyList('posts', first, total);
-  const posts = list.items;
+  const list = useMyList(kind, first, total);
   return (
     <section aria-labelledby={headingId}>
-      <div className={styles.panelHeader}>
-        <h2 id={headingId} className={styles.heading}>
-          {t('lists.myPosts')}{' '}
-          <span className={styles.count}>({Math.max(total, posts.length)})</span>
-        </h2>
-        <Link to={paths.upload.href()} className="button button-primary">
-          {t('profile:newPost')}
-        </Link>
-      </div>
-      {posts.length === 0 ? (
+      <PanelHeader
+        id={headingId}
+        title={t(texts.title)}
+        count={Math.max(total, list.items.length)}
+        action={action}
+      />
+      {list.items.length === 0 ? (
         <EmptyState
-          title={t('lists.noPostsYet')}
-          text={t('lists.noPostsMine')}
+          title={t(texts.emptyTitle)}
+          text={t(texts.emptyText)}
           action={
-            <Link to={paths.upload.href()} className="button button-primary">
-              {t('profile:createFirstPost')}
+            <Link to={texts.emptyLink()} className="button button-primary">
+              {t(texts.emptyLinkLabel)}
             </Link>
           }
         />
       ) : (
-        <ul className={styles.list}>
-          {posts.map((post) => (
-            <li key={post.id} className={styles.item}>
-              <div className={styles.itemMain}>
-                <Link to={paths.postDetail.href(post.id)} className={styles.itemTitle}>
-                  <PostTitle title={post.title} />
-                </Link>
-                {post.visibility === 'private' ? (
-                  <span className={styles.private}>
-                    <LockIcon />
-                    {t('profile:private')}
-                  </span>
-                ) : null}
-              </div>
-              <div className={styles.meta}>
-                <When date={post.date} />
-                <span className={styles.metric}>
-                  <HeartIcon />
-                  {t('likeCount', { count: post.likes })}
-                </span>
-                <span className={styles.metric}>
-                  <CommentIcon />
-                  {t('commentCount', { count: post.comments })}
-                </span>
-              </div>
+        <ul className={items.list}>
+          {list.items.map((item) => (
+            <li key={item.id} className={`${items.item} ${styles.item}`}>
+              {renderItem(item)}
             </li>
           ))}
         </ul>
       )}
       <LoadMore list={list} />
     </section>
+  );
+}
+
+/** Posts tab: count, 'New Post', every post linked to its detail; private ones marked. */
+export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
+  const { t } = useTranslation(['profiles', 'profile']);
+  return (
+    <ActivityListPanel
+      kind="posts"
+      first={first}
+      total={total}
+      action={
+        <Link to={paths.upload.href()} className="button button-primary">
+          {t('profile:newPost')}
+        </Link>
+      }
+      renderItem={(post) => (
+        <>
+          <div className={styles.itemMain}>
+            <Link to={paths.postDetail.href(post.id)} className={styles.itemTitle}>
+              <PostTitle title={post.title} />
+            </Link>
+            {post.visibility === 'private' ? (
+              <span className={styles.private}>
+                <LockIcon />
+                {t('profile:private')}
+              </span>
+            ) : null}
+          </div>
+          <PostMeta date={<When date={post.date} />} counts={post} />
+        </>
+      )}
+    />
   );
 }
 
 /** Comments tab: each comment with the post it was written on, linked. */
 export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
-  const { t } = useTranslation(['profiles', 'profile']);
-  const headingId = useId();
-  const list = useMyList('comments', first, total);
-  const comments = list.items;
+  const { t } = useTranslation('profiles');
   return (
-    <section aria-labelledby={headingId}>
-      <div className={styles.panelHeader}>
-        <h2 id={headingId} className={styles.heading}>
-          {t('lists.myComments')}{' '}
-          <span className={styles.count}>({Math.max(total, comments.length)})</span>
-        </h2>
-      </div>
-      {comments.length === 0 ? (
-        <EmptyState
-          title={t('lists.noCommentsYet')}
-          text={t('lists.noCommentsMine')}
-          action={
-            <Link to={paths.forum.href()} className="button button-primary">
-              {t('profile:browsePosts')}
-            </Link>
-          }
-        />
-      ) : (
-        <ul className={styles.list}>
-          {comments.map((comment) => (
-            <li key={comment.id} className={styles.item}>
-              <p className={styles.comment} translate="no">
-                {comment.content}
-              </p>
-              <div className={styles.meta}>
-                <span>
-                  {t('lists.commentedOn')}{' '}
-                  <Link to={paths.postDetail.href(comment.postId)} className={styles.postLink}>
-                    <PostTitle title={comment.postTitle} />
-                  </Link>
-                </span>
-                <When date={comment.date} />
-              </div>
-            </li>
-          ))}
-        </ul>
+    <ActivityListPanel
+      kind="comments"
+      first={first}
+      total={total}
+      renderItem={(comment) => (
+        <>
+          <p className={styles.comment} translate="no">
+            {comment.content}
+          </p>
+          <PostMeta date={<When date={comment.date} />}>
+            <span>
+              {t('lists.commentedOn')}{' '}
+              <Link to={paths.postDetail.href(comment.postId)} className={styles.postLink}>
+                <PostTitle title={comment.postTitle} />
+              </Link>
+            </span>
+          </PostMeta>
+        </>
       )}
-      <LoadMore list={list} />
-    </section>
+    />
   );
 }
 
 /** Likes tab: the posts the member liked, linked. */
 export function MyLikesPanel({ first, total }: PanelProps<'likes'>) {
-  const { t } = useTranslation(['profiles', 'profile']);
-  const headingId = useId();
-  const list = useMyList('likes', first, total);
-  const likes = list.items;
   return (
-    <section aria-labelledby={headingId}>
-      <div className={styles.panelHeader}>
-        <h2 id={headingId} className={styles.heading}>
-          {t('lists.likedPosts')}{' '}
-          <span className={styles.count}>({Math.max(total, likes.length)})</span>
-        </h2>
-      </div>
-      {likes.length === 0 ? (
-        <EmptyState
-          title={t('lists.noLikesYet')}
-          text={t('lists.noLikesMine')}
-          action={
-            <Link to={paths.forum.href()} className="button button-primary">
-              {t('profile:discoverContent')}
+    <ActivityListPanel
+      kind="likes"
+      first={first}
+      total={total}
+      renderItem={(like) => (
+        <>
+          <div className={styles.itemMain}>
+            <HeartIcon className={styles.likeIcon} />
+            <Link to={paths.postDetail.href(like.id)} className={styles.itemTitle}>
+              <PostTitle title={like.title} />
             </Link>
-          }
-        />
-      ) : (
-        <ul className={styles.list}>
-          {likes.map((like) => (
-            <li key={like.id} className={styles.item}>
-              <div className={styles.itemMain}>
-                <HeartIcon className={styles.likeIcon} />
-                <Link to={paths.postDetail.href(like.id)} className={styles.itemTitle}>
-                  <PostTitle title={like.title} />
-                </Link>
-              </div>
-              <div className={styles.meta}>
-                <When date={like.date} />
-              </div>
-            </li>
-          ))}
-        </ul>
+          </div>
+          <PostMeta date={<When date={like.date} />} />
+        </>
       )}
-      <LoadMore list={list} />
-    </section>
+    />
   );
 }
 
@@ -237,19 +273,8 @@ export function MyStatisticsPanel({ stats }: { stats: CurrentUser['stats'] }) {
   ];
   return (
     <section aria-labelledby={headingId}>
-      <div className={styles.panelHeader}>
-        <h2 id={headingId} className={styles.heading}>
-          {t('statistics.heading')}
-        </h2>
-      </div>
-      <dl className={styles.figures}>
-        {figures.map((figure) => (
-          <div key={figure.label} className={styles.figure}>
-            <dt>{figure.label}</dt>
-            <dd>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <PanelHeader id={headingId} title={t('statistics.heading')} />
+      <StatFigures figures={figures} size="large" />
       <section className={styles.activity} aria-labelledby={activityId}>
         <h3 id={activityId} className={styles.activityTitle}>
           {t('statistics.activityLevel')}

@@ -5,6 +5,9 @@ import { useModifyBio } from '../api/modify-bio';
 import { useModifyUrl } from '../api/modify-url';
 import { safeHttpUrl } from '../utils/author-sections';
 import { EditableField } from './editable-field';
+import card from '@/components/ui/card/card.module.css';
+import { TagList } from '@/components/ui/tag-list/tag-list';
+import profile from './profile.module.css';
 import styles from './my-profile.module.css';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -54,7 +57,7 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
 
   return (
     <div className={styles.overview}>
-      <section className={styles.card} aria-labelledby={aboutId}>
+      <section className={`${card.surface} ${styles.card}`} aria-labelledby={aboutId}>
         <h2 id={aboutId}>{t('about')}</h2>
         <EditableField
           label={t('fields.bio')}
@@ -65,7 +68,7 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
           onSave={(bio) => modifyBio.mutateAsync({ userId: user.id, bio })}
           renderValue={(bio) =>
             bio.trim() ? (
-              <p className={styles.bio} translate="no">
+              <p className={profile.bio} translate="no">
                 {bio}
               </p>
             ) : (
@@ -75,19 +78,13 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
         />
         {tags.length > 0 ? (
           <>
-            <h3 className={styles.subheading}>{t('expertise')}</h3>
-            <ul className={styles.badges} aria-label={t('expertise')}>
-              {tags.map((tag) => (
-                <li key={tag} className={styles.badge} translate="no">
-                  {tag}
-                </li>
-              ))}
-            </ul>
+            <h3 className={profile.subheading}>{t('expertise')}</h3>
+            <TagList tags={tags} label={t('expertise')} />
           </>
         ) : null}
       </section>
 
-      <section className={styles.card} aria-labelledby={detailsId}>
+      <section className={`${card.surface} ${styles.card}`} aria-labelledby={detailsId}>
         <h2 id={detailsId}>{t('details')}</h2>
         <dl className={styles.details}>
           <Detail label={t('fields.email')}>

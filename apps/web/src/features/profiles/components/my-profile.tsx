@@ -21,8 +21,13 @@ import { MyProfileOverview } from './my-profile-overview';
 import { PasswordSettings } from './password-settings';
 import { PrivacySettings } from './privacy-settings';
 import { SettingsWindow } from './settings-window';
+import { ProfileHeader } from './profile-header';
 import { Tabs } from '@/components/ui/tabs/tabs';
+import page from '@/components/layout/page.module.css';
+import profile from './profile.module.css';
+import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
 import styles from './my-profile.module.css';
+import { GearIcon } from '@/components/ui/icons/icons';
 
 type MyProfileProps = {
   user: CurrentUser;
@@ -53,62 +58,64 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
     t('messages:updateFailed', { field: t(`updateField.${field}`) });
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <AvatarUpload user={user} />
-        <div className={styles.identity}>
-          <p className={styles.eyebrow}>{t('myPage')}</p>
-          <EditableField
-            label={t('fields.username')}
-            value={user.username}
-            maxLength={MAX_LENGTH.username}
-            required
-            tone="light"
-            failureTitle={failed('username')}
-            onSave={(username) => modifyProfile.mutateAsync({ userId: user.id, username })}
-            renderValue={(username) => (
-              <h1 className={styles.name} translate="no">
-                {username}
-              </h1>
-            )}
-          />
-          <EditableField
-            label={t('fields.title')}
-            value={user.title}
-            maxLength={MAX_LENGTH.title}
-            tone="light"
-            failureTitle={failed('title')}
-            onSave={(title) => modifyTitle.mutateAsync({ userId: user.id, title })}
-            renderValue={(title) =>
-              title.trim() ? (
-                <p className={styles.title} translate="no">
-                  {title}
-                </p>
-              ) : (
-                <p className={`${styles.title} ${styles.placeholder}`}>{t('noTitle')}</p>
-              )
-            }
-          />
-          {user.created_at ? (
-            <p className={styles.since}>
-              {t('memberSince')}{' '}
-              <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
-            </p>
-          ) : null}
-        </div>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-haspopup="dialog"
-            onClick={() => setSettingsOpen(true)}
-          >
-            <GearIcon />
-            {t('settings')}
-          </button>
-          {actions}
-        </div>
-      </header>
+    <div className={`${page.page} ${page.roomy}`}>
+      <ProfileHeader
+        avatar={<AvatarUpload user={user} />}
+        eyebrow={t('myPage')}
+        actions={
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-haspopup="dialog"
+              onClick={() => setSettingsOpen(true)}
+            >
+              <GearIcon />
+              {t('settings')}
+            </button>
+            {actions}
+          </div>
+        }
+      >
+        <EditableField
+          label={t('fields.username')}
+          value={user.username}
+          maxLength={MAX_LENGTH.username}
+          required
+          tone="light"
+          failureTitle={failed('username')}
+          onSave={(username) => modifyProfile.mutateAsync({ userId: user.id, username })}
+          renderValue={(username) => (
+            <h1 className={profile.name} translate="no">
+              {username}
+            </h1>
+          )}
+        />
+        <TrustBadge level={user.trust_level} />
+        <EditableField
+          label={t('fields.title')}
+          value={user.title}
+          maxLength={MAX_LENGTH.title}
+          tone="light"
+          failureTitle={failed('title')}
+          onSave={(title) => modifyTitle.mutateAsync({ userId: user.id, title })}
+          renderValue={(title) =>
+            title.trim() ? (
+              <p className={profile.title} translate="no">
+                {title}
+              </p>
+            ) : (
+              <p className={`${profile.title} ${styles.placeholder}`}>{t('noTitle')}</p>
+            )
+          }
+        />
+        {user.created_at ? (
+          <p className={`${profile.aside} ${styles.since}`}>
+            {t('memberSince')}{' '}
+            <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
+          </p>
+        ) : null}
+      </ProfileHeader>
 
       <div className={styles.tabs}>
         <Tabs
@@ -162,16 +169,5 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
         </SettingsWindow>
       ) : null}
     </div>
-  );
-}
-
-function GearIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M19.14 12.94a7.49 7.49 0 0 0 .05-.94 7.49 7.49 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7.03 7.03 0 0 0-1.63-.94l-.36-2.54A.5.5 0 0 0 13.9 2h-3.84a.5.5 0 0 0-.49.42l-.36 2.54c-.59.24-1.13.56-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.67 8.48a.5.5 0 0 0 .12.64l2.03 1.58a7.49 7.49 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32c.13.22.39.3.6.22l2.39-.96c.5.38 1.04.7 1.63.94l.36 2.54c.05.24.25.42.49.42h3.84c.24 0 .45-.18.49-.42l.36-2.54c.59-.24 1.13-.56 1.63-.94l2.39.96c.22.08.47 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64l-2.03-1.58zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
-      />
-    </svg>
   );
 }

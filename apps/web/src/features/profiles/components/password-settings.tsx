@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changePasswordFormSchema,
@@ -11,7 +19,7 @@ import { TextField } from '@/components/ui/form/text-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { updateFailureDetails } from '../utils/update-failure';
-import styles from './settings-section.module.css';
+import styles from '@/components/ui/settings-section/settings-section.module.css';
 
 type Field = 'old_password' | 'new_password' | 'confirm_password';
 type Values = Record<Field, string>;
@@ -115,6 +123,16 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
     }
   };
 
+  /** What the three fields have in common: a password input bound to its value and error. */
+  const passwordField = (field: Field) => ({
+    name: field,
+    type: 'password',
+    maxLength: PASSWORD_MAX_LENGTH,
+    value: values[field],
+    error: errorOf(field),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field)(event.target.value),
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Escape') return;
     // Escape cancels the change first; a second Escape closes the window.
@@ -145,36 +163,21 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
         >
           <TextField
             label={t('password.current')}
-            name="old_password"
-            type="password"
             autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={values.old_password}
-            error={errorOf('old_password')}
-            onChange={(event) => update('old_password')(event.target.value)}
+            {...passwordField('old_password')}
             autoFocus
           />
           <TextField
             label={t('password.new')}
-            name="new_password"
-            type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
             hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
-            value={values.new_password}
-            error={errorOf('new_password')}
-            onChange={(event) => update('new_password')(event.target.value)}
+            {...passwordField('new_password')}
           />
           <TextField
             label={t('password.confirm')}
-            name="confirm_password"
-            type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={values.confirm_password}
-            error={errorOf('confirm_password')}
-            onChange={(event) => update('confirm_password')(event.target.value)}
+            {...passwordField('confirm_password')}
           />
           <div className={styles.actions}>
             <button type="submit" className="button button-primary" disabled={saving}>

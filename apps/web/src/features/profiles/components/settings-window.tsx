@@ -1,17 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { handleModalKey } from '@/components/ui/modal/modal-keys';
 import { useDraggable } from '../hooks/use-draggable';
 import styles from './settings-window.module.css';
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
 
 type SettingsWindowProps = {
   title: string;
@@ -45,29 +37,14 @@ export function SettingsWindow({ title, onClose, children }: SettingsWindowProps
     };
   }, [targetRef]);
 
+  // The listener sits on the window itself, so focus is never outside it; Tab from the window
+  // itself goes to its first element, as it would anyway.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab') return;
     const dialog = event.currentTarget;
-    const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    handleModalKey(event, dialog, {
+      onClose: () => onCloseRef.current(),
+      strayed: (active) => active === dialog,
+    });
   };
 
   return createPortal(

@@ -5,6 +5,7 @@ export function makePublicAuthor(overrides: Partial<AuthorInfo> = {}): AuthorInf
   return {
     user_id: 'u-7',
     username: 'grace',
+    trust_level: 2,
     nickname: 'Grace Hopper',
     avatar: '',
     title: 'Rear Admiral',
@@ -44,6 +45,7 @@ export function makeHiddenAuthor(overrides: Partial<AuthorInfo> = {}): AuthorInf
   return {
     user_id: 'u-7',
     username: 'grace',
+    trust_level: 2,
     nickname: 'Grace Hopper',
     avatar: '',
     show_profile: false,

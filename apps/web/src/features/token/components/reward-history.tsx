@@ -36,9 +36,13 @@ export function RewardHistory({ history }: { history: RewardsMe['history'] }) {
                 </div>
                 <div>
                   <dt>{t('rewards.claimedAt')}</dt>
-                  <dd>
+                  <dd data-testid="reward-history-claim">
                     {entry.claimed_at ? (
                       <time dateTime={entry.claimed_at}>{formatDateTime(entry.claimed_at)}</time>
+                    ) : entry.hold === 'frozen' ? (
+                      t('rewards.holdFrozen')
+                    ) : entry.hold === 'forfeited' ? (
+                      t('rewards.holdForfeited')
                     ) : (
                       t('rewards.notClaimed')
                     )}

@@ -9,7 +9,8 @@ import { renderWithProviders } from '@/testing/render';
 import { RewardsCard } from './rewards-card';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
-const TYPED = 'BPFLoaderUpgradeab1e11111111111111111111111';
+const OTHER = 'BPFLoaderUpgradeab1e11111111111111111111111';
+const UNLINKED = 'So11111111111111111111111111111111111111112';
 const SIGNATURE =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 const OLD_SIGNATURE =
@@ -17,17 +18,19 @@ const OLD_SIGNATURE =
 
 const rewards = (overrides: Partial<RewardsMe> = {}): RewardsMe => ({
   claimable: '1250.5',
+  frozen: '0',
   pending_score: 17,
   // Far ahead, so the countdown never ends during a test.
   epoch: { id: 4, ends_at: '2099-03-08T00:00:00.000Z' },
   history: [
-    { epoch: 3, score: 21, amount: '1250.5', claimed_at: null, signature: null },
+    { epoch: 3, score: 21, amount: '1250.5', claimed_at: null, signature: null, hold: null },
     {
       epoch: 2,
       score: 8.25,
       amount: '40',
       claimed_at: '2026-02-20T04:00:00.000Z',
       signature: OLD_SIGNATURE,
+      hold: null,
     },
   ],
   total_earned: '1290.5',
@@ -65,7 +68,7 @@ function signIn() {
 describe('RewardsCard', () => {
   it('signed out: invites to sign in and asks the server nothing', async () => {
     const { requests } = routeFetch({});
-    renderWithProviders(<RewardsCard walletAddress={null} />);
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
 
     expect(within(card()).getByText(/Sign in to see the tokens/)).toBeVisible();
     await userEvent.click(within(card()).getByRole('button', { name: 'Sign in' }));
@@ -75,10 +78,46 @@ describe('RewardsCard', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('shows a frozen balance apart, says why, and marks the history entries held', async () => {
+    signIn();
+    const history = rewards().history;
+    routeFetch({
+      'GET /rewards/me': () =>
+        jsonResponse(
+          rewards({
+            claimable: '0',
+            frozen: '1250.5',
+            history: [
+              { ...history[0]!, hold: 'frozen' },
+              { ...history[1]!, claimed_at: null, signature: null, hold: 'forfeited' },
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
+
+    expect(await within(card()).findByTestId('rewards-frozen')).toHaveTextContent('1,250.5 tokens');
+    expect(within(card()).getByTestId('rewards-claimable')).toHaveTextContent('0 tokens');
+    expect(within(card()).getByTestId('rewards-frozen-note')).toHaveTextContent(
+      'Your rewards are frozen while the moderators review your account.',
+    );
+    const claimed = within(card()).getAllByTestId('reward-history-claim');
+    expect(claimed.map((each) => each.textContent)).toEqual(['Frozen', 'Forfeited to the pool']);
+  });
+
+  it('shows no frozen figure when nothing is frozen', async () => {
+    signIn();
+    routeFetch({ 'GET /rewards/me': () => jsonResponse(rewards()) });
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
+    await within(card()).findByTestId('rewards-claimable');
+    expect(within(card()).queryByTestId('rewards-frozen')).toBeNull();
+    expect(within(card()).queryByTestId('rewards-frozen-note')).toBeNull();
+  });
+
   it('shows the claimable balance, the score so far, the time left and the history', async () => {
     signIn();
     routeFetch({ 'GET /rewards/me': () => jsonResponse(rewards()) });
-    renderWithProviders(<RewardsCard walletAddress={null} />);
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
 
     expect(await within(card()).findByTestId('rewards-claimable')).toHaveTextContent(
       '1,250.5 tokens',
@@ -116,7 +155,7 @@ describe('RewardsCard', () => {
           }),
         ),
     });
-    renderWithProviders(<RewardsCard walletAddress={null} />);
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
     expect(
       await within(card()).findByText(
         'Claims pay out from 10 tokens. Your account can claim from 2026-03-08 12:00.',
@@ -132,7 +171,7 @@ describe('RewardsCard', () => {
       'GET /rewards/me': () =>
         fail ? refused(500, 'Internal Server Error') : jsonResponse(rewards()),
     });
-    renderWithProviders(<RewardsCard walletAddress={null} />);
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
     expect(await within(card()).findByRole('alert')).toHaveTextContent(
       'Your rewards could not be loaded.',
     );
@@ -164,9 +203,8 @@ describe('RewardsCard', () => {
         return jsonResponse(claim({ explorer_url: explorer }));
       },
     });
-    renderWithProviders(<RewardsCard walletAddress={WALLET} />);
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets={[WALLET]} />);
     expect(await within(card()).findByTestId('claim-wallet')).toHaveTextContent(WALLET);
-    expect(within(card()).queryByLabelText('Receiving address')).not.toBeInTheDocument();
 
     await userEvent.click(claimButton());
     const result = await within(card()).findByRole('status', { name: 'Rewards claimed' });
@@ -190,38 +228,58 @@ describe('RewardsCard', () => {
     );
   });
 
-  it('claims to a typed address, checked like the faucet form first', async () => {
+  it('with several linked wallets, claims to the one chosen (the connected one first)', async () => {
     signIn();
     const { requests } = routeFetch({
       'GET /rewards/me': () => jsonResponse(rewards()),
-      'POST /rewards/claim': () => jsonResponse(claim({ address: TYPED })),
+      'POST /rewards/claim': () => jsonResponse(claim({ address: OTHER })),
     });
-    renderWithProviders(<RewardsCard walletAddress={WALLET} />);
-    await userEvent.click(
-      await within(card()).findByRole('button', { name: 'Send to another address' }),
-    );
-    const field = within(card()).getByLabelText('Receiving address');
-    await waitFor(() => expect(field).toHaveFocus());
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets={[OTHER, WALLET]} />);
+    const choice = await within(card()).findByRole('group', { name: 'Pay to your linked wallet' });
+    expect(within(choice).getByRole('radio', { name: WALLET })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: OTHER })).not.toBeChecked();
 
+    await userEvent.click(within(choice).getByRole('radio', { name: OTHER }));
     await userEvent.click(claimButton());
-    expect(await within(card()).findByText(MESSAGES.enterReceivingAddress)).toBeVisible();
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    await userEvent.type(field, 'not-an-address');
-    await userEvent.click(claimButton());
-    expect(await within(card()).findByText(MESSAGES.invalidSolanaAddress)).toBeVisible();
-    expect(claims(requests)).toHaveLength(0);
-
-    await userEvent.clear(field);
-    await userEvent.type(field, `  ${TYPED} `);
-    await userEvent.keyboard('{Enter}');
     await within(card()).findByRole('status', { name: 'Rewards claimed' });
-    expect(claims(requests).map((body) => body.address)).toEqual([TYPED]);
+    expect(claims(requests).map((body) => body.address)).toEqual([OTHER]);
+  });
 
-    // Back to the wallet.
-    await userEvent.click(
-      within(card()).getByRole('button', { name: 'Send to my connected wallet' }),
+  it('a connected wallet that is not linked is not offered: the first linked one is', async () => {
+    signIn();
+    routeFetch({ 'GET /rewards/me': () => jsonResponse(rewards()) });
+    renderWithProviders(<RewardsCard walletAddress={UNLINKED} linkedWallets={[WALLET]} />);
+    expect(await within(card()).findByTestId('claim-wallet')).toHaveTextContent(WALLET);
+    expect(within(card()).queryByText(UNLINKED)).not.toBeInTheDocument();
+  });
+
+  it('without a linked wallet, says to link one on My Page and offers no claim', async () => {
+    signIn();
+    const { requests } = routeFetch({ 'GET /rewards/me': () => jsonResponse(rewards()) });
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets={[]} />);
+    const needs = await within(card()).findByTestId('claim-needs-wallet');
+    expect(needs).toHaveTextContent(/paid only to a wallet you linked/);
+    expect(within(needs).getByRole('link', { name: 'Link a wallet on My Page' })).toHaveAttribute(
+      'href',
+      '/mypage',
     );
-    expect(within(card()).getByTestId('claim-wallet')).toHaveTextContent(WALLET);
+    expect(within(card()).queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
+    expect(claims(requests)).toHaveLength(0);
+  });
+
+  it('says while the linked wallets load, and when they could not be', async () => {
+    signIn();
+    routeFetch({ 'GET /rewards/me': () => jsonResponse(rewards()) });
+    const { unmount } = renderWithProviders(
+      <RewardsCard walletAddress={WALLET} linkedWallets="loading" />,
+    );
+    expect(await within(card()).findByText('Loading your linked wallets…')).toBeVisible();
+    unmount();
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets="failed" />);
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'Your linked wallets could not be loaded.',
+    );
+    expect(within(card()).queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -233,7 +291,7 @@ describe('RewardsCard', () => {
       'GET /rewards/me': () => jsonResponse(rewards({ claimable: '3.5' })),
       'POST /rewards/claim': () => refused(status, detail),
     });
-    renderWithProviders(<RewardsCard walletAddress={WALLET} />);
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets={[WALLET]} />);
     await userEvent.click(await within(card()).findByRole('button', { name: 'Claim' }));
     const alert = await within(card()).findByRole('alert');
     expect(alert).toHaveTextContent('The claim failed');
@@ -241,24 +299,20 @@ describe('RewardsCard', () => {
     expect(claimButton()).toHaveTextContent('Claim');
   });
 
-  it("the server's refusal of a typed address shows at the field", async () => {
+  it("the server's refusal of an address (unlinked meanwhile) is shown in its words", async () => {
     signIn();
     routeFetch({
       'GET /rewards/me': () => jsonResponse(rewards()),
       'POST /rewards/claim': () =>
-        refused(422, 'address: Invalid Solana address', [
-          { field: 'address', message: MESSAGES.invalidSolanaAddress },
+        refused(422, `address: ${MESSAGES.rewardClaimWalletNotLinked}`, [
+          { field: 'address', message: MESSAGES.rewardClaimWalletNotLinked },
         ]),
     });
-    renderWithProviders(<RewardsCard walletAddress={null} />);
-    await userEvent.type(await within(card()).findByLabelText('Receiving address'), TYPED);
-    await userEvent.click(claimButton());
-    expect(await within(card()).findByText(MESSAGES.invalidSolanaAddress)).toBeVisible();
-    expect(within(card()).getByLabelText('Receiving address')).toHaveAttribute(
-      'aria-invalid',
-      'true',
+    renderWithProviders(<RewardsCard walletAddress={null} linkedWallets={[WALLET]} />);
+    await userEvent.click(await within(card()).findByRole('button', { name: 'Claim' }));
+    expect(await within(card()).findByTestId('claim-error')).toHaveTextContent(
+      MESSAGES.rewardClaimWalletNotLinked,
     );
-    expect(within(card()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('trying again after no answer resends the same request_id; a new claim gets a new one', async () => {
@@ -275,7 +329,7 @@ describe('RewardsCard', () => {
       'GET /rewards/me': () => jsonResponse(rewards()),
       'POST /rewards/claim': () => answers.shift()!(),
     });
-    renderWithProviders(<RewardsCard walletAddress={WALLET} />);
+    renderWithProviders(<RewardsCard walletAddress={WALLET} linkedWallets={[WALLET]} />);
 
     await userEvent.click(await within(card()).findByRole('button', { name: 'Claim' }));
     expect(await within(card()).findByRole('alert')).toHaveTextContent(MESSAGES.networkError);

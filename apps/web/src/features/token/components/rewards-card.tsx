@@ -10,20 +10,22 @@ import { rewardsQueryRoot, useMyRewards } from '../api/get-my-rewards';
 import { formatScore } from '@/lib/token-amount';
 import { useTokensLabel } from '../hooks/use-tokens-label';
 import { EpochCountdown } from './epoch-countdown';
-import { RewardClaimForm } from './reward-claim-form';
+import { RewardClaimForm, type LinkedWalletsState } from './reward-claim-form';
 import { RewardHistory } from './reward-history';
 import styles from './rewards-card.module.css';
 
 type RewardsCardProps = {
-  /** The connected wallet's address, where a claim goes by default; null without a wallet. */
+  /** The connected wallet's address, where a claim goes by default when linked; null without. */
   walletAddress: string | null;
+  /** The member's linked wallets, the only places a claim pays to (issue 28). */
+  linkedWallets: LinkedWalletsState;
 };
 
 /**
  * "Your rewards": what the member may claim, their score in the running epoch and the time left
  * in it, the claim, and the history. Signed out, it invites to sign in.
  */
-export function RewardsCard({ walletAddress }: RewardsCardProps) {
+export function RewardsCard({ walletAddress, linkedWallets }: RewardsCardProps) {
   const { t } = useTranslation('token');
   const headingId = useId();
   const { token } = useAuth();
@@ -34,7 +36,7 @@ export function RewardsCard({ walletAddress }: RewardsCardProps) {
       </h2>
       <p className={styles.lead}>{t('rewards.lead')}</p>
       {token ? (
-        <MyRewards walletAddress={walletAddress} />
+        <MyRewards walletAddress={walletAddress} linkedWallets={linkedWallets} />
       ) : (
         <div className={styles.signedOut}>
           <p className={styles.note}>{t('rewards.signedOut')}</p>
@@ -51,7 +53,7 @@ export function RewardsCard({ walletAddress }: RewardsCardProps) {
   );
 }
 
-function MyRewards({ walletAddress }: RewardsCardProps) {
+function MyRewards({ walletAddress, linkedWallets }: RewardsCardProps) {
   const { t } = useTranslation('token');
   const query = useMyRewards(true);
   const queryClient = useQueryClient();
@@ -70,12 +72,20 @@ function MyRewards({ walletAddress }: RewardsCardProps) {
   return (
     <>
       <RewardFigures rewards={rewards} onEpochEnded={onEpochEnded} />
+      {isFrozen(rewards) ? (
+        <p className={styles.note} data-testid="rewards-frozen-note">
+          {t('rewards.frozenNote')}
+        </p>
+      ) : null}
       <ClaimNotes rewards={rewards} />
-      <RewardClaimForm walletAddress={walletAddress} />
+      <RewardClaimForm walletAddress={walletAddress} linkedWallets={linkedWallets} />
       <RewardHistory history={rewards.history} />
     </>
   );
 }
+
+/** Whether a moderator holds part of the balance (issue 28: the member was suspended). */
+const isFrozen = (rewards: RewardsMe) => /[1-9]/.test(rewards.frozen);
 
 function RewardFigures({
   rewards,
@@ -94,6 +104,14 @@ function RewardFigures({
           {tokensLabel(rewards.claimable)}
         </dd>
       </div>
+      {isFrozen(rewards) ? (
+        <div className={styles.figure}>
+          <dt>{t('rewards.frozen')}</dt>
+          <dd className={styles.figureValue} data-testid="rewards-frozen">
+            {tokensLabel(rewards.frozen)}
+          </dd>
+        </div>
+      ) : null}
       <div className={styles.figure}>
         <dt>{t('rewards.totalEarned')}</dt>
         <dd className={styles.figureValue}>{tokensLabel(rewards.total_earned)}</dd>

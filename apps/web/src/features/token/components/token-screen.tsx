@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GetTokensCard } from './get-tokens-card';
 import { Leaderboard } from './leaderboard';
+import type { LinkedWalletsState } from './reward-claim-form';
 import { RewardsCard } from './rewards-card';
 import styles from './token-screen.module.css';
 
@@ -10,13 +11,15 @@ type TokenScreenProps = {
   walletPanel: ReactNode;
   /** The connected wallet's address, or null. */
   walletAddress: string | null;
+  /** The member's linked wallets (the wallet feature asks; the app passes them on). */
+  linkedWallets: LinkedWalletsState;
 };
 
 /**
  * The Token page (spec §2 Token management): the wallet panel and the 'Get Tokens' card, then the
  * member's contribution rewards and the leaderboard.
  */
-export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
+export function TokenScreen({ walletPanel, walletAddress, linkedWallets }: TokenScreenProps) {
   const { t } = useTranslation(['token', 'screen']);
   return (
     <div className={styles.page}>
@@ -29,7 +32,7 @@ export function TokenScreen({ walletPanel, walletAddress }: TokenScreenProps) {
         <GetTokensCard walletAddress={walletAddress} />
       </div>
       <div className={`${styles.grid} ${styles.rewards}`}>
-        <RewardsCard walletAddress={walletAddress} />
+        <RewardsCard walletAddress={walletAddress} linkedWallets={linkedWallets} />
         <Leaderboard />
       </div>
     </div>

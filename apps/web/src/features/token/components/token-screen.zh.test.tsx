@@ -28,9 +28,10 @@ const info: TokenInfo = {
 
 const rewards: RewardsMe = {
   claimable: '1250.5',
+  frozen: '0',
   pending_score: 17,
   epoch: { id: 4, ends_at: '2099-03-08T00:00:00.000Z' },
-  history: [{ epoch: 3, score: 21, amount: '1', claimed_at: null, signature: null }],
+  history: [{ epoch: 3, score: 21, amount: '1', claimed_at: null, signature: null, hold: null }],
   total_earned: '1290.5',
   claim_allowed_from: null,
   min_claim: '10',
@@ -53,7 +54,7 @@ describe('the Token page in Chinese', () => {
       'GET /rewards/me': () => jsonResponse(rewards),
       'GET /rewards/leaderboard': () => jsonResponse(board),
     });
-    renderWithProviders(<TokenScreen walletPanel={null} walletAddress={null} />);
+    renderWithProviders(<TokenScreen walletPanel={null} walletAddress={null} linkedWallets={[]} />);
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(zhCN.screen.tokenTitle);
     expect(screen.getByLabelText('接收地址')).toHaveAttribute('placeholder', 'Solana 钱包地址');
@@ -69,6 +70,7 @@ describe('the Token page in Chinese', () => {
     expect(within(rewardsCard).getByTestId('epoch-countdown')).toHaveTextContent(/\d+ 天 \d+ 小时/);
     expect(within(rewardsCard).getByText('第 3 期')).toBeVisible();
     expect(within(rewardsCard).getByText('尚未领取')).toBeVisible();
+    expect(within(rewardsCard).getByRole('link', { name: '前往“我的主页”绑定钱包' })).toBeVisible();
 
     const leaderboard = screen.getByRole('region', { name: '排行榜' });
     const table = await within(leaderboard).findByRole('table', {
@@ -87,7 +89,7 @@ describe('the Token page in Chinese', () => {
       'GET /rewards/me': () => jsonResponse(rewards),
       'GET /rewards/leaderboard': () => jsonResponse(board),
     });
-    renderWithProviders(<TokenScreen walletPanel={null} walletAddress={null} />);
+    renderWithProviders(<TokenScreen walletPanel={null} walletAddress={null} linkedWallets={[]} />);
 
     await userEvent.click(screen.getByRole('button', { name: '申领代币' }));
     expect(await screen.findByText(zhCN.messages.enterReceivingAddress)).toBeVisible();

@@ -24,6 +24,7 @@ describe('UploadForm: content Preview', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('textbox', { name: /^Content/ })).toBeNull();
     const preview = screen.getByRole('region', { name: 'Content (preview)' });
+    // The Markdown and KaTeX code loads on first use (setup-tests.ts sizes the wait).
     await waitFor(() => expect(within(preview).getByRole('table')).toBeInTheDocument());
     expect(
       within(preview)

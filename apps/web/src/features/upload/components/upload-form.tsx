@@ -1,42 +1,24 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  doiSchema,
   MESSAGES,
-  POST_FIELD_MAX_LENGTH,
   UPLOAD_MAX_FILES,
   UPLOAD_MAX_FILE_BYTES,
+  uploadFieldsSchema,
 } from '@symposia/shared';
-import { TextField } from '@/components/ui/form/text-field';
+import {
+  EMPTY_POST_FIELDS,
+  postFieldOf,
+  schemaProblemsOf,
+} from '@/components/post-fields/field-errors';
+import { PostFields } from '@/components/post-fields/post-fields';
+import { usePostFields } from '@/components/post-fields/use-post-fields';
 import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
-import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
-import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
-import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
 import { localizeMessage } from '@/lib/localize-message';
-import type { UploadMetadata } from '../api/upload-files';
 import { useUpload } from '../hooks/use-upload';
 import { formatFileSize, selectFiles } from '../utils/select-files';
 import { UploadSuccess } from './upload-success';
 import styles from './upload-form.module.css';
-
-type Metadata = Required<UploadMetadata>;
-
-const EMPTY_METADATA: Metadata = {
-  title: '',
-  summary: '',
-  content: '',
-  tags: '',
-  ai_instruction: '',
-  visibility: 'public',
-  doi: '',
-};
-
-/** Why a typed DOI is refused (the server's own rule), or undefined when it is fine or empty. */
-function doiProblem(value: string): string | undefined {
-  if (!value.trim()) return undefined;
-  const parsed = doiSchema.safeParse(value);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
@@ -52,19 +34,23 @@ export function UploadForm() {
   const [files, setFiles] = useState<File[]>([]);
   const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
   const [metadataOpen, setMetadataOpen] = useState(false);
-  const [metadata, setMetadata] = useState<Metadata>(EMPTY_METADATA);
-  const [previewingContent, setPreviewingContent] = useState(false);
-  const [doiChecked, setDoiChecked] = useState(false);
+  const metadata = usePostFields(EMPTY_POST_FIELDS);
+  // A new set of fields after a reset: no Preview left on, no DOI already checked.
+  const [fieldsKey, setFieldsKey] = useState(0);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
 
   const { upload, uploading, progress, outcome, dismissError } = useUpload({
     onReset: (uploaded) => {
       setFiles((current) => current.filter((file) => !uploaded.includes(file)));
-      setMetadata(EMPTY_METADATA);
-      setPreviewingContent(false);
-      setDoiChecked(false);
+      metadata.reset(EMPTY_POST_FIELDS);
+      setFieldsKey((key) => key + 1);
       setSelectionErrors([]);
+    },
+    // The server's 422 names the field: its message goes under it, with the fields open.
+    onFieldErrors: (fieldErrors) => {
+      const shown = metadata.showProblems(fieldErrors);
+      if (Object.keys(shown).length > 0) setMetadataOpen(true);
     },
   });
 
@@ -94,11 +80,6 @@ export function UploadForm() {
     setSelectionErrors([]);
   };
 
-  const update =
-    <K extends keyof Metadata>(field: K) =>
-    (value: Metadata[K]) =>
-      setMetadata((current) => ({ ...current, [field]: value }));
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
@@ -107,12 +88,15 @@ export function UploadForm() {
       return;
     }
     setSelectionErrors([]);
-    if (doiProblem(metadata.doi)) {
-      setDoiChecked(true);
+    // The server's own rules (shared uploadFieldsSchema), so a refusal needs no round trip.
+    const checked = uploadFieldsSchema.safeParse(metadata.values);
+    if (!checked.success) {
+      metadata.showProblems(schemaProblemsOf(checked.error));
       setMetadataOpen(true);
       return;
     }
-    upload(files, metadata);
+    // Sent as typed: the server reads the fields with the same schema.
+    upload(files, metadata.values);
   };
 
   const onDragEnter = (event: DragEvent<HTMLDivElement>) => {
@@ -137,15 +121,17 @@ export function UploadForm() {
     addFiles(Array.from(event.dataTransfer.files));
   };
 
+  // A field's problem is shown under it; the box tells the failure, and any problem of no field.
   const errors =
     outcome?.kind === 'error'
       ? [
           outcome.message,
-          ...outcome.fieldErrors.map((e) => `${e.field}: ${localizeMessage(e.message, e)}`),
+          ...outcome.fieldErrors
+            .filter((e) => !postFieldOf(e.field))
+            .map((e) => `${e.field}: ${localizeMessage(e.message, e)}`),
         ]
       : selectionErrors;
   const metadataId = `${ids}-metadata`;
-  const contentPreviewId = `${ids}-content-preview`;
   const inputId = `${ids}-files`;
   const hintId = `${ids}-files-hint`;
   const maxMegabytes = Math.round(UPLOAD_MAX_FILE_BYTES / (1024 * 1024));
@@ -235,92 +221,17 @@ export function UploadForm() {
         </button>
       </div>
 
-      <fieldset
+      <PostFields
+        key={fieldsKey}
         id={metadataId}
-        className={styles.metadata}
+        framed
         hidden={!metadataOpen}
         disabled={uploading}
-      >
-        <legend className={styles.subheading}>{t('postDetails')}</legend>
-        <TextField
-          label={t('title')}
-          name="title"
-          optional
-          maxLength={POST_FIELD_MAX_LENGTH.title}
-          value={metadata.title}
-          onChange={(event) => update('title')(event.target.value)}
-        />
-        <TextareaField
-          label={t('summary')}
-          name="summary"
-          optional
-          rows={3}
-          maxLength={POST_FIELD_MAX_LENGTH.summary}
-          value={metadata.summary}
-          onChange={(event) => update('summary')(event.target.value)}
-        />
-        {/* Preview shows the content as the post page will (Markdown and math), then back. */}
-        {previewingContent ? (
-          <RichTextPreview
-            id={contentPreviewId}
-            label={t('content')}
-            text={metadata.content}
-            plain="lines"
-          />
-        ) : (
-          <TextareaField
-            label={t('content')}
-            name="content"
-            optional
-            rows={6}
-            hint={t('common:richText.markdownHint')}
-            maxLength={POST_FIELD_MAX_LENGTH.content}
-            value={metadata.content}
-            onChange={(event) => update('content')(event.target.value)}
-          />
-        )}
-        <div>
-          <PreviewToggle
-            pressed={previewingContent}
-            controls={contentPreviewId}
-            onToggle={() => setPreviewingContent((shown) => !shown)}
-          />
-        </div>
-        <TextField
-          label={t('tags')}
-          name="tags"
-          optional
-          hint={t('tagsHint')}
-          maxLength={POST_FIELD_MAX_LENGTH.tags}
-          value={metadata.tags}
-          onChange={(event) => update('tags')(event.target.value)}
-        />
-        <TextField
-          label={t('doi')}
-          name="doi"
-          optional
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="10.1000/xyz123"
-          hint={t('doiHint')}
-          error={doiChecked ? doiProblem(metadata.doi) : undefined}
-          value={metadata.doi}
-          onBlur={() => setDoiChecked(true)}
-          onChange={(event) => update('doi')(event.target.value)}
-        />
-        <TextareaField
-          label={t('aiInstruction')}
-          name="ai_instruction"
-          optional
-          rows={3}
-          hint={t('aiInstructionHint')}
-          maxLength={POST_FIELD_MAX_LENGTH.aiInstruction}
-          value={metadata.ai_instruction}
-          onChange={(event) => update('ai_instruction')(event.target.value)}
-        />
-        <VisibilityField value={metadata.visibility} onChange={update('visibility')} />
-      </fieldset>
+        legend={<legend className={styles.subheading}>{t('postDetails')}</legend>}
+        values={metadata.values}
+        errors={metadata.errors}
+        onChange={metadata.change}
+      />
 
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={uploading}>

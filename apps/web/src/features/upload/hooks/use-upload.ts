@@ -35,6 +35,8 @@ type UseUploadOptions = {
    * UPLOAD_RESET_AFTER_MS after a success. Files picked in the meantime are the caller's to keep.
    */
   onReset: (uploaded: readonly File[]) => void;
+  /** The server refused the upload naming fields (a 422's `errors`); the form shows them. */
+  onFieldErrors?: (fieldErrors: FieldError[]) => void;
 };
 
 /**
@@ -43,16 +45,18 @@ type UseUploadOptions = {
  * (post_id 'pending'); the real answer replaces that when it arrives. The form resets
  * UPLOAD_RESET_AFTER_MS after the (first) success; the success box stays.
  */
-export function useUpload({ onReset }: UseUploadOptions) {
+export function useUpload({ onReset, onFieldErrors }: UseUploadOptions) {
   const mutation = useUploadFiles();
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
   const tracker = useRef<UploadTracker | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latestOnReset = useRef(onReset);
+  const latestOnFieldErrors = useRef(onFieldErrors);
 
   useEffect(() => {
     latestOnReset.current = onReset;
+    latestOnFieldErrors.current = onFieldErrors;
   });
 
   useEffect(
@@ -96,11 +100,9 @@ export function useUpload({ onReset }: UseUploadOptions) {
           onError: (error) => {
             clocks.settle();
             setProgress(null);
-            setOutcome({
-              kind: 'error',
-              message: uploadErrorMessage(error),
-              fieldErrors: error instanceof ApiError ? error.errors : [],
-            });
+            const fieldErrors = error instanceof ApiError ? error.errors : [];
+            setOutcome({ kind: 'error', message: uploadErrorMessage(error), fieldErrors });
+            if (fieldErrors.length > 0) latestOnFieldErrors.current?.(fieldErrors);
           },
         },
       );

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@symposia/shared';
+import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
 import { ADDRESS_A, createFakePhantom, type FakePhantom } from '../testing/fake-phantom';
 import { WalletCard } from './wallet-card';
 import { WalletPanel } from './wallet-panel';
 import { WalletProvider } from './wallet-provider';
 
 function renderWith(ui: ReactElement, phantom: FakePhantom | null) {
-  return render(
+  // My Page's card lists the member's linked wallets too (linked-wallets.test.tsx).
+  routeFetch({ 'GET /wallets': () => jsonResponse({ wallets: [] }) });
+  return renderWithProviders(
     <WalletProvider
       getProvider={() => phantom?.provider ?? null}
       resolveNetworkName={() => Promise.resolve('Solana Mainnet')}

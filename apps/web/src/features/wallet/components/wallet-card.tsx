@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card/card';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { useTimedNotice } from '../hooks/use-timed-notice';
-import { NetworkName } from './network-name';
+import { ConnectWalletButton } from './connect-wallet-button';
+import { LinkedWallets } from './linked-wallets';
+import { WalletDetails } from './wallet-details';
 import { WalletNotice } from './wallet-notice';
+import details from './wallet-details.module.css';
+import spread from '@/components/ui/spread-row/spread-row.module.css';
 import styles from './wallet-card.module.css';
 
 const COPIED_NOTICE_MS = 2000;
@@ -21,7 +25,8 @@ async function copyText(text: string): Promise<boolean> {
 
 /**
  * The wallet card of My Page (spec §2): the address with a copy button, the network and whether the
- * wallet is Connected or Disconnected; disconnected, it offers to connect.
+ * wallet is Connected or Disconnected; disconnected, it offers to connect. Below, the member's
+ * linked wallets, where rewards are paid, and "Link this wallet" for the connected one (issue 28).
  */
 export function WalletCard() {
   const { t } = useTranslation(['wallet', 'screen']);
@@ -32,7 +37,7 @@ export function WalletCard() {
 
   return (
     <Card className={styles.card} labelledBy={headingId}>
-      <div className={styles.top}>
+      <div className={`${spread.row} ${spread.tight}`}>
         <h2 id={headingId} className={styles.title}>
           {t('walletTitle')}
         </h2>
@@ -46,11 +51,11 @@ export function WalletCard() {
       </div>
 
       {connected ? (
-        <dl className={styles.details}>
-          <div>
-            <dt>{t('address')}</dt>
+        <WalletDetails
+          wallet={wallet}
+          address={
             <dd className={styles.addressRow}>
-              <span className={styles.address} translate="no">
+              <span className={`${details.address} ${styles.address}`} translate="no">
                 {wallet.address}
               </span>
               <button
@@ -69,29 +74,20 @@ export function WalletCard() {
                 {copied.notice}
               </span>
             </dd>
-          </div>
-          <div>
-            <dt>{t('network')}</dt>
-            <dd>
-              <NetworkName wallet={wallet} />
-            </dd>
-          </div>
-        </dl>
+          }
+        />
       ) : (
         <div className={styles.disconnected}>
           <p className={styles.empty}>{t('notConnected')}</p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={wallet.connecting}
-            aria-busy={wallet.connecting || undefined}
-            onClick={() => void connectWallet()}
-          >
+          <ConnectWalletButton wallet={wallet} onConnect={connectWallet}>
             {t('screen:connectWallet')}
-          </button>
+          </ConnectWalletButton>
           <WalletNotice notice={notice} />
         </div>
       )}
+      <LinkedWallets
+        connected={connected ? { address: wallet.address!, provider: wallet.wallet } : null}
+      />
     </Card>
   );
 }

@@ -1,12 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import outline from '@/components/ui/outline-button/outline-button.module.css';
 import popover from '@/components/ui/popover/popover.module.css';
 import { useDismiss } from '@/components/ui/popover/use-dismiss';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { shortAddress } from '../utils/short-address';
-import { NetworkName } from './network-name';
+import { ConnectWalletButton } from './connect-wallet-button';
+import { WalletDetails } from './wallet-details';
 import { WalletIcon } from './wallet-icon';
 import { WalletNotice } from './wallet-notice';
+import details from './wallet-details.module.css';
 import styles from './wallet-control.module.css';
 
 /**
@@ -32,7 +35,7 @@ export function WalletControl() {
           <button
             ref={toggleRef}
             type="button"
-            className={`${popover.toggle} ${styles.addressButton}`}
+            className={`${outline.button} ${popover.toggle} ${styles.addressButton}`}
             aria-expanded={expanded}
             aria-controls={panelId}
             title={wallet.address}
@@ -45,20 +48,15 @@ export function WalletControl() {
             </span>
           </button>
           <div id={panelId} className={popover.panel} hidden={!expanded}>
-            <dl className={styles.details}>
-              <div>
-                <dt>{t('address')}</dt>
-                <dd className={styles.fullAddress} translate="no">
+            <WalletDetails
+              wallet={wallet}
+              tight
+              address={
+                <dd className={details.address} translate="no">
                   {wallet.address}
                 </dd>
-              </div>
-              <div>
-                <dt>{t('network')}</dt>
-                <dd>
-                  <NetworkName wallet={wallet} />
-                </dd>
-              </div>
-            </dl>
+              }
+            />
             <button
               type="button"
               className="button button-secondary"
@@ -72,16 +70,14 @@ export function WalletControl() {
           </div>
         </>
       ) : (
-        <button
-          type="button"
-          className={`button button-primary ${styles.connectButton}`}
-          disabled={wallet.connecting}
-          aria-busy={wallet.connecting || undefined}
-          onClick={() => void connectWallet()}
+        <ConnectWalletButton
+          wallet={wallet}
+          onConnect={connectWallet}
+          className={styles.connectButton}
         >
           <WalletIcon />
           <span>{t('screen:connectWallet')}</span>
-        </button>
+        </ConnectWalletButton>
       )}
       <WalletNotice notice={notice} variant="floating" />
     </div>

@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card/card';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
-import { NetworkName } from './network-name';
+import { ConnectWalletButton } from './connect-wallet-button';
+import { WalletDetails } from './wallet-details';
 import { WalletIcon } from './wallet-icon';
 import { WalletNotice } from './wallet-notice';
+import details from './wallet-details.module.css';
 import styles from './wallet-panel.module.css';
 
 /**
@@ -17,25 +20,21 @@ export function WalletPanel() {
 
   if (wallet.connected && wallet.address) {
     return (
-      <section className={`${styles.panel} ${styles.connected}`} aria-labelledby={headingId}>
+      <Card className={`${styles.panel} ${styles.connected}`} labelledBy={headingId}>
         <h2 id={headingId} className={styles.title}>
           <span className={styles.dot} aria-hidden="true" />
           {t('connectedWalletTitle')}
         </h2>
-        <dl className={styles.details}>
-          <div>
-            <dt>{t('address')}</dt>
-            <dd className={styles.address} data-testid="wallet-address" translate="no">
+        <WalletDetails
+          wallet={wallet}
+          className={styles.details}
+          networkTestId="wallet-network"
+          address={
+            <dd className={details.address} data-testid="wallet-address" translate="no">
               {wallet.address}
             </dd>
-          </div>
-          <div>
-            <dt>{t('network')}</dt>
-            <dd data-testid="wallet-network">
-              <NetworkName wallet={wallet} />
-            </dd>
-          </div>
-        </dl>
+          }
+        />
         <button
           type="button"
           className="button button-secondary"
@@ -43,12 +42,12 @@ export function WalletPanel() {
         >
           {t('disconnect')}
         </button>
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <Card className={styles.panel} labelledBy={headingId}>
       <div className={styles.icon} aria-hidden="true">
         <WalletIcon size={28} />
       </div>
@@ -56,17 +55,11 @@ export function WalletPanel() {
         {t('screen:connectYourWallet')}
       </h2>
       <p className={styles.text}>{t('connectPrompt')}</p>
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={wallet.connecting}
-        aria-busy={wallet.connecting || undefined}
-        onClick={() => void connectWallet()}
-      >
+      <ConnectWalletButton wallet={wallet} onConnect={connectWallet}>
         <WalletIcon />
         {t('screen:connectWallet')}
-      </button>
+      </ConnectWalletButton>
       <WalletNotice notice={notice} />
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,10 @@ import type { PhantomEvent, PhantomEventMap, PhantomProvider, PhantomPublicKey }
 export const ADDRESS_A = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 export const ADDRESS_B = 'BPFLoaderUpgradeab1e11111111111111111111111';
 
+/** What the fake signs every message with, and that signature in base64 as POST /wallets gets it. */
+export const SIGNATURE_BYTES = Uint8Array.from({ length: 64 }, (_, index) => index);
+export const SIGNATURE_BASE64 = btoa(String.fromCharCode(...SIGNATURE_BYTES));
+
 export const publicKeyOf = (address: string): PhantomPublicKey => ({
   toBase58: () => address,
   toString: () => address,
@@ -23,6 +27,8 @@ export function createFakePhantom({
   let nextOutcome: Outcome = { kind: 'approve' };
   let pendingConnect: { resolve: () => void } | null = null;
   let holdConnects = false;
+  let nextSign: { kind: 'approve' } | { kind: 'reject'; error: unknown } = { kind: 'approve' };
+  const signed: { text: string; display?: string }[] = [];
 
   const emit = <E extends PhantomEvent>(event: E, ...args: Parameters<PhantomEventMap[E]>) => {
     handlers.get(event)?.forEach((handler) => (handler as (...a: unknown[]) => void)(...args));
@@ -47,6 +53,16 @@ export function createFakePhantom({
       emit('connect', provider.publicKey);
       return { publicKey: provider.publicKey };
     },
+    // Phantom's signature is 64 bytes; the server checks it, so any fixed bytes do here.
+    signMessage: async (message, display) => {
+      signed.push({ text: new TextDecoder().decode(message), display });
+      if (nextSign.kind === 'reject') {
+        const { error } = nextSign;
+        nextSign = { kind: 'approve' };
+        throw error;
+      }
+      return { signature: SIGNATURE_BYTES, publicKey: publicKeyOf(address) };
+    },
     disconnect: async () => {
       provider.isConnected = false;
       provider.publicKey = null;
@@ -63,6 +79,12 @@ export function createFakePhantom({
 
   return {
     provider,
+    /** The messages Phantom was asked to sign, as text, with the display asked for. */
+    signed,
+    /** The next signMessage fails with this error (e.g. `{ code: 4001 }`: the user declined). */
+    failNextSign(error: unknown) {
+      nextSign = { kind: 'reject', error };
+    },
     /** The next user-initiated connect fails with this error (e.g. `{ code: 4001 }`). */
     failNextConnect(error: unknown) {
       nextOutcome = { kind: 'reject', error };

@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TRUST_SCALE } from '../../domain/trust.js';
+import { computeTrust, type TrustGraph } from './trust-rank.js';
+
+/**
+ * The trust computation (trust-rank.ts, docs/TRUST.md) on random graphs: every score is in
+ * [0, 1]; the same graph gives the same scores whatever order its members, edges and seeds come
+ * in; seeds are 1 and the untrusted 0; a member nobody reached from the seeds is 0.
+ */
+
+const MEMBERS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+
+const graph: fc.Arbitrary<TrustGraph> = fc.record({
+  members: fc.constant(MEMBERS),
+  edges: fc.array(
+    fc.record({
+      from: fc.constantFrom(...MEMBERS),
+      to: fc.constantFrom(...MEMBERS),
+      weight: fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 50, noNaN: true })),
+    }),
+    { maxLength: 60 },
+  ),
+  seeds: fc.subarray(MEMBERS, { maxLength: 3 }),
+  distrusted: fc.subarray(MEMBERS, { maxLength: 2 }),
+});
+
+/** A shuffle chosen by fast-check, so a failure shows the order that broke it. */
+const shuffled = <T>(list: readonly T[], keys: readonly number[]) =>
+  list
+    .map((item, index) => ({ item, key: keys[index % Math.max(1, keys.length)] ?? 0, index }))
+    .sort((x, y) => x.key - y.key || x.index - y.index)
+    .map(({ item }) => item);
+
+describe('computeTrust (fast-check)', () => {
+  it('gives every member a whole number of millionths in [0, 1]', () => {
+    fc.assert(
+      fc.property(graph, (g) => {
+        const { units } = computeTrust(g);
+        expect([...units.keys()].sort()).toEqual([...MEMBERS].sort());
+        for (const value of units.values()) {
+          expect(Number.isInteger(value)).toBe(true);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(TRUST_SCALE);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic: the same graph in any order gives the same scores', () => {
+    fc.assert(
+      fc.property(graph, fc.array(fc.nat(1000), { minLength: 1, maxLength: 80 }), (g, keys) => {
+        const again = computeTrust({
+          members: shuffled(g.members, keys),
+          edges: shuffled(g.edges, [...keys].reverse()),
+          seeds: shuffled(g.seeds, keys),
+          distrusted: shuffled(g.distrusted, keys),
+        });
+        expect(Object.fromEntries(again.units)).toEqual(Object.fromEntries(computeTrust(g).units));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('makes seeds 1, the untrusted 0, and members no seed reaches 0', () => {
+    fc.assert(
+      fc.property(graph, (g) => {
+        const { units } = computeTrust(g);
+        const distrusted = new Set(g.distrusted);
+        const seeds = g.seeds.filter((id) => !distrusted.has(id));
+        for (const id of seeds) expect(units.get(id)).toBe(TRUST_SCALE);
+        for (const id of distrusted) expect(units.get(id)).toBe(0);
+        // Who the seeds reach along endorsements that carry trust.
+        const reached = new Set(seeds);
+        for (let changed = true; changed;) {
+          changed = false;
+          for (const edge of g.edges) {
+            if (!(edge.weight >= 1e-6) || distrusted.has(edge.from) || distrusted.has(edge.to))
+              continue;
+            if (reached.has(edge.from) && !reached.has(edge.to)) {
+              reached.add(edge.to);
+              changed = true;
+            }
+          }
+        }
+        for (const id of MEMBERS) if (!reached.has(id)) expect(units.get(id)).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('without a seed, every member is 0', () => {
+    const { units, seeds } = computeTrust({
+      members: MEMBERS,
+      edges: [{ from: 'a', to: 'b', weight: 1 }],
+      seeds: [],
+      distrusted: [],
+    });
+    expect(seeds).toBe(0);
+    expect([...units.values()].every((value) => value === 0)).toBe(true);
+  });
+
+  it('gives a ring nobody trusted endorses nothing, and the members the seed endorses trust', () => {
+    const ring = ['r1', 'r2', 'r3', 'r4'];
+    const edges = ring.flatMap((from) =>
+      ring.filter((to) => to !== from).map((to) => ({ from, to, weight: 10 })),
+    );
+    // The ring likes the honest members; nobody likes the ring.
+    edges.push(...ring.map((from) => ({ from, to: 'h1', weight: 1 })));
+    edges.push({ from: 'mod', to: 'h1', weight: 1 }, { from: 'h1', to: 'h2', weight: 1 });
+    edges.push({ from: 'h2', to: 'mod', weight: 1 });
+    const { units } = computeTrust({
+      members: ['mod', 'h1', 'h2', ...ring],
+      edges,
+      seeds: ['mod'],
+      distrusted: [],
+    });
+    for (const id of ring) expect(units.get(id)).toBe(0);
+    expect(units.get('h1')).toBeGreaterThan(0);
+    expect(units.get('h2')).toBeGreaterThan(0);
+  });
+});

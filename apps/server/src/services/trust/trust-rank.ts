@@ -1,0 +1,169 @@
+import { TRUST_SCALE } from '../../domain/trust.js';
+
+/**
+ * Community trust as a pure function of the interaction graph (issue 28; the algorithm, its
+ * parameters and why they are these: docs/TRUST.md).
+ *
+ * A seeded random walk with restart (personalized PageRank, as in SybilRank cut short): the
+ * seeds hold all the trust at first; at each step every member passes (1 − RESTART) of what they
+ * hold along the endorsements they gave, in proportion to the edges' weights, and RESTART of it
+ * (all of it, when they endorsed nobody) goes back to the seeds. The walk stops after
+ * ⌈log2(n)⌉ + 1 steps: long enough to reach an honest community whose members endorse one
+ * another, too short to soak into a region that the trusted part of the community reached only
+ * through a few edges, if at all — trust never reaches a ring that nobody outside it endorsed.
+ *
+ * What a member holds is divided by the weight of the endorsements they received (so trust is
+ * not popularity) and compared with a reference: the median of the members reached, weighted by
+ * the trust each holds (so accounts holding little of it cannot move it by their number). At the
+ * reference or above, trust 1; below it, the ratio squared (SHARPNESS), so a ring that holds a
+ * trickle of trust through a few honest likes back weighs next to nothing. Seeds are 1, members
+ * marked untrusted 0 (they neither pass nor receive trust).
+ *
+ * Deterministic: members and edges are put in one order before anything is summed, so the same
+ * graph gives the same numbers whatever order it was read in.
+ */
+
+/** One member's endorsement of another: likes and comments given, weighted by kind. */
+export interface TrustEdge {
+  from: string;
+  to: string;
+  weight: number;
+}
+
+export interface TrustGraph {
+  members: readonly string[];
+  edges: readonly TrustEdge[];
+  /** The moderators and the members marked trusted. */
+  seeds: readonly string[];
+  /** The members marked untrusted: trust 0, and none passed on. */
+  distrusted: readonly string[];
+}
+
+export interface TrustParameters {
+  /** The part of each step's trust that goes back to the seeds. */
+  restart: number;
+  /** Steps beyond ⌈log2(n)⌉. */
+  extraSteps: number;
+  /** The power of the ratio to the reference: 2 makes a tenth of it a hundredth of trust. */
+  sharpness: number;
+}
+
+export const TRUST_PARAMETERS: TrustParameters = { restart: 0.15, extraSteps: 1, sharpness: 2 };
+
+export interface TrustResult {
+  /** Member → trust in millionths (0 to TRUST_SCALE); every member of the graph is a key. */
+  units: Map<string, number>;
+  steps: number;
+  seeds: number;
+  edges: number;
+}
+
+/** The lightest edge that counts (trust-service.ts's lightest is 0.5). */
+const MIN_EDGE_WEIGHT = 1e-6;
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** How many steps the walk takes over `n` members: O(log n). */
+export const stepsFor = (n: number, params: TrustParameters = TRUST_PARAMETERS) =>
+  Math.ceil(Math.log2(Math.max(2, n))) + params.extraSteps;
+
+export function computeTrust(
+  graph: TrustGraph,
+  params: TrustParameters = TRUST_PARAMETERS,
+): TrustResult {
+  const members = [...new Set(graph.members)].sort(compare);
+  const index = new Map(members.map((id, i) => [id, i]));
+  const n = members.length;
+  const distrusted = new Set(graph.distrusted);
+  const seeds = [...new Set(graph.seeds)]
+    .filter((id) => index.has(id) && !distrusted.has(id))
+    .sort(compare)
+    .map((id) => index.get(id)!);
+  const units = new Map(members.map((id) => [id, 0]));
+  if (seeds.length === 0) return { units, steps: 0, seeds: 0, edges: 0 };
+
+  // Parallel edges merged; self-endorsements, unknown members and the untrusted left out.
+  // Summed in one order (floating-point sums depend on it): by endpoints, then weight.
+  const ordered = [...graph.edges].sort(
+    (a, b) => compare(a.from, b.from) || compare(a.to, b.to) || a.weight - b.weight,
+  );
+  const merged = new Map<string, number>();
+  for (const edge of ordered) {
+    // Weights too small to mean anything (or to divide by) are no endorsement.
+    if (edge.from === edge.to || !(edge.weight >= MIN_EDGE_WEIGHT)) continue;
+    if (!Number.isFinite(edge.weight)) continue;
+    if (!index.has(edge.from) || !index.has(edge.to)) continue;
+    if (distrusted.has(edge.from) || distrusted.has(edge.to)) continue;
+    const key = `${edge.from}\u0000${edge.to}`;
+    merged.set(key, (merged.get(key) ?? 0) + edge.weight);
+  }
+  const edges = [...merged.entries()]
+    .sort(([a], [b]) => compare(a, b))
+    .map(([key, weight]) => {
+      const [from, to] = key.split('\u0000') as [string, string];
+      return { from: index.get(from)!, to: index.get(to)!, weight };
+    });
+  const outWeight = new Float64Array(n);
+  const inWeight = new Float64Array(n);
+  for (const edge of edges) {
+    outWeight[edge.from]! += edge.weight;
+    inWeight[edge.to]! += edge.weight;
+  }
+
+  const start = new Float64Array(n);
+  for (const seed of seeds) start[seed] = 1 / seeds.length;
+  let held = Float64Array.from(start);
+  const steps = stepsFor(n, params);
+  for (let step = 0; step < steps; step += 1) {
+    const next = new Float64Array(n);
+    let home = 0;
+    for (let member = 0; member < n; member += 1) {
+      const mass = held[member]!;
+      if (mass === 0) continue;
+      if (outWeight[member]! > 0) home += params.restart * mass;
+      else home += mass;
+    }
+    for (const edge of edges) {
+      const mass = held[edge.from]!;
+      if (mass === 0) continue;
+      next[edge.to]! += ((1 - params.restart) * mass * edge.weight) / outWeight[edge.from]!;
+    }
+    for (const seed of seeds) next[seed]! += home / seeds.length;
+    held = next;
+  }
+
+  // Trust per unit of endorsement received, against the median of the members reached.
+  const isSeed = new Set(seeds);
+  const perEndorsement = new Float64Array(n);
+  const reached: { value: number; mass: number }[] = [];
+  let reachedMass = 0;
+  for (let member = 0; member < n; member += 1) {
+    if (isSeed.has(member) || !(inWeight[member]! > 0) || !(held[member]! > 0)) continue;
+    perEndorsement[member] = held[member]! / inWeight[member]!;
+    reached.push({ value: perEndorsement[member]!, mass: held[member]! });
+    reachedMass += held[member]!;
+  }
+  // The median weighted by the trust each member holds: set by where the trust is, so accounts
+  // holding little of it cannot move it by their number.
+  reached.sort((a, b) => a.value - b.value || a.mass - b.mass);
+  let median = 0;
+  let below = 0;
+  for (const { value, mass } of reached) {
+    below += mass;
+    median = value;
+    if (below >= reachedMass / 2) break;
+  }
+
+  for (let member = 0; member < n; member += 1) {
+    const id = members[member]!;
+    if (isSeed.has(member)) {
+      units.set(id, TRUST_SCALE);
+      continue;
+    }
+    const value = perEndorsement[member]!;
+    if (!(value > 0) || !(median > 0)) continue;
+    const trust = Math.min(1, (value / median) ** params.sharpness);
+    if (Number.isFinite(trust)) units.set(id, Math.round(trust * TRUST_SCALE));
+  }
+  return { units, steps, seeds: seeds.length, edges: edges.length };
+}

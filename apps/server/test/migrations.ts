@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
+import type { DatabaseSettings } from '../src/config.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { migrationsFor } from '../src/db/migrations/index.js';
+import type { AppDatabase } from '../src/db/types.js';
+import { freshPostgresSchema } from './helpers.js';
+import { retryingSchemaRace } from '../src/db/migrate.js';
+
+/** An empty database and a migrator that can stop anywhere: what a migration's test starts from. */
+export interface EmptyDatabase {
+  db: AppDatabase;
+  migrator: Migrator;
+  /** Migrates up to the one just before `name` (whatever the list holds before it). */
+  migrateToBefore(name: string): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<EmptyDatabase> {
+  let settings: DatabaseSettings;
+  let schema: string | undefined;
+  let dropStore: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const directory = await mkdtemp(join(tmpdir(), 'migration-'));
+    settings = { dialect, file: join(directory, 'test.db') };
+    dropStore = () => rm(directory, { recursive: true, force: true });
+  } else {
+    const fresh = await freshPostgresSchema();
+    // The migrator names its own table's schema: unqualified, it could find another schema's.
+    schema = /search_path=(\S+)/.exec(new URL(fresh.url).searchParams.get('options') ?? '')?.[1];
+    settings = { dialect, url: fresh.url };
+    dropStore = fresh.drop;
+  }
+  const db = connectDatabase(settings);
+  const migrations = migrationsFor(dialect);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
+  return {
+    db,
+    migrator,
+    async migrateToBefore(name) {
+      const names = Object.keys(migrations);
+      const previous = names[names.indexOf(name) - 1];
+      if (!previous) throw new Error(`no migration before ${name}`);
+      const { error } = await retryingSchemaRace(() => migrator.migrateTo(previous));
+      if (error) throw error;
+    },
+    async drop() {
+      await db.destroy();
+      await dropStore();
+    },
+  };
+}
