@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../test/helpers.js';
-import { enqueueJob } from '../repositories/job-repository.js';
+import { enqueueJob, requeueJob } from '../repositories/job-repository.js';
 import { createRepositories, type JobRepository } from '../repositories/index.js';
 import { ResourceLimitError } from './errors.js';
 import { createWorker, retryDelaySeconds, type JobHandler } from './worker.js';
@@ -46,13 +46,25 @@ describeEachDatabase('jobs', (db) => {
     const jobs = jobsOf(testApp);
     await enqueue(testApp, 'a');
     const first = await jobs.claim('w1', iso(testApp), iso(testApp, 60));
-    expect(first).toMatchObject({ subjectId: 'a', status: 'running', attempts: 1, lockedBy: 'w1' });
+    expect(first).toMatchObject({
+      subjectId: 'a',
+      status: 'running',
+      attempts: 1,
+      leaseExpiries: 0,
+      lockedBy: 'w1',
+    });
     expect(await jobs.claim('w2', iso(testApp), iso(testApp, 60))).toBeUndefined();
 
     // w1 died: once its lease ran out, w2 takes the job over, and w1 can no longer renew it.
+    // The takeover continues w1's attempt: a worker's death is not the job's failure.
     testApp.clock.advance(61);
     const takeover = await jobs.claim('w2', iso(testApp), iso(testApp, 60));
-    expect(takeover).toMatchObject({ subjectId: 'a', attempts: 2, lockedBy: 'w2' });
+    expect(takeover).toMatchObject({
+      subjectId: 'a',
+      attempts: 1,
+      leaseExpiries: 1,
+      lockedBy: 'w2',
+    });
     expect(await jobs.renewLease(takeover?.id ?? '', 'w1', iso(testApp, 60))).toBe(false);
     expect(await jobs.renewLease(takeover?.id ?? '', 'w2', iso(testApp, 60))).toBe(true);
 
@@ -61,6 +73,215 @@ describeEachDatabase('jobs', (db) => {
     expect((await jobs.findBySubject('test', 'a'))?.status).toBe('running');
     await jobs.complete(takeover?.id ?? '', 'w2', iso(testApp));
     expect((await jobs.findBySubject('test', 'a'))?.status).toBe('done');
+  });
+
+  /** Claims the job as a worker that dies at once, and lets its lease run out: `times` times. */
+  async function killWorkers(testApp: TestApp, times: number): Promise<void> {
+    const jobs = jobsOf(testApp);
+    for (let death = 1; death <= times; death += 1) {
+      expect(await jobs.claim(`dead-${death}`, iso(testApp), iso(testApp, 60))).toBeDefined();
+      testApp.clock.advance(61);
+    }
+  }
+
+  it('runs a job whose workers died more often than it has attempts: a death is no failed attempt', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'survivor', 2);
+    await killWorkers(testApp, 3);
+    let calls = 0;
+    const givenUp: string[] = [];
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+        },
+      },
+      giveUpHandlers: { test: async (subject) => void givenUp.push(subject) },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10, maxLeaseExpiries: 3 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(
+        async () => (await jobs.findBySubject('test', 'survivor'))?.status === 'done',
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(calls).toBe(1);
+    expect(givenUp).toEqual([]);
+    expect(await jobs.findBySubject('test', 'survivor')).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      leaseExpiries: 3,
+    });
+  });
+
+  it('gives up a job whose workers keep dying past the cap, through its give-up handler', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'pill', 5);
+    await killWorkers(testApp, 3);
+    let calls = 0;
+    const givenUp: [string, string][] = [];
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+        },
+      },
+      giveUpHandlers: { test: async (subject, reason) => void givenUp.push([subject, reason]) },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10, maxLeaseExpiries: 2 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(async () => (await jobs.findBySubject('test', 'pill'))?.status === 'failed');
+    } finally {
+      await worker.stop();
+    }
+    const reason = 'gave up: the worker running it stopped 3 times';
+    // Never run again: it is what kills its workers.
+    expect(calls).toBe(0);
+    expect(givenUp).toEqual([['pill', reason]]);
+    expect(await jobs.findBySubject('test', 'pill')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      leaseExpiries: 3,
+      lastError: reason,
+    });
+  });
+
+  it('gives a job up again when its give-up handler failed, with the first reason', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'bomb', 5);
+    let calls = 0;
+    const givenUp: string[] = [];
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+          throw new ResourceLimitError('inflate', 'bomb.docx: too large');
+        },
+      },
+      giveUpHandlers: {
+        test: async (_subject, reason) => {
+          givenUp.push(reason);
+          if (givenUp.length === 1) throw new Error('database unavailable');
+        },
+      },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(async () => givenUp.length === 1);
+      await eventually(async () => (await jobs.findBySubject('test', 'bomb'))?.status === 'queued');
+      testApp.clock.advance(retryDelaySeconds(1));
+      worker.wake();
+      await eventually(async () => (await jobs.findBySubject('test', 'bomb'))?.status === 'failed');
+    } finally {
+      await worker.stop();
+    }
+    // The bomb was read once; giving it up was tried twice.
+    expect(calls).toBe(1);
+    expect(givenUp).toEqual(['bomb.docx: too large', 'bomb.docx: too large']);
+    expect(await jobs.findBySubject('test', 'bomb')).toMatchObject({
+      status: 'failed',
+      lastError: 'bomb.docx: too large',
+    });
+  });
+
+  it('does not give up a job it no longer holds (queued again by an edit meanwhile)', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'edited', 1);
+    const givenUp: string[] = [];
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          // The author edits the post while this run reads it: the job is queued afresh.
+          const at = iso(testApp, 3600);
+          await testApp.app.db.transaction().execute((trx) =>
+            requeueJob(trx, {
+              id: randomUUID(),
+              kind: 'test',
+              subjectId: 'edited',
+              maxAttempts: 1,
+              at,
+            }),
+          );
+          throw new ResourceLimitError('inflate', 'old.docx: too large');
+        },
+      },
+      giveUpHandlers: { test: async (subject) => void givenUp.push(subject) },
+      settings: { concurrency: 1, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(
+        async () => (await jobs.findBySubject('test', 'edited'))?.status === 'queued',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await worker.stop();
+    }
+    expect(givenUp).toEqual([]);
+    expect(await jobs.findBySubject('test', 'edited')).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+    });
+  });
+
+  it('keeps a job done when its stalled first run, claimed again by the same worker, fails late', async () => {
+    const testApp = await db.buildApp();
+    const jobs = jobsOf(testApp);
+    await enqueue(testApp, 'stalled', 5);
+    let calls = 0;
+    let releaseFirst = () => {};
+    const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const worker = createWorker({
+      jobs,
+      handlers: {
+        test: async () => {
+          calls += 1;
+          if (calls > 1) return;
+          // The first run stalls past its lease (a busy machine): the same worker, with a free
+          // place, claims the job again and finishes it; then the first run fails.
+          testApp.clock.advance(31);
+          await firstReleased;
+          throw new Error('the stalled run gave up');
+        },
+      },
+      settings: { concurrency: 2, leaseSeconds: 30, pollMs: 10 },
+      now: testApp.clock.now,
+      log: silent,
+    });
+    worker.start();
+    try {
+      await eventually(async () => (await jobs.findBySubject('test', 'stalled'))?.status === 'done');
+      releaseFirst();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await worker.stop();
+    }
+    expect(calls).toBe(2);
+    expect(await jobs.findBySubject('test', 'stalled')).toMatchObject({
+      status: 'done',
+      lastError: null,
+    });
   });
 
   it('gives each of 40 jobs to exactly one of four concurrent claimers', async () => {

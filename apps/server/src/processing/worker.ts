@@ -4,6 +4,7 @@ import type { Job, JobRepository } from '../repositories/index.js';
 import type { Clock } from '../services/clock.js';
 import { PermanentJobError, publicErrorMessage } from './errors.js';
 import type { ProcessingLog } from './pipeline.js';
+import { DEFAULT_MAX_LEASE_EXPIRIES } from '../settings/jobs.js';
 
 export interface WorkerSettings {
   /** Jobs run at once by this process. */
@@ -12,9 +13,22 @@ export interface WorkerSettings {
   leaseSeconds: number;
   /** How often to look for due jobs when idle. */
   pollMs: number;
+  /**
+   * Takeovers of a job whose lease ran out before it is given up (JOB_MAX_LEASE_EXPIRIES,
+   * DEFAULT_MAX_LEASE_EXPIRIES when not given): a job that kills the worker process itself (a
+   * poison pill) would otherwise take every worker down, one after another, for ever.
+   */
+  maxLeaseExpiries?: number;
 }
 
 export type JobHandler = (subjectId: string, signal: AbortSignal) => Promise<void>;
+
+/**
+ * Called when a job of its kind fails for good, with the reason the author reads, before the job
+ * is marked failed (so a worker that dies in between leaves the job to be given up again): it
+ * must be idempotent. A post's job publishes the post with what was made (pipeline.ts).
+ */
+export type GiveUpHandler = (subjectId: string, reason: string) => Promise<void>;
 
 /** Wait before retry n (1-based): 5 s, 10 s, 20 s, … capped at 10 minutes. */
 export function retryDelaySeconds(attempt: number): number {
@@ -34,16 +48,19 @@ export interface Worker {
  * Runs durable jobs: claims due ones with a lease, keeps the lease alive while a job runs, and
  * records the outcome — done, retried later with exponential backoff, or failed for good after
  * the job's attempts (at once for a PermanentJobError). The error kept is the one the author sees,
- * sanitized. A worker that dies mid-job leaves its lease to expire; another claims it.
+ * sanitized. A worker that dies mid-job leaves its lease to expire; another takes the job over,
+ * which is not a failed attempt (job-repository.ts `claim`) unless it happens more than
+ * `maxLeaseExpiries` times. A job given up is handed to its kind's give-up handler first.
  */
 export function createWorker(deps: {
   jobs: JobRepository;
   handlers: Record<string, JobHandler>;
+  giveUpHandlers?: Record<string, GiveUpHandler>;
   settings: WorkerSettings;
   now: Clock;
   log: ProcessingLog;
 }): Worker {
-  const { jobs, handlers, settings, now, log } = deps;
+  const { jobs, handlers, giveUpHandlers = {}, settings, now, log } = deps;
   // Only jobs this worker can run: another kind may be another process's alone (chain/owner.ts).
   const kinds = Object.keys(handlers);
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -51,15 +68,19 @@ export function createWorker(deps: {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let looking = false;
+  // Each claim holds the lease under its own name: a job this worker claims again after its
+  // lease ran out (a stalled run on a busy machine) is a second run, and the first one's late
+  // renewal, failure or completion must not land on the second's job.
+  let claims = 0;
 
   const at = (offsetSeconds = 0) => new Date(now().getTime() + offsetSeconds * 1000).toISOString();
 
-  async function run(job: Job): Promise<void> {
+  async function run(job: Job, holder: string): Promise<void> {
     const handler = handlers[job.kind];
     const controller = new AbortController();
     const heartbeat = setInterval(
       () => {
-        jobs.renewLease(job.id, id, at(settings.leaseSeconds)).then(
+        jobs.renewLease(job.id, holder, at(settings.leaseSeconds)).then(
           (kept) => {
             if (!kept) controller.abort(new Error('lease lost to another worker'));
           },
@@ -70,17 +91,23 @@ export function createWorker(deps: {
     );
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
-      // Claimed again after its worker died too often: it is not going to succeed.
+      // Every worker that ran it died: the job itself is what kills them.
+      if (job.leaseExpiries > (settings.maxLeaseExpiries ?? DEFAULT_MAX_LEASE_EXPIRIES)) {
+        throw new PermanentJobError(
+          `gave up: the worker running it stopped ${job.leaseExpiries} times`,
+        );
+      }
+      // Queued once more after its last attempt only because giving it up failed (below).
       if (job.attempts > job.maxAttempts) {
-        throw new Error(`gave up after ${job.maxAttempts} attempts`);
+        throw new PermanentJobError(job.lastError ?? `gave up after ${job.maxAttempts} attempts`);
       }
       await handler(job.subjectId, controller.signal);
-      await jobs.complete(job.id, id, at());
+      await jobs.complete(job.id, holder, at());
     } catch (error) {
       // The author reads this (a post's processing_error): no paths, no command lines, no stack.
       const reason = publicErrorMessage(error);
       // A bomb stays a bomb: trying it again would only spend the same limits again.
-      const retry =
+      let retry: { runAfter: string; giveUpNext?: boolean } | null =
         job.attempts < job.maxAttempts && !(error instanceof PermanentJobError)
           ? { runAfter: at(retryDelaySeconds(job.attempts)) }
           : null;
@@ -89,9 +116,38 @@ export function createWorker(deps: {
           (retry ? `; retrying after ${retry.runAfter}` : '; giving up'),
         error,
       );
-      await jobs.fail(job.id, id, reason, at(), retry);
+      if (!retry && !(await giveUp(job, holder, reason, controller.signal))) {
+        // Not given up yet: queued again, and its next claim (past its attempts) gives it up.
+        retry = { runAfter: at(retryDelaySeconds(job.attempts)), giveUpNext: true };
+      }
+      await jobs.fail(job.id, holder, reason, at(), retry);
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Hands a job that failed for good to its kind's give-up handler, only while this worker still
+   * holds it (a job queued again by an edit, or taken over, is another run's to finish). False
+   * when the handler failed: the job must not be marked failed without it.
+   */
+  async function giveUp(
+    job: Job,
+    holder: string,
+    reason: string,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const handler = giveUpHandlers[job.kind];
+    if (!handler) return true;
+    try {
+      if (signal.aborted || !(await jobs.renewLease(job.id, holder, at(settings.leaseSeconds)))) {
+        return true;
+      }
+      await handler(job.subjectId, reason);
+      return true;
+    } catch (error) {
+      log.warn(`giving up job ${job.kind} ${job.subjectId} failed; trying again later`, error);
+      return false;
     }
   }
 
@@ -109,9 +165,11 @@ export function createWorker(deps: {
   async function claimAndStart(): Promise<void> {
     try {
       while (!stopped && inFlight.size < settings.concurrency) {
-        const job = await jobs.claim(id, at(), at(settings.leaseSeconds), kinds);
+        claims += 1;
+        const holder = `${id}#${claims}`;
+        const job = await jobs.claim(holder, at(), at(settings.leaseSeconds), kinds);
         if (!job) break;
-        const running = run(job).finally(() => {
+        const running = run(job, holder).finally(() => {
           inFlight.delete(running);
           // A finished job frees a place: look again without waiting for the poll.
           void look().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
-import type { Dialect } from './post-repository.js';
+import type { Dialect } from './database.js';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -9,8 +9,11 @@ export interface Job {
   kind: string;
   subjectId: string;
   status: JobStatus;
+  /** Runs claimed from the queue; a takeover of an expired lease continues the run it took over. */
   attempts: number;
   maxAttempts: number;
+  /** Times the job was taken over after its lease ran out (its worker died or stalled). */
+  leaseExpiries: number;
   runAfter: string;
   leaseUntil: string | null;
   lockedBy: string | null;
@@ -32,6 +35,7 @@ interface JobRow {
   status: JobStatus;
   attempts: number | string;
   max_attempts: number | string;
+  lease_expiries: number | string;
   run_after: string;
   lease_until: string | null;
   locked_by: string | null;
@@ -45,6 +49,7 @@ const toJob = (row: JobRow): Job => ({
   status: row.status,
   attempts: Number(row.attempts),
   maxAttempts: Number(row.max_attempts),
+  leaseExpiries: Number(row.lease_expiries),
   runAfter: row.run_after,
   leaseUntil: row.lease_until,
   lockedBy: row.locked_by,
@@ -93,6 +98,7 @@ export async function requeueJob(trx: Transaction<DatabaseSchema>, job: NewJob):
       conflict.columns(['kind', 'subject_id']).doUpdateSet({
         status: 'queued',
         attempts: 0,
+        lease_expiries: 0,
         max_attempts: job.maxAttempts,
         run_after: job.at,
         lease_until: null,
@@ -110,13 +116,18 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
   return {
     /**
      * Takes the next due job — queued and due, or running with an expired lease (its worker
-     * died) — and leases it to `workerId`, in one statement. On PostgreSQL the candidate row is
+     * died) — and leases it to `holder` (one claim of one worker), in one statement. A job from the queue starts a new
+     * attempt; one taken over from an expired lease continues the attempt its worker died in
+     * and counts a lease expiry instead: files are parsed in a sandboxed child
+     * (processing/sandbox), so a worker's death says nothing about the job, and a server killed
+     * again and again must not use up its attempts (the worker caps lease expiries on their
+     * own, for a job that kills its worker itself). On PostgreSQL the candidate row is
      * locked with SKIP LOCKED so concurrent workers pass over each other's picks; on SQLite the
      * single writer makes the statement atomic. With `kinds`, only jobs of those kinds: a worker
      * takes only what it can run (the chain owner's transfers are its alone).
      */
     async claim(
-      workerId: string,
+      holder: string,
       now: string,
       leaseUntil: string,
       kinds?: readonly string[],
@@ -130,8 +141,11 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
             : sql`and kind in (${sql.join(kinds)})`;
       const { rows } = await sql<JobRow>`
         update jobs
-        set status = 'running', locked_by = ${workerId}, lease_until = ${leaseUntil},
-            attempts = attempts + 1, updated_at = ${now}
+        set status = 'running', locked_by = ${holder}, lease_until = ${leaseUntil},
+            attempts = case when status = 'queued' then attempts + 1 else attempts end,
+            lease_expiries = case when status = 'running' then lease_expiries + 1
+                                  else lease_expiries end,
+            updated_at = ${now}
         where id = (
           select id from jobs
           where ((status = 'queued' and run_after <= ${now})
@@ -141,8 +155,8 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
           limit 1
           ${skipLocked}
         )
-        returning id, kind, subject_id, status, attempts, max_attempts, run_after,
-                  lease_until, locked_by, last_error`.execute(db);
+        returning id, kind, subject_id, status, attempts, max_attempts, lease_expiries,
+                  run_after, lease_until, locked_by, last_error`.execute(db);
       const row = rows[0];
       return row && toJob(row);
     },
@@ -157,45 +171,52 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */
-    async renewLease(id: string, workerId: string, leaseUntil: string): Promise<boolean> {
+    async renewLease(id: string, holder: string, leaseUntil: string): Promise<boolean> {
       const result = await db
         .updateTable('jobs')
         .set({ lease_until: leaseUntil })
         .where('id', '=', id)
-        .where('locked_by', '=', workerId)
+        .where('locked_by', '=', holder)
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async complete(id: string, workerId: string, at: string): Promise<void> {
+    async complete(id: string, holder: string, at: string): Promise<void> {
       await db
         .updateTable('jobs')
         .set({ status: 'done', lease_until: null, last_error: null, updated_at: at })
         .where('id', '=', id)
-        .where('locked_by', '=', workerId)
+        .where('locked_by', '=', holder)
+        .where('status', '=', 'running')
         .execute();
     },
 
-    /** Back to the queue until `runAfter`, or `failed` for good, with the error kept. */
+    /**
+     * Back to the queue until `runAfter`, or `failed` for good, with the error kept. With
+     * `giveUpNext`, its attempts are used up, so its next claim gives it up without running it
+     * (the worker could not finish giving it up this time).
+     */
     async fail(
       id: string,
-      workerId: string,
+      holder: string,
       error: string,
       at: string,
-      retry: { runAfter: string } | null,
+      retry: { runAfter: string; giveUpNext?: boolean } | null,
     ): Promise<void> {
       await db
         .updateTable('jobs')
-        .set({
+        .set((eb) => ({
           status: retry ? 'queued' : 'failed',
           run_after: retry?.runAfter ?? at,
           lease_until: null,
           last_error: error,
           updated_at: at,
-        })
+          ...(retry?.giveUpNext && { attempts: eb.ref('max_attempts') }),
+        }))
         .where('id', '=', id)
-        .where('locked_by', '=', workerId)
+        .where('locked_by', '=', holder)
+        .where('status', '=', 'running')
         .execute();
     },
 
