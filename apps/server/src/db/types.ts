@@ -94,6 +94,12 @@ export interface PostsTable extends PostTextColumns {
   deleted_at: string | null;
   /** Set while a moderator hides it (migration 0009): seen only by its author and moderators. */
   hidden_at: string | null;
+  /** The current text's number: 1 at upload, one more per edit (migration 0025). */
+  revision: Generated<number>;
+  /** unreviewed | in_review | validated | disputed, over the current revision's reviews. */
+  review_status: Generated<string>;
+  /** Live reviews counted for the current revision. */
+  review_count: Generated<number>;
 }
 
 export interface PostFilesTable {
@@ -476,6 +482,63 @@ export interface ChainSignaturesTable {
 }
 
 /** A wallet a member proved they hold (migration 0022; services/wallets/). */
+/** Scores, recommendation and text of a review, as reviews and review_versions store them. */
+interface ReviewTextColumns {
+  soundness: number;
+  significance: number;
+  clarity: number;
+  reproducibility: number;
+  confidence: number;
+  /** valid | minor_revisions | major_revisions | not_valid */
+  recommendation: string;
+  summary: string;
+  strengths: string;
+  weaknesses: string;
+}
+
+/** One reviewer's review of one revision of a post (migration 0025). */
+export interface ReviewsTable extends ReviewTextColumns {
+  id: string;
+  post_id: string;
+  reviewer_id: string;
+  revision: number;
+  /** SHA-256 (hex) of the title, summary and content the reviewer read. */
+  reviewed_text: string;
+  /** 1: the reviewer is shown to nobody but them, the moderators and the payouts. */
+  anonymous: Generated<number>;
+  helpful_count: Generated<number>;
+  /** The post author's rating of its helpfulness, 1–5; null until rated. */
+  author_rating: number | null;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+}
+
+/** A version of a review that an edit replaced (migration 0025). */
+export interface ReviewVersionsTable extends ReviewTextColumns {
+  review_id: string;
+  version: number;
+  edited_at: string;
+}
+
+/** The post author's one answer to a review (migration 0025). */
+export interface ReviewResponsesTable {
+  review_id: string;
+  author_id: string;
+  content: string;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+}
+
+export interface ReviewHelpfulTable {
+  review_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface WalletLinksTable {
   /** The wallet's base58 address: linked to one member at a time. */
   address: string;
@@ -530,6 +593,10 @@ export interface DatabaseSchema {
   notification_settings: NotificationSettingsTable;
   notification_streams: NotificationStreamsTable;
   wallet_links: WalletLinksTable;
+  reviews: ReviewsTable;
+  review_versions: ReviewVersionsTable;
+  review_responses: ReviewResponsesTable;
+  review_helpful: ReviewHelpfulTable;
   wallet_challenges: WalletChallengesTable;
 }
 

@@ -22,6 +22,7 @@ import { communityTrustMigration } from './0021-community-trust.js';
 import { suspendedUnpaidMigration } from './0023-suspended-unpaid.js';
 import { dropRewardClaimsViewMigration } from './0024-drop-reward-claims-view.js';
 import { walletLinksMigration } from './0022-wallet-links.js';
+import { peerReviewMigration } from './0025-peer-review.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -53,5 +54,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0023-suspended-unpaid': suspendedUnpaidMigration,
     '0024-drop-reward-claims-view': dropRewardClaimsViewMigration,
     '0022-wallet-links': walletLinksMigration,
+    '0025-peer-review': peerReviewMigration,
   };
 }
