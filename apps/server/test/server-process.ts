@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,42 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` or `src/worker.ts` as a process of its own; killed after each test. */
+/**
+ * Whether every module the server runs — its own and @symposia/shared's — is compiled and not
+ * older than its source (`npm test` builds before Vitest starts). Then the processes run the
+ * JavaScript: on a busy two-core machine a start through tsx took twice as long, and the crash
+ * and memory tests restart the server dozens of times. Otherwise (a test run straight after an
+ * edit, without a build) they run the TypeScript through tsx, so no test ever runs stale code.
+ */
+function builtIsCurrent(): boolean {
+  builtChecked ??= [
+    [join(serverRoot, 'src'), join(serverRoot, 'dist')],
+    [join(serverRoot, '../../packages/shared/src'), join(serverRoot, '../../packages/shared/dist')],
+  ].every(([source, built]) => compiledIsCurrent(source as string, built as string));
+  return builtChecked;
+}
+let builtChecked: boolean | undefined;
+
+function compiledIsCurrent(sourceDir: string, builtDir: string): boolean {
+  for (const entry of readdirSync(sourceDir, { withFileTypes: true })) {
+    const source = join(sourceDir, entry.name);
+    if (entry.isDirectory()) {
+      if (!compiledIsCurrent(source, join(builtDir, entry.name))) return false;
+      continue;
+    }
+    const compiled = entry.name.endsWith('.ts') && !/\.(test|d)\.ts$/.test(entry.name);
+    if (!compiled) continue;
+    const built = join(builtDir, entry.name.replace(/\.ts$/, '.js'));
+    try {
+      if (statSync(built).mtimeMs < statSync(source).mtimeMs) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Starts the server or the worker as a process of its own; killed after each test. */
 export function spawnEntry(
   entry: 'server' | 'worker',
   env: Record<string, string>,
@@ -42,7 +78,8 @@ export function spawnEntry(
 ): ChildProcess {
   // tsx as a loader inside the one node process, so a signal reaches the server itself (the tsx
   // command would run the server as a grandchild that outlives a SIGKILL to tsx).
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', `src/${entry}.ts`], {
+  const program = builtIsCurrent() ? [`dist/${entry}.js`] : ['--import', 'tsx', `src/${entry}.ts`];
+  const child = spawn(process.execPath, [...nodeOptions, ...program], {
     cwd: serverRoot,
     env: {
       ...process.env,
