@@ -271,7 +271,9 @@ describeEachDatabase('jobs', (db) => {
     });
     worker.start();
     try {
-      await eventually(async () => (await jobs.findBySubject('test', 'stalled'))?.status === 'done');
+      await eventually(
+        async () => (await jobs.findBySubject('test', 'stalled'))?.status === 'done',
+      );
       releaseFirst();
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
