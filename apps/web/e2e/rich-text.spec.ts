@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { setLocalStorage } from './support';
-import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
+import { commentViaApi, createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
 
 /*
  * Markdown and math in post content and comments, against the real server and build: KaTeX renders,
@@ -51,6 +51,45 @@ const XSS_LINES = [
   '<img src=x onerror="window.__pwned=1"> <svg onload="window.__pwned=2">',
   '**Bold** and $a^2+b^2=c^2$',
 ];
+
+/** Display math on a line of its own, as researchers write it, between lines with inline math. */
+const DISPLAY_AND_INLINE = 'Inline $a^2$ first,\n$$\\int_0^1 x\\,dx$$\nthen $b_1$.';
+
+/** Its formulas as the reader should see them, in order. */
+const DISPLAY_AND_INLINE_SHOWN = [
+  { tex: 'a^2', set: 'inline', box: 'inline', mathml: 'hidden' },
+  { tex: '\\int_0^1 x\\,dx', set: 'display', box: 'block center', mathml: 'hidden' },
+  { tex: 'b_1', set: 'inline', box: 'inline', mathml: 'hidden' },
+];
+
+/**
+ * Every formula in `scope` as the reader sees it: its TeX, how the markup sets it (display math,
+ * `.katex-display`, or inline), how the page lays it out (display math a centred block of its own;
+ * inline math in its line), and whether KaTeX's MathML copy is left to screen readers (its
+ * styles in place) or shown beside the rendered formula.
+ */
+function mathShownIn(scope: Locator) {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('.katex')].map((formula) => {
+      const display = formula.closest('.katex-display');
+      const box = getComputedStyle(display ?? formula);
+      const mathml = formula.querySelector('.katex-mathml');
+      return {
+        tex: formula.querySelector('annotation')?.textContent,
+        set: display ? 'display' : 'inline',
+        box: display ? `${box.display} ${box.textAlign}` : box.display,
+        mathml: mathml && getComputedStyle(mathml).position === 'absolute' ? 'hidden' : 'shown',
+      };
+    }),
+  );
+}
+
+/**
+ * Whether React has taken the element over: then what it shows is what the browser rendered, not
+ * the server's markup left in place. React marks each element it owns with a `__reactFiber$…` key.
+ */
+const ownedByReact = (element: Locator) =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
 
 /** Everything that would mean script ran, or could run, collected while the test works. */
 function watch(page: Page) {
@@ -132,6 +171,50 @@ test.describe('Markdown and math', () => {
       'noopener noreferrer nofollow',
     );
     await expectInert(page, content, seen);
+  });
+
+  test('display math stays display math from the server’s HTML to the hydrated page, in posts and comments', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const id = await createPost(request, author, {
+      title: `Area ${uniqueWord()}`,
+      content: DISPLAY_AND_INLINE,
+    });
+    const reader = await createUser(request, { prefix: 'rtmath' });
+    await commentViaApi(request, reader, id, { content: DISPLAY_AND_INLINE });
+
+    // The server's HTML as it stands, with no script to change it.
+    const serverOnly = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    let fromServer: Awaited<ReturnType<typeof mathShownIn>>;
+    try {
+      const html = await serverOnly.newPage();
+      await html.goto(`/forum/detail/${id}`);
+      fromServer = await mathShownIn(html.getByTestId('post-content'));
+    } finally {
+      await serverOnly.close();
+    }
+
+    // The same page once the browser has taken it over, and the comment it rendered itself.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`/forum/detail/${id}`);
+    const content = page.getByTestId('post-content');
+    // Hydrated once the renderer was here (main.tsx): the text is React's at once, not the
+    // server's markup left in place until later.
+    expect(await ownedByReact(content)).toBe(true);
+    expect(await mathShownIn(content)).toEqual(fromServer);
+    const comment = page.getByRole('article', { name: `Comment by ${reader.username}` });
+    await expect(comment.locator('.katex-display')).toHaveCount(1);
+    expect(await mathShownIn(comment)).toEqual(fromServer);
+    expect(problems).toEqual([]);
+    // …and that is display math on a line of its own between inline formulas.
+    expect(fromServer).toEqual(DISPLAY_AND_INLINE_SHOWN);
   });
 
   test('lays out math, code and tables on a phone and on a desktop', async ({

@@ -14,6 +14,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadScreen } from './app/router';
+import { lazyPartsIn } from './app/ssr/lazy-parts';
 import { findServerPage } from './app/ssr/pages';
 import { serializeForScript, SSR_STATE_ELEMENT_ID } from './app/ssr/state';
 import { documentTitle } from './lib/document-title';
@@ -115,9 +116,10 @@ const insertAt = (html: string, target: string | RegExp, insert: string) =>
   html.replace(target, () => insert);
 
 /**
- * What the page needs besides its markup, worked out once per screen from the build manifest:
- * its CSS inlined (the entry's and the screen's: the page paints styled from the HTML alone, with
- * no stylesheet request in the way) and its chunks preloaded beside the entry.
+ * What the page needs besides its markup, worked out once per screen and set of lazily loaded parts
+ * it shows (app/ssr/lazy-parts.ts) from the build manifest: its CSS inlined (the entry's, the
+ * screen's and those parts': the page paints styled from the HTML alone, with no stylesheet request
+ * in the way) and its chunks preloaded beside the entry.
  */
 function createHeadBuilder(clientDir: string, template: string) {
   const manifest = readManifest(clientDir);
@@ -128,13 +130,17 @@ function createHeadBuilder(clientDir: string, template: string) {
   const cssText = (file: string) =>
     readFileSync(join(clientDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
 
-  return (screen: string): string => {
-    const cached = cache.get(screen);
+  return (screen: string, lazyParts: string[]): string => {
+    const key = [screen, ...lazyParts].join('\n');
+    const cached = cache.get(key);
     if (cached !== undefined) return cached;
     let head = template;
     if (manifest && entryKey) {
       const entryChunks = staticClosure(manifest, entryKey);
-      const screenChunks = staticClosure(manifest, screen, new Set([entryKey]));
+      const seen = new Set([entryKey]);
+      const screenChunks = [screen, ...lazyParts].flatMap((part) =>
+        staticClosure(manifest, part, seen),
+      );
       const cssFiles = [...new Set([...entryChunks, ...screenChunks].flatMap((c) => c.css ?? []))];
       const entryJs = new Set(entryChunks.map((chunk) => chunk.file));
       const css = cssFiles.map(cssText).join('\n');
@@ -157,7 +163,7 @@ function createHeadBuilder(clientDir: string, template: string) {
         `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
       );
     }
-    cache.set(screen, head);
+    cache.set(key, head);
     return head;
   };
 }
@@ -265,7 +271,10 @@ export function createPageRenderer({
         const state = serializeForScript(dehydrate(queryClient));
         const title = page.title?.(queryClient, i18n.getFixedT(language, 'routes'));
         let html = insertAt(
-          headFor(page.screen),
+          headFor(
+            page.screen,
+            lazyPartsIn(markup).map((part) => part.module),
+          ),
           /<html lang="[^"]*">/,
           `<html lang="${language}">`,
         );

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app';
 import { preloadScreen } from './app/router';
+import { lazyPartsIn } from './app/ssr/lazy-parts';
 import { replayMediaErrorsWhenHydrated } from './app/ssr/media-errors';
 import { readEmbeddedState } from './app/ssr/state';
 import { authStore } from './lib/auth-store';
@@ -36,7 +37,8 @@ function AfterHydration({ run }: { run: () => void }) {
 const embedded = readEmbeddedState(document);
 if (embedded !== null && container.firstElementChild) {
   // The server rendered this page (entry-server.tsx): take over its HTML with the data it showed,
-  // once the screen's chunk is here so the first render matches instead of suspending.
+  // once the chunks of its screen and of the lazily loaded parts it shows (rendered Markdown) are
+  // here, so the first render matches instead of suspending.
   replayMediaErrorsWhenHydrated(container);
   const queryClient = createQueryClient();
   hydrate(queryClient, embedded as DehydratedState);
@@ -52,10 +54,12 @@ if (embedded !== null && container.firstElementChild) {
     if (authStore.getState().token) void queryClient.invalidateQueries();
     if (browserLanguage() !== serverLanguage) void speak(browserLanguage());
   };
-  void Promise.all([
-    preloadScreen(window.location.pathname).catch(() => undefined),
-    speak(serverLanguage),
-  ]).then(() =>
+  // A chunk that cannot load fails where it renders (RichText falls back to plain text).
+  const chunks = [
+    preloadScreen(window.location.pathname),
+    ...lazyPartsIn(container.innerHTML).map((part) => part.preload()),
+  ].map((loading) => loading.catch(() => undefined));
+  void Promise.all([...chunks, speak(serverLanguage)]).then(() =>
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: the server's HTML is already on screen, and input
     // arriving meanwhile hydrates the part it touches first (total blocking time).

@@ -1,72 +1,54 @@
-import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 import { RootLayout } from './root-layout';
 
-type LazyRoute = ComponentType & { preload: () => Promise<void> };
-
-/**
- * Each screen is its own chunk, so the first load carries only the shell and the current screen.
- * `preload()` loads it ahead: a page rendered on the server is hydrated only once its screen is
- * here, so the first render matches the server's HTML instead of suspending on the chunk.
- */
-function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRoute {
-  let loaded: ComponentType | null = null;
-  const preload = () =>
-    load().then((module) => {
-      loaded = pick(module);
-    });
-  const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
-  const Screen = () => {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
-  return Object.assign(Screen, { preload });
-}
-
-const HomeRoute = lazyRoute(
+// Each screen is its own chunk, so the first load carries only the shell and the current screen;
+// preloadScreen() loads one ahead (lib/preloadable.tsx: a page rendered on the server is hydrated
+// only once its screen is here).
+const HomeRoute = preloadable(
   () => import('./routes/home'),
   (m) => m.HomeRoute,
 );
-const UploadRoute = lazyRoute(
+const UploadRoute = preloadable(
   () => import('./routes/upload'),
   (m) => m.UploadRoute,
 );
-const TokenRoute = lazyRoute(
+const TokenRoute = preloadable(
   () => import('./routes/token'),
   (m) => m.TokenRoute,
 );
-const ForumRoute = lazyRoute(
+const ForumRoute = preloadable(
   () => import('./routes/forum'),
   (m) => m.ForumRoute,
 );
-const PostDetailRoute = lazyRoute(
+const PostDetailRoute = preloadable(
   () => import('./routes/post-detail'),
   (m) => m.PostDetailRoute,
 );
-const AuthorRoute = lazyRoute(
+const AuthorRoute = preloadable(
   () => import('./routes/author'),
   (m) => m.AuthorRoute,
 );
-const MyPageRoute = lazyRoute(
+const MyPageRoute = preloadable(
   () => import('./routes/my-page'),
   (m) => m.MyPageRoute,
 );
-const RegisterRoute = lazyRoute(
+const RegisterRoute = preloadable(
   () => import('./routes/register'),
   (m) => m.RegisterRoute,
 );
-const ModerationRoute = lazyRoute(
+const ModerationRoute = preloadable(
   () => import('./routes/moderation'),
   (m) => m.ModerationRoute,
 );
-const NotFoundRoute = lazyRoute(
+const NotFoundRoute = preloadable(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
 );
 
 /** The screens with their paths, in the order the router tries them ('*' last). */
-const SCREENS: readonly { path?: string; Screen: LazyRoute }[] = [
+const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { Screen: HomeRoute },
   { path: paths.upload.path, Screen: UploadRoute },
   { path: paths.token.path, Screen: TokenRoute },
@@ -79,7 +61,7 @@ const SCREENS: readonly { path?: string; Screen: LazyRoute }[] = [
   { path: '*', Screen: NotFoundRoute },
 ];
 
-/** Loads the screen of `pathname` (see lazyRoute). */
+/** Loads the screen of `pathname` ahead. */
 export function preloadScreen(pathname: string): Promise<void> {
   const match = SCREENS.find(({ path }) =>
     path === undefined ? pathname === '/' : path === '*' || matchPath(path, pathname),

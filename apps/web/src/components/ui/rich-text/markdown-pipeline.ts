@@ -7,6 +7,7 @@ import type {
   RootContent,
   Text,
 } from 'mdast';
+import rehypeKatex from 'rehype-katex';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
@@ -16,14 +17,14 @@ import { findMentions } from '@symposia/shared';
 import { mentionHref } from './mention-links';
 
 type PluggableList = NonNullable<MarkdownOptions['remarkPlugins']>;
-export type Pluggable = PluggableList[number];
 
 /*
- * The Markdown pipeline: CommonMark + GFM (tables, code, strikethrough, task lists, autolinks) +
- * `$…$` / `$$…$$` math, a single newline kept as a line break (the spec's "content split by lines"),
- * KaTeX for the math (added by markdown-math-renderer.tsx, only for texts with math), then a
- * sanitizer over the whole result, KaTeX's output included. Raw HTML is never parsed into elements:
- * it is shown as the text that was typed.
+ * The Markdown pipeline, the one configuration of every text members write (posts, comments,
+ * previews, reviews: markdown-renderer.tsx is its one renderer, on the server and in the browser):
+ * CommonMark + GFM (tables, code, strikethrough, task lists, autolinks) + `$…$` / `$$…$$` math, a
+ * single newline kept as a line break (the spec's "content split by lines"), KaTeX for the math,
+ * then a sanitizer over the whole result, KaTeX's output included. Raw HTML is never parsed into
+ * elements: it is shown as the text that was typed.
  */
 
 /**
@@ -64,8 +65,14 @@ function remarkRawHtmlAsText() {
 }
 
 /**
- * `$$…$$` written inside a line is display math too (remark-math would make it inline), and a
- * single-dollar span follows Pandoc's rule so that prices are not math: no space just inside the
+ * Which dollars are display math: the rule GitHub follows (its math is MathJax's, where `$$` means
+ * display wherever it stands). `$$…$$` is display math, a centred block of its own, whether it is
+ * written on a line of its own (`$$\int_0^1 x\,dx$$`) or in the middle of a sentence; `$…$` is
+ * inline. remark-math alone makes display math only of a `$$` fence whose formula starts on the
+ * next line, and reads `$$x$$` on one line — the way most researchers write a formula on its own
+ * line — as inline math: this step marks it as display. Who wants a formula inline writes `$…$`.
+ *
+ * A single-dollar span follows Pandoc's rule so that prices are not math: no space just inside the
  * dollars and no digit right after the closing one ("costs $5 and $10" stays text).
  */
 function remarkMathDelimiters() {
@@ -263,12 +270,12 @@ function rehypePrefixFragmentLinks(idPrefix: string) {
 }
 
 /**
- * The rehype plugins for one rendered text; `idPrefix` must be unique on the page. `math` (KaTeX,
- * loaded only for texts with math) runs before the sanitizer, so its output is sanitized too.
+ * The rehype plugins for one rendered text; `idPrefix` must be unique on the page. KaTeX runs
+ * before the sanitizer, so its output is sanitized too.
  */
-export function rehypePlugins(idPrefix: string, math?: Pluggable): PluggableList {
+export function rehypePlugins(idPrefix: string): PluggableList {
   return [
-    ...(math ? [math] : []),
+    [rehypeKatex, KATEX_OPTIONS],
     [rehypeSanitize, sanitizeSchema(idPrefix)],
     rehypePrefixFragmentLinks(idPrefix),
   ];

@@ -1,13 +1,11 @@
+// KaTeX's styles (and fonts) come with this chunk, which RichText loads only for texts with
+// Markdown (lazy-renderer.ts: how a page the server renders gets them).
+import 'katex/dist/katex.min.css';
 import { memo, useId, useMemo, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
-import {
-  REMARK_PLUGINS,
-  REMARK_REHYPE_OPTIONS,
-  rehypePlugins,
-  type Pluggable,
-} from './markdown-pipeline';
+import { REMARK_PLUGINS, REMARK_REHYPE_OPTIONS, rehypePlugins } from './markdown-pipeline';
 import { isMentionHref } from './mention-links';
 import { gatewayImageSource, isExternalHttpUrl, transformUrl } from './safe-urls';
 import styles from './markdown.module.css';
@@ -97,19 +95,16 @@ export type MarkdownRendererProps = {
 };
 
 /**
- * Markdown, sanitized (markdown-pipeline.ts). `math` is the KaTeX plugin when the text has math
- * (markdown-math-renderer.tsx); without it, math stays the source text in a code element.
+ * User-written Markdown with math, sanitized: the one renderer of markdown-pipeline.ts's one
+ * configuration, the same on the server and in the browser for every surface. RichText loads it
+ * as a chunk of its own (lazy-renderer.ts); memo keeps a long thread from parsing every comment
+ * again when one of them is liked.
  */
-export function MarkdownRenderer({
-  text,
-  className,
-  testId,
-  math,
-}: MarkdownRendererProps & { math?: Pluggable }) {
+export default memo(function MarkdownRenderer({ text, className, testId }: MarkdownRendererProps) {
   const id = useId();
   // One prefix per text: ids (footnotes) must be unique on a page with many comments.
   const idPrefix = `user-content-${id.replace(/[^\w-]/g, '')}-`;
-  const plugins = useMemo(() => rehypePlugins(idPrefix, math), [idPrefix, math]);
+  const plugins = useMemo(() => rehypePlugins(idPrefix), [idPrefix]);
   const { t } = useTranslation('common');
   // The footnotes' hidden heading and back links are the page's words, not the author's.
   const remarkRehypeOptions = useMemo(
@@ -141,12 +136,4 @@ export function MarkdownRenderer({
       </Markdown>
     </div>
   );
-}
-
-/**
- * What RichText loads lazily for Markdown without math; memo keeps a long thread from parsing every
- * comment again when one of them is liked.
- */
-export default memo(function PlainMarkdownRenderer(props: MarkdownRendererProps) {
-  return <MarkdownRenderer {...props} />;
 });

@@ -1,7 +1,7 @@
 /**
- * Whether a text may need the Markdown and math renderer, decided by one cheap regular expression
- * so that plain text renders at once and the renderer (and KaTeX) is loaded only for texts that use
- * them. It errs on the side of "yes": a false alarm costs one lazy load and renders the same words,
+ * Whether a text may need the Markdown renderer (math included), decided by one cheap regular
+ * expression so that plain text renders at once and the renderer is loaded only for texts that use
+ * it. It errs on the side of "yes": a false alarm costs one lazy load and renders the same words,
  * while a miss would show Markdown syntax as typed.
  *
  * What counts: emphasis, code, strikethrough and math characters (`* _ ` ~ $`), escapes and table
@@ -15,11 +15,4 @@ const MARKDOWN_SYNTAX =
 
 export function hasMarkdownSyntax(text: string): boolean {
   return MARKDOWN_SYNTAX.test(text);
-}
-
-/** Math (`$…$`, `$$…$$`, a ```math block): the texts that also need KaTeX, a chunk of its own. */
-const MATH_SYNTAX = /\$|^ {0,3}(?:`{3,}|~{3,})[ \t]*math/m;
-
-export function hasMathSyntax(text: string): boolean {
-  return MATH_SYNTAX.test(text);
 }

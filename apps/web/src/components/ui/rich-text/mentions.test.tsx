@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import PlainMarkdownRenderer from './markdown-renderer';
+import MarkdownRenderer from './markdown-renderer';
 import { transformUrl } from './safe-urls';
 import { RichText } from './rich-text';
 
@@ -33,7 +33,7 @@ describe('@username in rendered text', () => {
 
   it('links mentions inside Markdown, in the app, but not in code or inside other links', async () => {
     inRouter(
-      <PlainMarkdownRenderer
+      <MarkdownRenderer
         text={'**Hi** @ada, see `@notme` and [@linked](https://example.org)\n\n```\n@code\n```'}
         testId="md"
       />,

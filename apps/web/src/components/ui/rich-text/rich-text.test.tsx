@@ -2,8 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import katex from 'katex';
 import { describe, expect, it, vi } from 'vitest';
 import { KATEX_OPTIONS } from './markdown-pipeline';
-import MathMarkdownRenderer from './markdown-math-renderer';
-import PlainMarkdownRenderer from './markdown-renderer';
+import MarkdownRenderer from './markdown-renderer';
 import { hasMarkdownSyntax } from './markdown-syntax';
 import { RichText, type PlainLayout } from './rich-text';
 
@@ -18,8 +17,8 @@ async function renderRich(text: string, plain: PlainLayout = 'lines') {
   return view;
 }
 
-/** The Markdown renderer itself (with KaTeX), whatever the quick syntax tests would say. */
-const renderMarkdown = (text: string) => render(<MathMarkdownRenderer text={text} />);
+/** The Markdown renderer itself, whatever the quick syntax test would say. */
+const renderMarkdown = (text: string) => render(<MarkdownRenderer text={text} />);
 
 /** Everything that could run script: the assertions every XSS case must pass. */
 function expectInert(root: HTMLElement) {
@@ -81,21 +80,6 @@ describe('RichText: plain text', () => {
     );
     expect(screen.getByTestId('rich').innerHTML).toBe('<p>**bold**</p><p>line two</p>');
     await waitFor(() => expect(container.querySelector('strong')).toHaveTextContent('bold'));
-  });
-
-  it('renders Markdown without math without loading KaTeX', async () => {
-    vi.resetModules();
-    vi.doMock('./markdown-math-renderer', () => {
-      throw new Error('KaTeX must not load for this text');
-    });
-    try {
-      const { RichText: FreshRichText } = await import('./rich-text');
-      const { container } = render(<FreshRichText text={'**bold** | `code`'} plain="lines" />);
-      await waitFor(() => expect(container.querySelector('strong')).toHaveTextContent('bold'));
-      expect(container.querySelector('code')).toHaveTextContent('code');
-    } finally {
-      vi.doUnmock('./markdown-math-renderer');
-    }
   });
 
   it('stays readable as plain text when the renderer cannot be loaded', async () => {
@@ -267,12 +251,9 @@ describe('RichText: XSS', () => {
   });
 
   it.each(attacks)('renders $text inert, through the Markdown renderer', ({ text, shown }) => {
-    for (const Renderer of [MathMarkdownRenderer, PlainMarkdownRenderer]) {
-      const { container, unmount } = render(<Renderer text={text} />);
-      expectInert(container);
-      if (shown) expect(container).toHaveTextContent(shown);
-      unmount();
-    }
+    const { container } = renderMarkdown(text);
+    expectInert(container);
+    if (shown) expect(container).toHaveTextContent(shown);
   });
 
   it('shows raw HTML as the text that was typed, never as elements', () => {

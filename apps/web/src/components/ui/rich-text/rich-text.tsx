@@ -1,11 +1,7 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { hasMarkdownSyntax, hasMathSyntax } from './markdown-syntax';
+import { Component, Suspense, type ReactNode } from 'react';
+import { MarkdownRenderer } from './lazy-renderer';
+import { hasMarkdownSyntax } from './markdown-syntax';
 import { withMentionLinks } from './mentions';
-
-// Chunks of their own, loaded only when a text needs them: the Markdown renderer, and KaTeX with
-// its styles and fonts on top of it for texts with math.
-const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
-const MathMarkdownRenderer = lazy(() => import('./markdown-math-renderer'));
 
 /**
  * How plain text is laid out: `lines`, each non-empty line its own paragraph (post content, "content
@@ -63,19 +59,20 @@ class PlainOnError extends Component<FallbackProps, { failed: boolean }> {
 }
 
 /**
- * User-written text (post content, comments): Markdown with GFM tables and code and `$…$` /
- * `$$…$$` math, sanitized (markdown-pipeline.ts). Text without any Markdown syntax renders at once
- * as plain text, with the same elements as before Markdown existed; text with it shows as plain
- * text until the renderer has loaded.
+ * User-written text, wherever it is shown (post content, comments, previews, reviews): Markdown
+ * with GFM tables and code and `$…$` / `$$…$$` math, sanitized, by the one renderer of
+ * markdown-pipeline.ts's one configuration, so a text renders the same on every surface, on the
+ * server and in the browser. Text without any Markdown syntax renders at once as plain text, with
+ * the same elements as before Markdown existed; text with it shows as plain text until the
+ * renderer has loaded.
  */
 export function RichText(props: RichTextProps) {
   const plain = <PlainText {...props} />;
   if (!hasMarkdownSyntax(props.text)) return plain;
-  const Renderer = hasMathSyntax(props.text) ? MathMarkdownRenderer : MarkdownRenderer;
   return (
     <PlainOnError fallback={plain}>
       <Suspense fallback={plain}>
-        <Renderer text={props.text} className={props.className} testId={props.testId} />
+        <MarkdownRenderer text={props.text} className={props.className} testId={props.testId} />
       </Suspense>
     </PlainOnError>
   );

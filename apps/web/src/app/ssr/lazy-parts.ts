@@ -1,0 +1,13 @@
+import { MARKDOWN_RENDERER_CHUNK } from '@/components/ui/rich-text/lazy-renderer';
+
+/**
+ * The chunks loaded lazily inside a screen whose markup a server render may hold, each with the
+ * mark that shows it did. Their styles belong to no screen, so the server adds them to a page that
+ * shows them (entry-server.tsx), and the browser loads them before it hydrates such a page
+ * (main.tsx), so that its first render is the server's markup.
+ */
+const LAZY_PARTS = [MARKDOWN_RENDERER_CHUNK];
+
+/** The lazily loaded parts that `markup` (a server render) shows. */
+export const lazyPartsIn = (markup: string) =>
+  LAZY_PARTS.filter((part) => markup.includes(part.mark));
