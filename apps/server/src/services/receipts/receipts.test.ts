@@ -7,6 +7,8 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -299,6 +301,66 @@ describeEachDatabase('receipts', (db) => {
       .where('id', '=', onPublic)
       .execute();
     expect((await proofOf(testApp, onPublic)).statusCode).toBe(404);
+  });
+});
+
+describeEachDatabase('scripts/verify-receipt.mjs', (db) => {
+  it('checks a proof against the running server and a Solana RPC, and fails a forged one', async () => {
+    const { testChain, testApp, app, publicPost, reviewer } = await community(db);
+    const reviewId = await insertReview(testApp, publicPost, reviewer.user.id);
+    await app.services.receipts.makeReceipts();
+    await endEpoch(testApp);
+    await app.services.receipts.tick();
+    await app.services.receipts.anchorEpoch((await receiptRows(testApp))[0]!.epoch_id);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    // getTransaction as an RPC node answers it, from the embedded chain's own record.
+    const rpc = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        void (async () => {
+          const { id, params } = JSON.parse(body) as { id: number; params: [string] };
+          const found = (await testChain.chain.svm()).getTransaction(params[0] as never);
+          const result = found && {
+            meta: { err: null, logMessages: found.logs() },
+            transaction: { message: { accountKeys: [], instructions: [] } },
+          };
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+        })();
+      });
+    });
+    await new Promise<void>((resolve) => rpc.listen(0, '127.0.0.1', resolve));
+    const rpcUrl = `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`;
+    const script = new URL('../../../../../scripts/verify-receipt.mjs', import.meta.url).pathname;
+    try {
+      const { stdout } = await run('node', [
+        script,
+        ...['--base', base, '--review', reviewId, '--rpc', rpcUrl],
+      ]);
+      expect(stdout).toContain('ok   CID recomputed from the document');
+      expect(stdout).toContain('ok   Merkle path reaches the root');
+      expect(stdout).toMatch(/ok {3}memo of \w+ is the root/);
+      expect(stdout).not.toContain('FAIL');
+
+      const proof = (await proofOf(testApp, reviewId)).json<ReceiptProof>();
+      const directory = await mkdtemp(join(tmpdir(), 'forged-'));
+      const forged = join(directory, 'proof.json');
+      await writeFile(forged, JSON.stringify({ ...proof, root: 'f'.repeat(64) }));
+      const failed = await run('node', [
+        script,
+        ...['--proof', forged, '--gateway', base, '--rpc', rpcUrl],
+      ]).then(
+        () => null,
+        (error: { code: number; stdout: string }) => error,
+      );
+      await rm(directory, { recursive: true, force: true });
+      expect(failed?.code).toBe(1);
+      expect(failed?.stdout).toContain('FAIL Merkle path reaches the root');
+      expect(failed?.stdout).toMatch(/FAIL memo of \w+ is the root/);
+    } finally {
+      rpc.close();
+    }
   });
 });
 
