@@ -196,6 +196,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         },
         rewards: services.rewards,
         trust: services.trust,
+        receipts: services.receipts,
+        // On a shared embedded chain its owner anchors (startChainOwnerDuties above).
+        anchorsReceipts: chain !== null && !isSharedChain(chain),
       });
       await app.register(workerPlugin, { worker });
     }
@@ -213,7 +216,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     await app.register(blockGcPlugin, { gc: services.blockGc });
     // Reward epochs: opened from the first start-up on; each ended one queued for distribution.
-    await app.register(rewardClockPlugin, { rewards: services.rewards });
+    await app.register(rewardClockPlugin, {
+      rewards: services.rewards,
+      receipts: services.receipts,
+    });
     const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
     if (!webRoot) {
       app.log.warn(

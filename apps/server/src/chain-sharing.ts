@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { createWorker, type ProcessingLog, type Worker } from './processing/index.js';
 import type { Repositories } from './repositories/index.js';
 import type { Clock } from './services/clock.js';
-import type { Services } from './services/index.js';
+import { ANCHOR_RECEIPTS_JOB, type Services } from './services/index.js';
 
 /** Transfers the chain's owner sends at once. */
 const TRANSFER_CONCURRENCY = 4;
@@ -77,7 +77,7 @@ export function isSharedChain(chain: Chain | null): chain is SharedChain {
  */
 export async function startChainOwnerDuties(deps: {
   chain: SharedChain;
-  services: Pick<Services, 'ledger'>;
+  services: Pick<Services, 'ledger'> & { receipts?: Pick<Services['receipts'], 'anchorEpoch'> };
   repositories: Repositories;
   config: Config;
   now: Clock;
@@ -92,6 +92,10 @@ export async function startChainOwnerDuties(deps: {
         const [kind = '', id = ''] = subject.split(':', 2);
         await services.ledger.sendHandedOver(kind, id);
       },
+      // Receipts' roots (issue 29): only the owner writes to the shared chain.
+      ...(services.receipts && {
+        [ANCHOR_RECEIPTS_JOB]: (epochId: string) => services.receipts!.anchorEpoch(Number(epochId)),
+      }),
     },
     settings: {
       concurrency: TRANSFER_CONCURRENCY,

@@ -7,6 +7,7 @@ import { createLedger } from './services/ledger/index.js';
 import { rewardTransfers } from './services/rewards/claim-service.js';
 import { FAUCET_TRANSFERS } from './services/token/token-service.js';
 import { createProcessing, type ProcessingLog } from './processing/index.js';
+import { receiptServiceFrom } from './services/index.js';
 import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
 import { createContentVersion } from './services/content-version.js';
@@ -50,9 +51,18 @@ async function main(): Promise<void> {
     const ledger = createLedger({ transfers: repositories.ledger, chain, now: systemClock });
     ledger.kind(FAUCET_TRANSFERS);
     ledger.kind(rewardTransfers(repositories.rewardClaims));
+    // Receipts' roots (issue 29) are written by the chain's owner too; it makes no receipts.
+    const receipts = receiptServiceFrom({
+      repositories,
+      store,
+      chain,
+      settings: config,
+      now: systemClock,
+      afterWrite: async () => undefined,
+    });
     stopChain = await startChainOwnerDuties({
       chain,
-      services: { ledger },
+      services: { ledger, receipts },
       repositories,
       config,
       now: systemClock,

@@ -194,6 +194,10 @@ export const MESSAGES = {
   tooManyWallets: (max: number) => fill(MESSAGE_TEMPLATES.tooManyWallets, { max }),
   // Rewards (GET /rewards/leaderboard).
   rewardEpochNotFound: 'No such reward epoch',
+  // Receipts (GET /reviews/{id}/proof, issue 29).
+  receiptReviewNotFound: 'This review does not exist or is not visible to you',
+  receiptNotAnchored:
+    'This review has no proof yet: its receipt is anchored on the chain once its epoch has ended',
 
   requestTimedOut: 'The server did not answer in time. Please try again.',
   networkError: 'Could not reach the server. Check your connection and try again.',

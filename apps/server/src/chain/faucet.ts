@@ -109,9 +109,19 @@ export interface Faucet {
    * FaucetTransferError when a check fails.
    */
   prepareTransfer(receiver: Address, units: bigint, memo: string): Promise<PreparedTransfer>;
+  /**
+   * A transaction of one memo instruction, paid by the faucet (receipts' Merkle roots, issue 29).
+   * Nothing is sent yet.
+   */
+  prepareMemo(memo: string): Promise<PreparedTransfer>;
   signatureStatus(signature: Signature): Promise<SignatureStatus>;
   /** Token balance of an owner's associated token account (null if it has none), in units. */
   tokenBalance(owner: Address): Promise<bigint | null>;
+}
+
+/** The memo program's instruction carrying `memo` (UTF-8), signed by no one but the payer. */
+function memoInstruction(memo: string): Instruction {
+  return { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(memo) };
 }
 
 export async function associatedTokenAddress(owner: Address, mint: Address): Promise<Address> {
@@ -236,6 +246,52 @@ export function createFaucet(deps: {
     }
   }
 
+  /** Signs `instructions` with a fresh blockhash; `send` sends them once and names a failure. */
+  async function prepared(
+    instructions: readonly Instruction[],
+    steps: TransferStep[],
+  ): Promise<PreparedTransfer> {
+    let lifetime;
+    try {
+      lifetime = await transport.getLatestBlockhash();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    const transaction = await signedTransaction(signer, lifetime, instructions);
+    const signature = getSignatureFromTransaction(transaction);
+    return {
+      signature,
+      steps,
+      async send() {
+        try {
+          await transport.sendAndConfirm(transaction, lifetime);
+        } catch (error) {
+          if (error instanceof TransactionRejectedError) {
+            // The same transaction already landed (a resend): its status is the answer.
+            if (
+              error.failure?.scope === 'transaction' &&
+              error.failure.reason === 'AlreadyProcessed'
+            ) {
+              const status = await transport.getSignatureStatus(signature).catch(() => 'not-found');
+              if (status === 'confirmed') return;
+              if (status === 'failed')
+                throw new FaucetTransferError('rejected', 'the transaction failed');
+              throw new FaucetTransferError('uncertain', 'the transaction was already sent');
+            }
+            throw problemOf(error.failure, steps);
+          }
+          if (error instanceof ChainUnavailableError) {
+            throw unavailable(error);
+          }
+          // Anything else happened after the transaction may have left: it may still land.
+          const reason =
+            error instanceof TransactionUncertainError ? error.message : 'no confirmation';
+          throw new FaucetTransferError('uncertain', reason);
+        }
+      },
+    };
+  }
+
   return {
     address: faucet,
     mint,
@@ -357,53 +413,12 @@ export function createFaucet(deps: {
         }),
       );
       steps.push('memo');
-      instructions.push({
-        programAddress: MEMO_PROGRAM_ADDRESS,
-        data: new TextEncoder().encode(memo),
-      });
+      instructions.push(memoInstruction(memo));
+      return prepared(instructions, steps);
+    },
 
-      let lifetime;
-      try {
-        lifetime = await transport.getLatestBlockhash();
-      } catch (error) {
-        throw unavailable(error);
-      }
-      const transaction = await signedTransaction(signer, lifetime, instructions);
-      const signature = getSignatureFromTransaction(transaction);
-
-      return {
-        signature,
-        steps,
-        async send() {
-          try {
-            await transport.sendAndConfirm(transaction, lifetime);
-          } catch (error) {
-            if (error instanceof TransactionRejectedError) {
-              // The same transaction already landed (a resend): its status is the answer.
-              if (
-                error.failure?.scope === 'transaction' &&
-                error.failure.reason === 'AlreadyProcessed'
-              ) {
-                const status = await transport
-                  .getSignatureStatus(signature)
-                  .catch(() => 'not-found');
-                if (status === 'confirmed') return;
-                if (status === 'failed')
-                  throw new FaucetTransferError('rejected', 'the transaction failed');
-                throw new FaucetTransferError('uncertain', 'the transaction was already sent');
-              }
-              throw problemOf(error.failure, steps);
-            }
-            if (error instanceof ChainUnavailableError) {
-              throw unavailable(error);
-            }
-            // Anything else happened after the transaction may have left: it may still land.
-            const reason =
-              error instanceof TransactionUncertainError ? error.message : 'no confirmation';
-            throw new FaucetTransferError('uncertain', reason);
-          }
-        },
-      };
+    async prepareMemo(memo) {
+      return prepared([memoInstruction(memo)], ['memo']);
     },
 
     async signatureStatus(signature) {

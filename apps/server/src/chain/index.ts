@@ -28,6 +28,8 @@ export interface Chain {
   readonly explorerTxBase: string | null;
   explorerUrl(signature: string): string | null;
   prepareTransfer(receiver: Address, units: bigint, memo: string): Promise<PreparedTransfer>;
+  /** One memo instruction paid by the faucet's key (receipts' roots: services/receipts/). */
+  prepareMemo(memo: string): Promise<PreparedTransfer>;
   signatureStatus(signature: Signature): Promise<SignatureStatus>;
   tokenBalance(owner: Address): Promise<bigint | null>;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ function chainOf(
     explorerUrl: (signature) => explorerTxUrl(cluster, signature),
     prepareTransfer: async (receiver, units, memo) =>
       (await faucet()).prepareTransfer(receiver, units, memo),
+    prepareMemo: async (memo) => (await faucet()).prepareMemo(memo),
     signatureStatus: async (signature) => (await faucet()).signatureStatus(signature),
     tokenBalance: async (owner) => (await faucet()).tokenBalance(owner),
     close,

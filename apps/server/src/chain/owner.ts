@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { lamports, type Address, type EncodedAccount, type KeyPairSigner } from '@solana/kit';
 import { explorerTxBase, networkName } from './cluster.js';
-import { createFaucet, FaucetTransferError } from './faucet.js';
+import { createFaucet, FaucetTransferError, type PreparedTransfer } from './faucet.js';
 import { openEmbeddedChain, type Chain, type EmbeddedChain, type TransferRelay } from './index.js';
 import type { ChainTransport } from './types.js';
 
@@ -194,6 +194,35 @@ export function openSharedEmbeddedChain(deps: {
     await tryTake();
   }
 
+  /** Prepared by this process's chain while it owns it, and sent only if it still does. */
+  async function ownersOnly(
+    prepare: (chain: EmbeddedChain) => Promise<PreparedTransfer>,
+  ): Promise<PreparedTransfer> {
+    const current = owned;
+    if (!current) {
+      throw new FaucetTransferError(
+        'chain-unavailable',
+        'the Solana network could not be reached',
+        'this process does not own the embedded chain',
+      );
+    }
+    const prepared = await prepare(current.chain);
+    return {
+      ...prepared,
+      send: async () => {
+        // Sent only by the owner of the generation that prepared it.
+        if (owned !== current) {
+          throw new FaucetTransferError(
+            'chain-unavailable',
+            'the Solana network could not be reached',
+            'the embedded chain changed owner before the transfer was sent',
+          );
+        }
+        await prepared.send();
+      },
+    };
+  }
+
   // Reads never need the owner: the saved accounts are the chain's state after the last
   // transaction, for every process alike.
   const reader = createFaucet({
@@ -226,31 +255,9 @@ export function openSharedEmbeddedChain(deps: {
     onOwnership: (listener) => {
       listeners.push(listener);
     },
-    async prepareTransfer(receiver, units, memo) {
-      const current = owned;
-      if (!current) {
-        throw new FaucetTransferError(
-          'chain-unavailable',
-          'the Solana network could not be reached',
-          'this process does not own the embedded chain',
-        );
-      }
-      const prepared = await current.chain.prepareTransfer(receiver, units, memo);
-      return {
-        ...prepared,
-        send: async () => {
-          // Sent only by the owner of the generation that prepared it.
-          if (owned !== current) {
-            throw new FaucetTransferError(
-              'chain-unavailable',
-              'the Solana network could not be reached',
-              'the embedded chain changed owner before the transfer was sent',
-            );
-          }
-          await prepared.send();
-        },
-      };
-    },
+    prepareTransfer: (receiver, units, memo) =>
+      ownersOnly((chain) => chain.prepareTransfer(receiver, units, memo)),
+    prepareMemo: (memo) => ownersOnly((chain) => chain.prepareMemo(memo)),
     signatureStatus: (signature) => reader.signatureStatus(signature),
     tokenBalance: (owner) => reader.tokenBalance(owner),
     async start() {

@@ -539,6 +539,34 @@ export interface ReviewHelpfulTable {
   created_at: string;
 }
 
+/** A receipt: the canonical JSON of one state of a review, response or award (migration 0027). */
+export interface ReceiptsTable {
+  /** review | response | award */
+  kind: string;
+  subject_id: string;
+  /** The time of the state recorded: the subject's edited_at, else its created_at. */
+  version: string;
+  /** The review itself, the one responded to, or the one awarded. */
+  review_id: string;
+  cid: string;
+  epoch_id: number;
+  created_at: string;
+}
+
+/** An ended epoch's Merkle root and the memo transaction carrying it (migration 0027). */
+export interface ReceiptAnchorsTable {
+  epoch_id: number;
+  /** Hex; null for an epoch without receipts. */
+  root: string | null;
+  leaf_count: number;
+  /** sealed | sent | empty */
+  status: string;
+  signature: string | null;
+  recorded_at: string | null;
+  sealed_at: string;
+  sent_at: string | null;
+}
+
 export interface WalletLinksTable {
   /** The wallet's base58 address: linked to one member at a time. */
   address: string;
@@ -597,6 +625,8 @@ export interface DatabaseSchema {
   review_versions: ReviewVersionsTable;
   review_responses: ReviewResponsesTable;
   review_helpful: ReviewHelpfulTable;
+  receipts: ReceiptsTable;
+  receipt_anchors: ReceiptAnchorsTable;
   wallet_challenges: WalletChallengesTable;
 }
 

@@ -3,6 +3,10 @@ import type { Config } from '../config.js';
 import type { Repositories } from '../repositories/index.js';
 import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
 import {
+  ANCHOR_RECEIPTS_JOB,
+  MAKE_RECEIPTS_JOB,
+  receiptServiceFrom,
+  type ReceiptService,
   COMPUTE_TRUST_JOB,
   createRelatedPosts,
   DISTRIBUTE_REWARDS_JOB,
@@ -52,6 +56,15 @@ export function createProcessing(deps: {
   /** Computes community trust (the server's, or the worker process's own). */
   trust?: TrustService;
   /**
+   * Receipts (issue 29): the server's; the worker process makes its own, which anchors nothing.
+   */
+  receipts?: ReceiptService;
+  /**
+   * Whether this process writes the epochs' roots to the chain (`receipts.anchorEpoch`): only
+   * where it sends itself; on a shared embedded chain the owner's duties do (chain-sharing.ts).
+   */
+  anchorsReceipts?: boolean;
+  /**
    * Tells members' live streams (in any process the bus reaches) that their unread count changed;
    * without it, members see reward notifications at their next look.
    */
@@ -97,9 +110,26 @@ export function createProcessing(deps: {
       afterWrite,
       trust,
     });
+  const receipts =
+    deps.receipts ??
+    receiptServiceFrom({
+      repositories,
+      store,
+      chain: null,
+      settings: config,
+      now,
+      afterWrite,
+      currentEpoch: () => rewards.currentEpoch(),
+    });
   return createWorker({
     jobs: repositories.jobs,
     handlers: {
+      [MAKE_RECEIPTS_JOB]: async (_sweep, signal) => {
+        await receipts.makeReceipts(signal);
+      },
+      ...(deps.anchorsReceipts && {
+        [ANCHOR_RECEIPTS_JOB]: (epochId: string) => receipts.anchorEpoch(Number(epochId)),
+      }),
       [PROCESS_POST_JOB]: (postId, signal) => processor.process(postId, signal),
       [INDEX_POST_TEXT_JOB]: (postId, signal) => processor.indexDocuments(postId, signal),
       [RELATE_POST_JOB]: (postId) => related.refresh(postId),

@@ -1,5 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
+import { reviewShown } from './visibility.js';
 
 /**
  * The one answer to "is this file still referenced, and by what?", for the gateway (what it serves
@@ -10,7 +11,9 @@ import type { AppDatabase } from '../db/index.js';
  * A CID is referenced through the posts that `posts` admits when it is:
  * - a file of such a post (`post_files`), or a standalone upload (an avatar, or a file stored with
  *   POST /media/upload/ipfs: public by nature, whatever the posts);
- * - or a thumbnail or poster made from one of those (`file_derivatives`).
+ * - or a thumbnail or poster made from one of those (`file_derivatives`);
+ * - or a receipt (issue 29: the canonical JSON of a review, a response or an award) of a review
+ *   on such a post, while the review is neither deleted nor hidden.
  */
 
 /** Upload kinds that stand on their own, outside any post, and are public. */
@@ -29,6 +32,15 @@ function sourcesFor(db: AppDatabase, posts: Expression<SqlBool>) {
         .selectFrom('uploads')
         .select('uploads.cid as cid')
         .where('uploads.kind', 'in', [...STANDALONE_UPLOAD_KINDS]),
+    )
+    .union(
+      db
+        .selectFrom('receipts')
+        .innerJoin('reviews', 'reviews.id', 'receipts.review_id')
+        .innerJoin('posts', 'posts.id', 'reviews.post_id')
+        .select('receipts.cid as cid')
+        .where(posts)
+        .where(reviewShown()),
     );
 }
 

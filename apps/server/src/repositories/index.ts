@@ -26,6 +26,7 @@ import { createStorageRepository } from './storage-repository.js';
 import { createTrustRepository } from './trust-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
+import { createReceiptRepository } from './receipt-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
@@ -73,10 +74,19 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     trust: createTrustRepository(db, dialect),
     /** Wallets members proved they hold, and the challenges they sign (issue 28). */
     wallets: createWalletRepository(db, dialect),
+    receipts: createReceiptRepository(db, dialect),
   };
 }
 
 export { DuplicateKeyError, RowGoneError } from './errors.js';
+export { EpochSealedError } from './receipt-repository.js';
+export type {
+  ReceiptAnchor,
+  ReceiptKind,
+  ReceiptRepository,
+  ResponseState,
+  ReviewState,
+} from './receipt-repository.js';
 export type { RelatedPost, RelatedRepository } from './related-repository.js';
 export type { Dialect } from './database.js';
 export type { PostChanges, StoredRevision, PostVersion } from './post-revisions.js';

@@ -170,6 +170,33 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Queues the subject's job again unless it is queued or running already (then that run sees
+     * what was written, or the next queueing does): for sweeps that any write may call for.
+     */
+    async requeueIdle(job: NewJob): Promise<void> {
+      await db
+        .insertInto('jobs')
+        .values(newJobRow(job))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['kind', 'subject_id'])
+            .doUpdateSet({
+              status: 'queued',
+              attempts: 0,
+              lease_expiries: 0,
+              max_attempts: job.maxAttempts,
+              run_after: job.at,
+              lease_until: null,
+              locked_by: null,
+              last_error: null,
+              updated_at: job.at,
+            })
+            .where('jobs.status', 'in', ['done', 'failed']),
+        )
+        .execute();
+    },
+
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async renewLease(id: string, holder: string, leaseUntil: string): Promise<boolean> {
       const result = await db

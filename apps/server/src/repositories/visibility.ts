@@ -112,3 +112,24 @@ export function notificationShownTo(recipient: NonNullable<Viewer>): Expression<
   const commentSeen = sql<SqlBool>`(${sql.ref('notifications.comment_id')} is null or (${sql.ref('comments.id')} is not null and ${commentVisibleTo(recipient)}))`;
   return sql<SqlBool>`(${sql.ref('notifications.type')} not in (${sql.join(following)}) or (${postSeen} and ${commentSeen}))`;
 }
+
+/**
+ * A review (and its response) not deleted: it still gets receipts. Reviews are deleted and hidden
+ * as comments are (migration 0025); the reviews part writes their full visibility here.
+ */
+export function reviewNotDeleted(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('reviews.deleted_at')} is null`;
+}
+
+/** A response not deleted. */
+export function reviewResponseNotDeleted(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('review_responses.deleted_at')} is null`;
+}
+
+/**
+ * A review neither deleted nor hidden by the moderators: on a post the reader may see, anyone
+ * sees it. The gateway serves its receipts while this and its post's condition hold.
+ */
+export function reviewShown(): Expression<SqlBool> {
+  return sql<SqlBool>`(${reviewNotDeleted()} and ${sql.ref('reviews.hidden_at')} is null)`;
+}

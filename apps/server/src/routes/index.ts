@@ -13,6 +13,7 @@ import { moderationRoutes } from './moderation/index.js';
 import { notificationRoutes } from './notifications/index.js';
 import { notificationStreamRoutes } from './notifications/stream.js';
 import { profileRoutes } from './profiles/index.js';
+import { receiptRoutes } from './receipts/index.js';
 import { reportRoutes } from './reports/index.js';
 import { rewardClaimRoutes } from './rewards/claim.js';
 import { rewardRoutes } from './rewards/index.js';
@@ -44,4 +45,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });
   // Issue 28: wallets members prove they hold, where reward claims pay.
   await app.register(walletRoutes);
+  // Issue 29: receipts of reviews, anchored on the chain.
+  await app.register(receiptRoutes);
 };

@@ -10,7 +10,9 @@ import { createSessionService, type SessionRaceHooks } from './auth/session-serv
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
-import { createAfterWrite, type WriteChange } from './after-write.js';
+import { createAfterWrite, type AfterWrite, type WriteChange } from './after-write.js';
+import type { RewardEpoch } from '../domain/reward.js';
+import { createReceiptService } from './receipts/receipt-service.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createLikeGate } from './like-gate.js';
@@ -114,6 +116,34 @@ export function trustServiceFrom(
     epochSeconds: settings.rewards.epochSeconds,
     maxJobAttempts: settings.processing.maxAttempts,
     now,
+  });
+}
+
+/**
+ * Receipts anyone can verify (issue 29), as the server and the processes that run its jobs build
+ * them. `chain`: where this process sends the epochs' roots (null: it anchors nothing).
+ */
+export function receiptServiceFrom(deps: {
+  repositories: Repositories;
+  store: ContentStore;
+  chain: Chain | null;
+  settings: Pick<ServiceSettings, 'processing'>;
+  now: Clock;
+  afterWrite: AfterWrite;
+  /** The reward epoch running now; without it the service only anchors (chain-sharing.ts). */
+  currentEpoch?: () => Promise<RewardEpoch>;
+}) {
+  return createReceiptService({
+    receipts: deps.repositories.receipts,
+    posts: deps.repositories.posts,
+    jobs: deps.repositories.jobs,
+    storage: deps.repositories.storage,
+    store: deps.store,
+    chain: deps.chain,
+    currentEpoch: deps.currentEpoch,
+    maxJobAttempts: deps.settings.processing.maxAttempts,
+    now: deps.now,
+    afterWrite: deps.afterWrite,
   });
 }
 
@@ -328,6 +358,16 @@ export function createServices(
       now,
     }),
     wallets,
+    // Receipts of reviews, responses and awards, and their epochs' roots on the chain (issue 29).
+    receipts: receiptServiceFrom({
+      repositories,
+      store,
+      chain,
+      settings,
+      now,
+      afterWrite,
+      currentEpoch: () => rewards.currentEpoch(),
+    }),
   };
 }
 
@@ -338,6 +378,11 @@ export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
 export type { RelatedPosts } from './posts/related-posts.js';
 export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
 export { COMPUTE_TRUST_JOB } from './trust/trust-service.js';
+export {
+  ANCHOR_RECEIPTS_JOB,
+  MAKE_RECEIPTS_JOB,
+  type ReceiptService,
+} from './receipts/receipt-service.js';
 export type { TrustService } from './trust/trust-service.js';
 export type { RewardService } from './rewards/reward-service.js';
 export { addressKey } from './rate-limit/client-address.js';

@@ -91,6 +91,8 @@ export const messages: Translation<typeof enMessages> = {
   walletNotLinked: '该钱包未绑定到你的账户',
   tooManyWalletChallenges: '你请求绑定钱包过于频繁，请稍后再试。',
   rewardEpochNotFound: '没有这个奖励周期',
+  receiptReviewNotFound: '此评审不存在或您无权查看',
+  receiptNotAnchored: '此评审尚无证明：其回执在所属周期结束后才会写入链上',
 
   requestTimedOut: '服务器未及时响应，请重试。',
   networkError: '无法连接服务器，请检查网络后重试。',
