@@ -81,6 +81,8 @@ export const notificationSettingsSchema = z.object({
   like: z.boolean(),
   moderation: z.boolean(),
   reward: z.boolean(),
+  bounty_offered: z.boolean(),
+  bounty_awarded: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsPatchSchema = notificationSettingsSchema.partial();

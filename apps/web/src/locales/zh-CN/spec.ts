@@ -89,6 +89,18 @@ export const messages: Translation<typeof enMessages> = {
   walletSignatureInvalid: '签名与该钱包和消息不匹配',
   walletLinkedElsewhere: '该钱包已绑定到另一个账户',
   walletNotLinked: '该钱包未绑定到你的账户',
+  bountyNotFound: '未找到该悬赏',
+  bountyAmountInvalid: '请以代币最小单位的整数填写金额，至少为 1',
+  bountyBalanceTooLow: '你可领取的奖励余额少于该悬赏金额',
+  bountyPoolTooLow: '奖励池中的代币少于该悬赏金额',
+  bountyPoolModeratorsOnly: '只有版主可以从奖励池提供悬赏',
+  bountyAwardNotYours: '截止日期前只有提供悬赏的人可以发放',
+  bountyAwardModeratorLate: '截止日期后只有版主可以发放悬赏，且仅限提供者未发放的悬赏',
+  bountyClosed: '该悬赏已关闭',
+  bountyReviewNotEligible:
+    '只有悬赏开放期间写下的、针对该帖子的、未被删除或隐藏且不是悬赏提供者本人的评审才能获得悬赏',
+  bountyAwardsExhausted: '该悬赏剩余的名额少于所选的评审数',
+  bountyReviewAwarded: '所选评审中有一篇已获得该悬赏',
   tooManyWalletChallenges: '你请求绑定钱包过于频繁，请稍后再试。',
   rewardEpochNotFound: '没有这个奖励周期',
 
@@ -206,6 +218,7 @@ export const messages: Translation<typeof enMessages> = {
   rewardClaimBelowMinimum: '至少有 {{min}} 个代币才能领取；你目前有 {{claimable}} 个',
   rewardsFrozen: '版主审查你的账户期间，你的 {{amount}} 个代币奖励余额被冻结',
   tooManyWallets: '最多只能绑定 {{max}} 个钱包；请先解除绑定一个',
+  bountyDeadlineRange: '截止日期必须在将来，且最多在 {{days}} 天之后',
   invalidResponse: '{{method}} {{path}} 返回了意外的响应',
   routeNotFound: '路由 {{method}} {{url}} 不存在',
   unsupportedMediaType:
