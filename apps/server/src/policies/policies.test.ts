@@ -4,6 +4,12 @@ import { MODERATION_ACTIONS, type ModerationAction } from '@symposia/shared';
 import { describeEachDatabase, PNG_1X1, signedInUser, uploadPost } from '../../test/helpers.js';
 import { createRepositories } from '../repositories/index.js';
 import {
+  BOUNTY_ASKERS,
+  BOUNTY_AWARD_RULES,
+  BOUNTY_OFFER_RULES,
+  BOUNTY_REVIEW_RULES,
+  BOUNTY_REVIEWS,
+  BOUNTY_STATES,
   COMMENT_RULES,
   MODERATION_RULES,
   POST_RULES,
@@ -18,6 +24,9 @@ import {
   type ViewerKind,
 } from './rule-table.js';
 import {
+  decideBountyAward,
+  decideBountyOffer,
+  decideBountyReview,
   COMMENT_ACTIONS,
   decideComment,
   decideModeration,
@@ -450,3 +459,76 @@ describeEachDatabase(
     });
   },
 );
+
+describe('bounty rules (rule-table.ts)', () => {
+  const roleOf = (viewer: ViewerKind): Actor =>
+    viewer === 'anonymous'
+      ? null
+      : { id: viewer, role: viewer === 'moderator' ? 'moderator' : 'member' };
+
+  it('offer: BOUNTY_OFFER_RULES', () => {
+    for (const viewer of VIEWERS) {
+      const got = {
+        balance: outcome(decideBountyOffer(roleOf(viewer), { fromPool: false })),
+        pool: outcome(decideBountyOffer(roleOf(viewer), { fromPool: true })),
+      };
+      expect(got, viewer).toEqual(BOUNTY_OFFER_RULES[viewer]);
+    }
+  });
+
+  it('award: BOUNTY_AWARD_RULES', () => {
+    const askers: Record<(typeof BOUNTY_ASKERS)[number], Actor> = {
+      anonymous: null,
+      offerer: { id: 'offerer', role: 'member' },
+      member: { id: 'member', role: 'member' },
+      moderator: { id: 'moderator', role: 'moderator' },
+    };
+    for (const asker of BOUNTY_ASKERS) {
+      const got = Object.fromEntries(
+        BOUNTY_STATES.map((state) => [
+          state,
+          outcome(
+            decideBountyAward(askers[asker], {
+              offererId: 'offerer',
+              status: state === 'closed' ? 'closed' : 'open',
+              pastDeadline: state.startsWith('late'),
+              awarded: state === 'late-awarded' ? 1 : 0,
+            }),
+          ),
+        ]),
+      );
+      expect(got, asker).toEqual(BOUNTY_AWARD_RULES[asker]);
+    }
+  });
+
+  it('reviews: BOUNTY_REVIEW_RULES', () => {
+    const bounty = {
+      postId: 'post',
+      offererId: 'offerer',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      deadline: '2030-01-15T00:00:00.000Z',
+    };
+    const live = {
+      postId: 'post',
+      reviewerId: 'reviewer',
+      createdAt: '2030-01-02T00:00:00.000Z',
+      deleted: false,
+      hidden: false,
+    };
+    const reviews: Record<(typeof BOUNTY_REVIEWS)[number], typeof live | null> = {
+      eligible: live,
+      missing: null,
+      deleted: { ...live, deleted: true },
+      hidden: { ...live, hidden: true },
+      'other-post': { ...live, postId: 'other' },
+      'offerers-own': { ...live, reviewerId: 'offerer' },
+      'before-bounty': { ...live, createdAt: '2029-12-31T00:00:00.000Z' },
+      'after-deadline': { ...live, createdAt: '2030-01-16T00:00:00.000Z' },
+    };
+    for (const kind of BOUNTY_REVIEWS) {
+      expect(outcome(decideBountyReview({ review: reviews[kind], bounty })), kind).toBe(
+        BOUNTY_REVIEW_RULES[kind],
+      );
+    }
+  });
+});

@@ -94,3 +94,53 @@ export const RESOLUTION_RULES: Record<ResolutionTarget, Record<ModerationAction,
   'moderator-post': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 422 },
   moderator: { dismiss: 'ok', hide: 422, delete: 422, suspend: 422 },
 };
+
+/**
+ * Review bounties (issue 29, policies/bounty-policy.ts). Offering from one's own balance is any
+ * member's; from the operator's pool, a moderator's (whether the balance or pool holds the amount
+ * is the ledger's to say, 422).
+ */
+export const BOUNTY_OFFER_RULES: Record<ViewerKind, { balance: Outcome; pool: Outcome }> = {
+  anonymous: { balance: 401, pool: 401 },
+  member: { balance: 'ok', pool: 403 },
+  author: { balance: 'ok', pool: 403 },
+  moderator: { balance: 'ok', pool: 'ok' },
+};
+
+/**
+ * Awarding a bounty, by who asks and the bounty's state: before its deadline only its offerer;
+ * after it only a moderator, and only if the offerer awarded nothing; a closed one takes none.
+ */
+export const BOUNTY_ASKERS = ['anonymous', 'offerer', 'member', 'moderator'] as const;
+export const BOUNTY_STATES = ['open', 'late-unawarded', 'late-awarded', 'closed'] as const;
+export const BOUNTY_AWARD_RULES: Record<
+  (typeof BOUNTY_ASKERS)[number],
+  Record<(typeof BOUNTY_STATES)[number], Outcome>
+> = {
+  anonymous: { open: 401, 'late-unawarded': 401, 'late-awarded': 401, closed: 401 },
+  offerer: { open: 'ok', 'late-unawarded': 403, 'late-awarded': 403, closed: 422 },
+  member: { open: 403, 'late-unawarded': 403, 'late-awarded': 403, closed: 422 },
+  moderator: { open: 403, 'late-unawarded': 'ok', 'late-awarded': 403, closed: 422 },
+};
+
+/** Which reviews a bounty may be awarded to: live ones of its post, written while it was open. */
+export const BOUNTY_REVIEWS = [
+  'eligible',
+  'missing',
+  'deleted',
+  'hidden',
+  'other-post',
+  'offerers-own',
+  'before-bounty',
+  'after-deadline',
+] as const;
+export const BOUNTY_REVIEW_RULES: Record<(typeof BOUNTY_REVIEWS)[number], Outcome> = {
+  eligible: 'ok',
+  missing: 422,
+  deleted: 422,
+  hidden: 422,
+  'other-post': 422,
+  'offerers-own': 422,
+  'before-bounty': 422,
+  'after-deadline': 422,
+};

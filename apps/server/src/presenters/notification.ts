@@ -37,5 +37,7 @@ export function presentNotificationSettings(
     like: preferences.like,
     moderation: preferences.moderation,
     reward: preferences.reward,
+    bounty_offered: preferences.bounty_offered,
+    bounty_awarded: preferences.bounty_awarded,
   };
 }

@@ -59,6 +59,11 @@ const FORBIDDEN_BY_STATE = new Set([
   // Author or moderator, by the object alone: no body to validate.
   'DELETE /api/v1/media/{id}',
   'DELETE /api/v1/comments/{id}',
+  // Any member offers a bounty; only offering `from_pool` (in the body) is a moderator's.
+  'POST /api/v1/media/{id}/bounties',
+  // Who may award depends on the bounty's deadline and awards so far (policies/bounty-policy.ts):
+  // its offerer before the deadline, a moderator after it.
+  'POST /api/v1/bounties/{id}/award',
 ]);
 
 /** Bodies and queries that each fail validation on every route that reads one. */

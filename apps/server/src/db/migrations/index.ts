@@ -24,6 +24,7 @@ import { dropRewardClaimsViewMigration } from './0024-drop-reward-claims-view.js
 import { walletLinksMigration } from './0022-wallet-links.js';
 import { peerReviewMigration } from './0025-peer-review.js';
 import { receiptsMigration } from './0027-receipts.js';
+import { reviewBountiesMigration } from './0026-review-bounties.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -57,5 +58,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0022-wallet-links': walletLinksMigration,
     '0025-peer-review': peerReviewMigration,
     '0027-receipts': receiptsMigration,
+    '0026-review-bounties': reviewBountiesMigration,
   };
 }

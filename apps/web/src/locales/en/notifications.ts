@@ -22,6 +22,8 @@ export const notifications = {
     reward_one: 'You earned {{amount}} token',
     reward_other: 'You earned {{amount}} tokens',
     rewardNoAmount: 'You earned a reward',
+    bountyOffered: '{{who}} offered a bounty of {{amount}} tokens for reviews of your post',
+    bountyAwarded: 'Your review was awarded a bounty of {{amount}} tokens',
   },
   /** The {{what}} of a moderation notice ('The moderators hid your {{what}}: …'). */
   what: {
@@ -47,6 +49,11 @@ export const notifications = {
         hint: 'The moderators decide on your content or on your report.',
       },
       reward: { label: 'Rewards', hint: 'You earn tokens.' },
+      bounty_offered: {
+        label: 'Bounties offered',
+        hint: 'Someone offers a bounty for reviews of your post.',
+      },
+      bounty_awarded: { label: 'Bounties awarded', hint: 'A bounty is awarded to your review.' },
     },
   },
 };

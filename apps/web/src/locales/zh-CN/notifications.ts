@@ -21,6 +21,8 @@ export const notifications: Translation<typeof en> = {
     moderation: '来自版主的消息',
     reward_other: '你获得了 {{amount}} 个代币',
     rewardNoAmount: '你获得了一笔奖励',
+    bountyOffered: '{{who}} 为你的帖子的评审悬赏了 {{amount}} 个代币',
+    bountyAwarded: '你的评审获得了 {{amount}} 个代币的悬赏',
   },
   what: {
     post: '帖子',
@@ -45,6 +47,8 @@ export const notifications: Translation<typeof en> = {
         hint: '版主处理了你的内容或你的举报。',
       },
       reward: { label: '奖励', hint: '你获得了代币。' },
+      bounty_offered: { label: '悬赏', hint: '有人为你的帖子的评审提供悬赏。' },
+      bounty_awarded: { label: '悬赏奖励', hint: '你的评审获得了悬赏。' },
     },
   },
 };

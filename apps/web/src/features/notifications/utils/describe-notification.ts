@@ -80,6 +80,11 @@ export function describeNotification(t: NotificationT, notification: Notificatio
       if (amount === null) return [t('describe.rewardNoAmount')];
       return [t('describe.reward', { count: Number(amount), amount })];
     }
+    // The excerpt is the amount in tokens, as the server formats a reward's.
+    case 'bounty_offered':
+      return sentenceOf(t('describe.bountyOffered', { who, amount: notification.excerpt }), users);
+    case 'bounty_awarded':
+      return [t('describe.bountyAwarded', { amount: notification.excerpt })];
   }
 }
 
