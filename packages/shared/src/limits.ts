@@ -219,3 +219,18 @@ export const WALLETS_PER_MEMBER_MAX = 10;
 /** The statement of the message a wallet signs to be linked (spec of SIWS: one line, no "\n"). */
 export const WALLET_LINK_STATEMENT =
   'Link this wallet to your Symposia account. Signing costs nothing and sends no transaction.';
+
+/**
+ * Peer review (issue 29): each score and the confidence run from REVIEW_SCORE_MIN to
+ * REVIEW_SCORE_MAX, as does the post author's helpfulness rating; the texts are Markdown with
+ * math, like a post's content. A review's summary is required, its strengths and weaknesses may be
+ * empty; the author's response is one text.
+ */
+export const REVIEW_SCORE_MIN = 1;
+export const REVIEW_SCORE_MAX = 5;
+export const REVIEW_FIELD_MAX_LENGTH = {
+  summary: 10_000,
+  strengths: 10_000,
+  weaknesses: 10_000,
+  response: 10_000,
+} as const;

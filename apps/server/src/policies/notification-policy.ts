@@ -83,6 +83,8 @@ const FOLLOWS_ITS_CONTENT: Record<NotificationType, boolean> = {
   like: true,
   moderation: false,
   reward: false,
+  review: true,
+  review_response: true,
 };
 
 export function notificationFollowsItsContent(type: NotificationType): boolean {

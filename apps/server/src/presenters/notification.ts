@@ -37,5 +37,7 @@ export function presentNotificationSettings(
     like: preferences.like,
     moderation: preferences.moderation,
     reward: preferences.reward,
+    review: preferences.review,
+    review_response: preferences.review_response,
   };
 }

@@ -11,6 +11,7 @@ import { MESSAGES } from '../messages.js';
  * What a member is told of. `comment`: on their post. `reply`: to their comment. `mention`:
  * `@username` in a comment. `like`: on their post or comment, one per target and day ("alice and
  * 4 others"). `moderation`: an outcome on their content or their report. `reward`: tokens earned.
+ * `review`: a peer review of their post. `review_response`: the post author's answer to their review.
  * One event is one notification: a reply that also mentions you is a `reply`.
  */
 export const NOTIFICATION_TYPES = [
@@ -20,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'like',
   'moderation',
   'reward',
+  'review',
+  'review_response',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -78,6 +81,8 @@ export const notificationSettingsSchema = z.object({
   like: z.boolean(),
   moderation: z.boolean(),
   reward: z.boolean(),
+  review: z.boolean(),
+  review_response: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsPatchSchema = notificationSettingsSchema.partial();

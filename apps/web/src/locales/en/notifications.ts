@@ -22,6 +22,9 @@ export const notifications = {
     reward_one: 'You earned {{amount}} token',
     reward_other: 'You earned {{amount}} tokens',
     rewardNoAmount: 'You earned a reward',
+    review: '{{who}} reviewed your post',
+    reviewAnonymous: 'Your post received a review',
+    reviewResponse: '{{who}} responded to your review',
   },
   /** The {{what}} of a moderation notice ('The moderators hid your {{what}}: …'). */
   what: {
@@ -47,6 +50,11 @@ export const notifications = {
         hint: 'The moderators decide on your content or on your report.',
       },
       reward: { label: 'Rewards', hint: 'You earn tokens.' },
+      review: { label: 'Reviews', hint: 'Someone reviews your post.' },
+      review_response: {
+        label: 'Review responses',
+        hint: "A post's author responds to your review.",
+      },
     },
   },
 };

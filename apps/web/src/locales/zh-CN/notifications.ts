@@ -21,6 +21,9 @@ export const notifications: Translation<typeof en> = {
     moderation: '来自版主的消息',
     reward_other: '你获得了 {{amount}} 个代币',
     rewardNoAmount: '你获得了一笔奖励',
+    review: '{{who}}评审了你的帖子',
+    reviewAnonymous: '你的帖子收到了一篇评审',
+    reviewResponse: '{{who}}回应了你的评审',
   },
   what: {
     post: '帖子',
@@ -45,6 +48,8 @@ export const notifications: Translation<typeof en> = {
         hint: '版主处理了你的内容或你的举报。',
       },
       reward: { label: '奖励', hint: '你获得了代币。' },
+      review: { label: '评审', hint: '有人评审了你的帖子。' },
+      review_response: { label: '评审回应', hint: '帖子作者回应了你的评审。' },
     },
   },
 };

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type Notification } from '@symposia/shared';
+import { MESSAGES, NOTIFICATION_TYPES, type Notification } from '@symposia/shared';
 import { authStore } from '@/lib/auth-store';
 import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, neverAnswer, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
@@ -223,6 +223,8 @@ describe('NotificationSettings', () => {
       like: true,
       moderation: true,
       reward: true,
+      review: true,
+      review_response: true,
     };
     const { requests } = routeFetch({
       'GET /notifications/settings': () => jsonResponse(settings),
@@ -231,7 +233,7 @@ describe('NotificationSettings', () => {
     });
     renderWithProviders(<NotificationSettings />);
     const likes = await screen.findByRole('switch', { name: 'Likes' });
-    expect(screen.getAllByRole('switch')).toHaveLength(6);
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_TYPES.length);
     expect(likes).toBeChecked();
     await userEvent.click(likes);
     expect(likes).not.toBeChecked();
@@ -253,13 +255,15 @@ describe('NotificationSettings in Chinese', () => {
       like: false,
       moderation: true,
       reward: true,
+      review: true,
+      review_response: true,
     };
     routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
     renderWithProviders(<NotificationSettings />);
     expect(await screen.findByRole('switch', { name: '点赞' })).not.toBeChecked();
     expect(screen.getByRole('heading', { name: '通知' })).toBeInTheDocument();
     expect(screen.getByText('以下情况通知我：')).toBeInTheDocument();
-    expect(screen.getAllByText('开')).toHaveLength(5);
+    expect(screen.getAllByText('开')).toHaveLength(NOTIFICATION_TYPES.length - 1);
     expect(screen.getAllByText('关')).toHaveLength(1);
   });
 });
