@@ -25,6 +25,9 @@ export const notifications = {
     review: '{{who}} reviewed your post',
     reviewAnonymous: 'Your post received a review',
     reviewResponse: '{{who}} responded to your review',
+    bountyOffered: '{{who}} offered a bounty on your post',
+    bountyOfferedByPool: 'A bounty was offered on your post',
+    bountyAwarded: 'A bounty was awarded to your review',
   },
   /** The {{what}} of a moderation notice ('The moderators hid your {{what}}: …'). */
   what: {
@@ -55,6 +58,8 @@ export const notifications = {
         label: 'Review responses',
         hint: "A post's author responds to your review.",
       },
+      bounty_offered: { label: 'Bounties', hint: 'Someone offers a bounty on your post.' },
+      bounty_awarded: { label: 'Bounty awards', hint: 'A bounty is awarded to your review.' },
     },
   },
 };
