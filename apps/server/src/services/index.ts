@@ -10,7 +10,7 @@ import { createSessionService, type SessionRaceHooks } from './auth/session-serv
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
-import { createAfterWrite, type WriteChange } from './after-write.js';
+import { createAfterWrite, type AfterWrite, type WriteChange } from './after-write.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createLikeGate } from './like-gate.js';
@@ -27,7 +27,7 @@ import { createLedger } from './ledger/index.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
-import { createTrustService } from './trust/trust-service.js';
+import { createTrustService, reviewRuleOf } from './trust/trust-service.js';
 import { createWalletService } from './wallets/wallet-service.js';
 import type { RateLimiterFactory } from './rate-limit/rate-limiter.js';
 import { inMemoryRateLimiters } from './rate-limit/sliding-window-rate-limiter.js';
@@ -104,8 +104,11 @@ export function trustServiceFrom(
   repositories: Repositories,
   settings: Pick<ServiceSettings, 'trust' | 'rewards' | 'processing'>,
   now: Clock,
+  afterWrite?: AfterWrite,
 ) {
   return createTrustService({
+    reviews: repositories.reviews,
+    afterWrite,
     trust: repositories.trust,
     users: repositories.users,
     jobs: repositories.jobs,
@@ -201,11 +204,13 @@ export function createServices(
     publicCache,
     allowance,
     afterWrite,
+    reviewRule: reviewRuleOf(settings.trust),
+    reviews: repositories.reviews,
   });
   // Every token that leaves the faucet's account goes through one ledger; the faucet and reward
   // claims declare their kinds on it (services/ledger/).
   const ledger = createLedger({ transfers: repositories.ledger, chain, now });
-  const trust = trustServiceFrom(repositories, settings, now);
+  const trust = trustServiceFrom(repositories, settings, now, afterWrite);
   const rewards = createRewardService({
     rewards: repositories.rewards,
     settings: settings.rewards,
