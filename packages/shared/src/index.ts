@@ -18,3 +18,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/rewards.js';
 export * from './schemas/trust.js';
 export * from './schemas/wallets.js';
+export * from './schemas/bounties.js';

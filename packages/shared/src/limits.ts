@@ -234,3 +234,24 @@ export const REVIEW_FIELD_MAX_LENGTH = {
   weaknesses: 10_000,
   response: 10_000,
 } as const;
+
+/**
+ * Review bounties (issue 29): a bounty is open this many days unless its offerer says otherwise,
+ * at most BOUNTY_MAX_DAYS, and pays at most BOUNTY_MAX_AWARDS reviews (BOUNTY_DEFAULT_AWARDS
+ * unless said). Amounts are strings of the token's smallest unit, at most BOUNTY_AMOUNT_MAX_DIGITS
+ * digits (far beyond any supply, and within PostgreSQL's bigint).
+ */
+export const BOUNTY_DEFAULT_DAYS = 14;
+export const BOUNTY_MAX_DAYS = 60;
+export const BOUNTY_DEFAULT_AWARDS = 1;
+export const BOUNTY_MAX_AWARDS = 20;
+export const BOUNTY_AMOUNT_MAX_DIGITS = 18;
+/** Bounties GET /media/{id}/bounties lists, newest first. */
+export const BOUNTIES_PER_POST_MAX = 100;
+/** Posts per page of GET /reviews/open. */
+export const OPEN_REVIEWS_PAGE_SIZE = 20;
+/**
+ * After a bounty's deadline, how long a moderator may still award one its offerer left
+ * unawarded; then what is not awarded goes back.
+ */
+export const BOUNTY_MODERATOR_WINDOW_DAYS = 7;

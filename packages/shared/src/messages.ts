@@ -24,6 +24,7 @@ export const MESSAGE_TEMPLATES = {
   rewardsFrozen:
     'Your reward balance of {{amount}} tokens is frozen while the moderators review your account',
   tooManyWallets: 'You can link at most {{max}} wallets; unlink one first',
+  bountyDeadlineRange: 'The deadline must be in the future and at most {{days}} days away',
   invalidResponse: 'Unexpected answer from {{method}} {{path}}',
   routeNotFound: 'Route {{method}} {{url}} not found',
   unsupportedMediaType:
@@ -189,9 +190,26 @@ export const MESSAGES = {
   walletSignatureInvalid: 'The signature does not match this wallet and message',
   walletLinkedElsewhere: 'This wallet is linked to another account',
   walletNotLinked: 'This wallet is not linked to your account',
+
+  // Review bounties (issue 29).
+  bountyNotFound: 'Bounty not found',
+  bountyAmountInvalid:
+    "Enter the amount as a whole number of the token's smallest unit, at least 1",
+  bountyBalanceTooLow: 'Your claimable reward balance is smaller than this bounty',
+  bountyPoolTooLow: 'The reward pool holds less than this bounty',
+  bountyPoolModeratorsOnly: 'Only moderators may offer a bounty from the reward pool',
+  bountyAwardNotYours: 'Only whoever offered this bounty may award it before its deadline',
+  bountyAwardModeratorLate:
+    'After the deadline only a moderator may award a bounty, and only one its offerer left unawarded',
+  bountyClosed: 'This bounty is closed',
+  bountyReviewNotEligible:
+    'Only live reviews of this post written while the bounty was open, by someone other than its offerer, can be awarded',
+  bountyAwardsExhausted: 'This bounty has fewer awards left than the reviews chosen',
+  bountyReviewAwarded: 'A chosen review was already awarded this bounty',
   tooManyWalletChallenges:
     'You are asking to link wallets too often. Please wait a moment and try again.',
   tooManyWallets: (max: number) => fill(MESSAGE_TEMPLATES.tooManyWallets, { max }),
+  bountyDeadlineRange: (days: number) => fill(MESSAGE_TEMPLATES.bountyDeadlineRange, { days }),
   // Rewards (GET /rewards/leaderboard).
   rewardEpochNotFound: 'No such reward epoch',
 

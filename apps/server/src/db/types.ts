@@ -296,6 +296,8 @@ export interface TrustRunsTable {
 
 /** What a member was credited for an epoch (migration 0010); one row per epoch and member. */
 export interface RewardPayoutsTable {
+  /** "epoch:member" for the rows before migration 0026; a UUID since. */
+  id: string;
   epoch_id: number;
   user_id: string;
   score: number;
@@ -306,9 +308,63 @@ export interface RewardPayoutsTable {
   created_at: string;
   /** The claim that took this payout (migration 0011); null while claimable. */
   claim_id: string | null;
-  /** frozen | forfeited (migration 0023); null: no hold. Claims take only payouts without one. */
+  /**
+   * frozen | forfeited (migration 0023) | escrowed (0026: a bounty's escrow took it); null: no
+   * hold. Claims take only payouts without one.
+   */
   hold: string | null;
   held_at: string | null;
+  /** epoch | change | award | refund (migration 0026): what credited it. */
+  origin: Generated<string>;
+  /** The balance move that made it (balance_moves.id); null for an epoch's own. */
+  source_move: string | null;
+}
+
+/** A unit move inside the platform, into or out of an account (migration 0026). */
+export interface BalanceMovesTable {
+  id: string;
+  /** bounty:<id>: whose escrow. */
+  account: string;
+  /** Unique per account: the same move asked twice is made once. */
+  move_key: string;
+  /** in | out */
+  direction: string;
+  user_id: string | null;
+  payout_id: string | null;
+  epoch_id: number | null;
+  amount_units: number | string;
+  created_at: string;
+}
+
+/** A bounty for reviews of a post (migration 0026). */
+export interface BountiesTable {
+  id: string;
+  post_id: string;
+  /** Who offered it: the member, or the moderator who offered it from the pool. */
+  offerer_id: string;
+  from_pool: number;
+  amount_units: number | string;
+  max_awards: number;
+  deadline: string;
+  /** When what is not awarded goes back: the deadline plus the moderators' window. */
+  settles_at: string;
+  /** open | closed */
+  status: Generated<string>;
+  refunded_units: number | string | null;
+  closed_at: string | null;
+  created_at: string;
+}
+
+/** A review awarded a share of a bounty (migration 0026): what a receipt names. */
+export interface BountyAwardsTable {
+  id: string;
+  bounty_id: string;
+  review_id: string;
+  reviewer_id: string;
+  amount_units: number | string;
+  /** The reviewer's payout it credited. */
+  payout_id: string;
+  awarded_at: string;
 }
 
 /** Every file a member stored (migration 0006): what the storage quota adds up. */
@@ -579,6 +635,9 @@ export interface DatabaseSchema {
   contribution_events: ContributionEventsTable;
   reward_epochs: RewardEpochsTable;
   reward_payouts: RewardPayoutsTable;
+  balance_moves: BalanceMovesTable;
+  bounties: BountiesTable;
+  bounty_awards: BountyAwardsTable;
   trust_marks: TrustMarksTable;
   user_trust: UserTrustTable;
   trust_runs: TrustRunsTable;

@@ -22,6 +22,13 @@ export {
   type PostFacts,
   type Reader,
 } from './content-policy.js';
+export {
+  decideBountyAward,
+  decideBountyOffer,
+  decideBountyReview,
+  type BountyAwardFacts,
+  type BountyReviewFacts,
+} from './bounty-policy.js';
 export { ALLOW, deny, type Decision, type Denial } from './decision.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
 export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-policy.js';
@@ -57,6 +64,8 @@ export {
   type ReportTargetFacts,
 } from './moderation-policy.js';
 export {
+  bountyAwardedRecipient,
+  bountyOfferedRecipient,
   commentRecipients,
   likeRecipient,
   type CommentEvent,

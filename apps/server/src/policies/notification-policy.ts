@@ -68,6 +68,25 @@ export function likeRecipient(like: {
 }
 
 /**
+ * Whom a bounty offered on a post notifies (`bounty_offered`): its author, unless they offered it
+ * or may no longer see the post. Null: nobody.
+ */
+export function bountyOfferedRecipient(offer: { actor: Member; post: PostFacts }): string | null {
+  return likeRecipient({ actor: offer.actor, authorId: offer.post.authorId, post: offer.post });
+}
+
+/**
+ * Whom an award notifies (`bounty_awarded`): the reviewer, unless they awarded it themself (a
+ * moderator's own review is never eligible, but the rule does not lean on that). Null: nobody.
+ */
+export function bountyAwardedRecipient(award: {
+  actor: Member;
+  reviewerId: string;
+}): string | null {
+  return award.reviewerId === award.actor.id ? null : award.reviewerId;
+}
+
+/**
  * Which notifications are shown only while their recipient may still see what they are about.
  * Those that quote a post or a comment (a comment, a reply, a mention, a like) leave with it —
  * deleted, hidden from the recipient by the moderators, made private — and come back with it (a
@@ -85,6 +104,9 @@ const FOLLOWS_ITS_CONTENT: Record<NotificationType, boolean> = {
   reward: false,
   review: true,
   review_response: true,
+  // A bounty offered quotes the post; one awarded is about the reviewer's own tokens.
+  bounty_offered: true,
+  bounty_awarded: false,
 };
 
 export function notificationFollowsItsContent(type: NotificationType): boolean {

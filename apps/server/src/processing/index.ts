@@ -12,6 +12,8 @@ import {
   type TrustService,
 } from '../services/index.js';
 import { createRewardService } from '../services/rewards/reward-service.js';
+import { createBountyService, SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
+import { createBalanceLedger } from '../services/ledger/balances.js';
 import type { Clock } from '../services/clock.js';
 import { createAfterWrite } from '../services/after-write.js';
 import type { ContentVersion } from '../services/content-version.js';
@@ -97,6 +99,14 @@ export function createProcessing(deps: {
       afterWrite,
       trust,
     });
+  const bounties = createBountyService({
+    bounties: repositories.bounties,
+    posts: repositories.posts,
+    balances: createBalanceLedger({ transfers: repositories.ledger }),
+    maxJobAttempts: config.processing.maxAttempts,
+    now,
+    afterWrite,
+  });
   return createWorker({
     jobs: repositories.jobs,
     handlers: {
@@ -108,6 +118,9 @@ export function createProcessing(deps: {
       },
       [COMPUTE_TRUST_JOB]: async () => {
         await trust.recompute();
+      },
+      [SETTLE_BOUNTY_JOB]: async (bountyId) => {
+        await bounties.settle(bountyId);
       },
     },
     // A post whose processing failed for good is published with what was made, never left in

@@ -3,6 +3,7 @@ import { createFaucetRepository } from './faucet-repository.js';
 import { createHealthRepository } from './health-repository.js';
 import { createJobRepository } from './job-repository.js';
 import { createLedgerRepository } from './ledger-repository.js';
+import { createBountyRepository } from './bounty-repository.js';
 import { createChainRepository } from './chain-repository.js';
 import { createCommentRepository } from './comment-repository.js';
 import { createLikeRepository } from './like-repository.js';
@@ -62,6 +63,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     jobs: createJobRepository(db, dialect),
     /** Every outgoing token transfer (services/ledger/); faucet and rewardClaims are its kinds'. */
     ledger: createLedgerRepository(db, dialect),
+    /** Review bounties (issue 29): their units move through the ledger's balance moves. */
+    bounties: createBountyRepository(db, dialect),
     faucet: createFaucetRepository(),
     rewardClaims: createRewardClaimRepository(dialect),
     rewards: createRewardRepository(db, dialect),

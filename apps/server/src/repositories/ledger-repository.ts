@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import { sqliteImmediate, writeTransaction, type Dialect, type Executor } from './database.js';
 import { insertUnique } from './errors.js';
+import { balanceMovesOn, type BalanceMoves } from './ledger-balances.js';
 
 /**
  * The one ledger of outgoing token transfers (`token_transfers`, migration 0020), every kind
@@ -219,6 +220,14 @@ export function createLedgerRepository(db: AppDatabase, dialect: Dialect) {
         });
       }
       return sqliteImmediate(db, (connection) => work(transactionOn(connection)));
+    },
+
+    /**
+     * Runs `work` with the balance moves (ledger-balances.ts) in one transaction locked as
+     * `exclusive` locks `scope`: a member's claims and escrows share `reward:<member>`.
+     */
+    balances<T>(scope: string, work: (moves: BalanceMoves) => Promise<T>): Promise<T> {
+      return this.exclusive(scope, (ledger) => work(balanceMovesOn(sqlOf(ledger), dialect)));
     },
 
     find: unlocked.find,

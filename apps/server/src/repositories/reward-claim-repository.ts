@@ -14,6 +14,7 @@ export const REWARD_KIND = 'reward';
 
 /** A credited payout no claim has taken yet. */
 export interface UnclaimedPayout {
+  id: string;
   epochId: number;
   units: bigint;
 }
@@ -27,18 +28,20 @@ export function createRewardClaimRepository(dialect: Dialect) {
      * one is not theirs to claim: reward-holds.ts), locked until the transaction ends.
      */
     async unclaimedPayouts(ledger: LedgerTransaction, userId: string): Promise<UnclaimedPayout[]> {
-      // Rows rather than a sum: FOR UPDATE locks rows, and a member has one row per epoch.
+      // Rows rather than a sum: FOR UPDATE locks rows (a few per epoch: migration 0026).
       // Amounts are read as text so that no driver rounds them through a float.
       const query = sqlOf(ledger)
         .selectFrom('reward_payouts')
-        .select(['epoch_id', sql<string>`cast(amount_units as text)`.as('units')])
+        .select(['id', 'epoch_id', sql<string>`cast(amount_units as text)`.as('units')])
         .where('user_id', '=', userId)
         .where('claim_id', 'is', null)
         .where('hold', 'is', null)
-        .orderBy('epoch_id');
+        .orderBy('epoch_id')
+        .orderBy('created_at')
+        .orderBy('id');
       const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
       return rows
-        .map((row) => ({ epochId: Number(row.epoch_id), units: BigInt(row.units) }))
+        .map((row) => ({ id: row.id, epochId: Number(row.epoch_id), units: BigInt(row.units) }))
         .filter((payout) => payout.units > 0n);
     },
 
@@ -54,23 +57,23 @@ export function createRewardClaimRepository(dialect: Dialect) {
       return BigInt(row.units);
     },
 
-    /** Marks `epochIds` of the member as taken by the claim `claimId`, just inserted. */
+    /** Marks the member's payouts `payoutIds` as taken by the claim `claimId`, just inserted. */
     async takePayouts(
       ledger: LedgerTransaction,
       claim: { id: string; userId: string },
-      epochIds: number[],
+      payoutIds: string[],
     ): Promise<void> {
       const result = await sqlOf(ledger)
         .updateTable('reward_payouts')
         .set({ claim_id: claim.id })
         .where('user_id', '=', claim.userId)
-        .where('epoch_id', 'in', epochIds)
+        .where('id', 'in', payoutIds)
         .where('claim_id', 'is', null)
         .where('hold', 'is', null)
         .executeTakeFirst();
       // The rows were locked (or the database was): this only fails on a broken invariant, and
       // throwing rolls the claim back with it.
-      if (Number(result.numUpdatedRows) !== epochIds.length) {
+      if (Number(result.numUpdatedRows) !== payoutIds.length) {
         throw new Error('a payout was claimed while it was locked');
       }
     },

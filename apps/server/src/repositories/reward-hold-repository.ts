@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import { lockRows, writeTransaction, type Dialect, type Executor } from './database.js';
+import { writeTransaction, type Dialect, type Executor } from './database.js';
 import type { ActorRow } from './moderation-reads.js';
 import { appendLog } from './moderation-repository.js';
-import { unitsOf } from './reward-holds.js';
+import { addToPool, NoOpenEpoch, unitsOf } from './reward-holds.js';
 
 export type RewardHoldRepository = ReturnType<typeof createRewardHoldRepository>;
 
@@ -32,11 +32,6 @@ export interface FrozenBalance {
   suspendedUntil: string | null;
 }
 
-/** Thrown inside the forfeit's transaction to undo it: no epoch can take the tokens. */
-class NoOpenEpoch extends Error {
-  override readonly name = 'NoOpenEpoch';
-}
-
 /**
  * What moderators decide on a suspended member's frozen rewards (issue 28; reward-holds.ts
  * freezes them): release them to the member, or forfeit them to the pool. Each is one write
@@ -56,29 +51,6 @@ export function createRewardHoldRepository(db: AppDatabase, dialect: Dialect) {
       .returning(sql<string>`cast(amount_units as text)`.as('amount_units'))
       .execute();
     return unitsOf(rows);
-  }
-
-  /** Adds `units` to the earliest undistributed epoch's pool, which is held until commit. */
-  async function addToPool(trx: Executor, units: bigint): Promise<number> {
-    const epoch = await lockRows(
-      dialect,
-      trx
-        .selectFrom('reward_epochs')
-        .select('id')
-        .where('distributed_at', 'is', null)
-        .orderBy('id')
-        .limit(1),
-    ).executeTakeFirst();
-    if (!epoch) throw new NoOpenEpoch();
-    const result = await trx
-      .updateTable('reward_epochs')
-      .set({ pool_units: sql`pool_units + ${units.toString()}` })
-      .where('id', '=', epoch.id)
-      .where('distributed_at', 'is', null)
-      .executeTakeFirst();
-    // A distribution that took the row first: this one is undone and asked again.
-    if (Number(result.numUpdatedRows) !== 1) throw new NoOpenEpoch();
-    return Number(epoch.id);
   }
 
   const logEntry = (decision: HoldDecision) => ({
@@ -113,7 +85,7 @@ export function createRewardHoldRepository(db: AppDatabase, dialect: Dialect) {
           const at = decision.at.toISOString();
           const units = await takeFrozen(trx, decision.userId, 'forfeited', at);
           if (units === 0n) return { kind: 'nothing-frozen' as const };
-          const poolEpochId = await addToPool(trx, units);
+          const poolEpochId = await addToPool(trx, dialect, units);
           await appendLog(trx, {
             ...logEntry(decision),
             action: 'forfeit_rewards',

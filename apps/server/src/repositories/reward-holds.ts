@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './database.js';
+import { lockRows, type Dialect, type Executor } from './database.js';
 
 /**
  * Holds on a member's reward balance (issue 28, migration 0023): the balance is their payouts no
@@ -51,4 +51,36 @@ export async function freezeSuspendedPayouts(
       eb.selectFrom('users').select('users.id').where('users.suspended_until', '>', at),
     )
     .execute();
+}
+
+/** Thrown inside a transaction that gives units to the pool to undo it: no epoch can take them. */
+export class NoOpenEpoch extends Error {
+  override readonly name = 'NoOpenEpoch';
+}
+
+/**
+ * Adds `units` to the earliest undistributed epoch's pool, whose row is held until commit (a
+ * forfeit, a bounty's refund to the pool). Returns that epoch; NoOpenEpoch when every epoch
+ * opened is distributed (the clock opens the running one within a minute).
+ */
+export async function addToPool(trx: Executor, dialect: Dialect, units: bigint): Promise<number> {
+  const epoch = await lockRows(
+    dialect,
+    trx
+      .selectFrom('reward_epochs')
+      .select('id')
+      .where('distributed_at', 'is', null)
+      .orderBy('id')
+      .limit(1),
+  ).executeTakeFirst();
+  if (!epoch) throw new NoOpenEpoch();
+  const result = await trx
+    .updateTable('reward_epochs')
+    .set({ pool_units: sql`pool_units + ${units.toString()}` })
+    .where('id', '=', epoch.id)
+    .where('distributed_at', 'is', null)
+    .executeTakeFirst();
+  // A distribution that took the row first: this one is undone and asked again.
+  if (Number(result.numUpdatedRows) !== 1) throw new NoOpenEpoch();
+  return Number(epoch.id);
 }

@@ -96,6 +96,12 @@ const toEpoch = (row: EpochRow): RewardEpoch => ({
   distributedAt: row.distributed_at,
 });
 
+/**
+ * What a payout adds to "earned": an epoch's credit or a bounty's award. Change and refunds give
+ * back what was earned before (ledger balance moves, migration 0026), so they do not count again.
+ */
+const EARNED = sql`case when origin in ('epoch', 'award') then amount_units else 0 end`;
+
 /** Payout rows per INSERT: far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 500;
 
@@ -121,10 +127,10 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
     const { rows } = await sql<{ user_id: string; carry: string }>`
       select rp.user_id, cast(rp.carry_units as text) as carry
       from reward_payouts rp
-      where rp.epoch_id < ${epochId} and rp.carry_units > 0
+      where rp.epoch_id < ${epochId} and rp.carry_units > 0 and rp.origin = 'epoch'
         and not exists (select 1 from reward_payouts later
           where later.user_id = rp.user_id and later.epoch_id > rp.epoch_id
-            and later.epoch_id < ${epochId})`.execute(executor);
+            and later.epoch_id < ${epochId} and later.origin = 'epoch')`.execute(executor);
     return new Map(rows.map((row) => [row.user_id, BigInt(row.carry)]));
   }
 
@@ -237,6 +243,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
             .insertInto('reward_payouts')
             .values(
               decision.payouts.slice(start, start + INSERT_CHUNK).map((payout) => ({
+                id: `${epochId}:${payout.userId}`,
                 epoch_id: epochId,
                 user_id: payout.userId,
                 score: payout.score,
@@ -279,6 +286,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
             unitsText(sql`sum(amount_units)`).as('paid'),
           ])
           .where('epoch_id', '=', epochId)
+          .where('origin', '=', 'epoch')
           .where('amount_units', '>', 0)
           .executeTakeFirstOrThrow(),
         db
@@ -311,6 +319,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
           sql<string>`cast(carry_units as text)`.as('carry'),
         ])
         .where('epoch_id', '=', epochId)
+        .where('origin', '=', 'epoch')
         .orderBy('user_id')
         .execute();
       return rows.map((row) => ({
@@ -333,7 +342,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
             unitsText(
               sql`sum(case when claim_id is null and hold = 'frozen' then amount_units else 0 end)`,
             ).as('frozen'),
-            unitsText(sql`sum(amount_units)`).as('earned'),
+            unitsText(sql`sum(${EARNED})`).as('earned'),
           ])
           .where('user_id', '=', userId)
           .executeTakeFirstOrThrow(),
@@ -347,7 +356,9 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
             'hold',
           ])
           .where('user_id', '=', userId)
+          .where('origin', 'in', ['epoch', 'award'])
           .orderBy('epoch_id', 'desc')
+          .orderBy('created_at', 'desc')
           .limit(limit)
           .execute(),
       ]);
@@ -384,7 +395,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
     async earnedUnits(userId: string): Promise<bigint> {
       const row = await db
         .selectFrom('reward_payouts')
-        .select(unitsText(sql`sum(amount_units)`).as('earned'))
+        .select(unitsText(sql`sum(${EARNED})`).as('earned'))
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return BigInt(row.earned);
@@ -401,6 +412,7 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
           sql<string>`cast(reward_payouts.amount_units as text)`.as('amount'),
         ])
         .where('reward_payouts.epoch_id', '=', epochId)
+        .where('reward_payouts.origin', '=', 'epoch')
         .orderBy('reward_payouts.amount_units', 'desc')
         .orderBy('reward_payouts.score', 'desc')
         .orderBy('reward_payouts.user_id')

@@ -18,6 +18,7 @@ import { rewardClaimRoutes } from './rewards/claim.js';
 import { rewardRoutes } from './rewards/index.js';
 import { tokenRoutes } from './token/index.js';
 import { walletRoutes } from './wallets/index.js';
+import { bountyRoutes } from './bounties/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -44,4 +45,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });
   // Issue 28: wallets members prove they hold, where reward claims pay.
   await app.register(walletRoutes);
+  // Issue 29: review bounties, through the ledger's balance moves.
+  await app.register(bountyRoutes);
 };

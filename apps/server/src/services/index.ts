@@ -23,7 +23,8 @@ import { createNotificationService } from './notifications/notification-service.
 import { createInProcessSlots, type StreamSlots } from './notifications/stream-slots.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
-import { createLedger } from './ledger/index.js';
+import { createBalanceLedger, createLedger } from './ledger/index.js';
+import { createBountyService } from './bounties/bounty-service.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
@@ -325,6 +326,15 @@ export function createServices(
       now,
     }),
     // Contribution rewards are paid from the faucet's account with its transfer (issue 16).
+    // Review bounties (issue 29): escrow, awards and refunds as the ledger's balance moves.
+    bounties: createBountyService({
+      bounties: repositories.bounties,
+      posts: repositories.posts,
+      balances: createBalanceLedger({ transfers: repositories.ledger }),
+      maxJobAttempts: settings.processing.maxAttempts,
+      now,
+      afterWrite,
+    }),
     rewardClaims: createRewardClaimService({
       ledger,
       claims: repositories.rewardClaims,
@@ -342,6 +352,7 @@ export { PROCESS_POST_JOB } from './posts/post-service.js';
 export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
 export type { RelatedPosts } from './posts/related-posts.js';
 export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
+export { SETTLE_BOUNTY_JOB, type BountyService } from './bounties/bounty-service.js';
 export { COMPUTE_TRUST_JOB } from './trust/trust-service.js';
 export type { TrustService } from './trust/trust-service.js';
 export type { RewardService } from './rewards/reward-service.js';

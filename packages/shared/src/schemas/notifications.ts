@@ -12,6 +12,7 @@ import { MESSAGES } from '../messages.js';
  * `@username` in a comment. `like`: on their post or comment, one per target and day ("alice and
  * 4 others"). `moderation`: an outcome on their content or their report. `reward`: tokens earned.
  * `review`: a peer review of their post. `review_response`: the post author's answer to their review.
+ * `bounty_offered`: a bounty for reviews of their post; `bounty_awarded`: one awarded to their review.
  * One event is one notification: a reply that also mentions you is a `reply`.
  */
 export const NOTIFICATION_TYPES = [
@@ -23,6 +24,8 @@ export const NOTIFICATION_TYPES = [
   'reward',
   'review',
   'review_response',
+  'bounty_offered',
+  'bounty_awarded',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -23,6 +23,7 @@ import { suspendedUnpaidMigration } from './0023-suspended-unpaid.js';
 import { dropRewardClaimsViewMigration } from './0024-drop-reward-claims-view.js';
 import { walletLinksMigration } from './0022-wallet-links.js';
 import { peerReviewMigration } from './0025-peer-review.js';
+import { reviewBountiesMigration } from './0026-review-bounties.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -55,5 +56,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0024-drop-reward-claims-view': dropRewardClaimsViewMigration,
     '0022-wallet-links': walletLinksMigration,
     '0025-peer-review': peerReviewMigration,
+    '0026-review-bounties': reviewBountiesMigration,
   };
 }

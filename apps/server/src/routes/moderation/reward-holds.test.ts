@@ -37,6 +37,7 @@ async function credit(app: FastifyInstance, userId: string, tokens: number) {
   await app.db
     .insertInto('reward_payouts')
     .values({
+      id: crypto.randomUUID(),
       epoch_id: 0,
       user_id: userId,
       score: 1,

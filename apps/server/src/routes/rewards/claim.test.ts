@@ -120,6 +120,7 @@ async function credit(testApp: TestApp, userId: string, epochId: number, amount:
   await testApp.app.db
     .insertInto('reward_payouts')
     .values({
+      id: crypto.randomUUID(),
       epoch_id: epochId,
       user_id: userId,
       score: 1,

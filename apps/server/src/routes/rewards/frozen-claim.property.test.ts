@@ -60,6 +60,7 @@ describeEachDatabase('claiming a frozen balance (fast-check)', (db) => {
             .insertInto('reward_payouts')
             .values(
               payouts.map((payout, index) => ({
+                id: crypto.randomUUID(),
                 epoch_id: 100 + index,
                 user_id: member.user.id,
                 score: 1,

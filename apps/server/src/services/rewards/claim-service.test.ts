@@ -65,9 +65,11 @@ async function setUp(db: DatabaseUnderTest): Promise<Setup> {
     // The app's reward clock may have opened epoch 1 already.
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+  const payoutId = randomUUID();
   await app.db
     .insertInto('reward_payouts')
     .values({
+      id: payoutId,
       epoch_id: 1,
       user_id: member.id,
       score: 1,
@@ -95,7 +97,7 @@ async function setUp(db: DatabaseUnderTest): Promise<Setup> {
     await createRewardClaimRepository(db.dialect).takePayouts(
       locked,
       { id: stale.id, userId: member.id },
-      [1],
+      [payoutId],
     );
   });
   clock.advance(5 * 60);

@@ -113,7 +113,7 @@ export function createRewardClaimService(deps: {
         await claims.takePayouts(
           reserving.ledger,
           claim,
-          payouts.map((payout) => payout.epochId),
+          payouts.map((payout) => payout.id),
         );
         return { created: claim };
       });

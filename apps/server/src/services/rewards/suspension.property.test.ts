@@ -277,6 +277,7 @@ describeEachDatabase('suspended means unpaid (fast-check)', (db) => {
               await app.db
                 .insertInto('reward_payouts')
                 .values({
+                  id: crypto.randomUUID(),
                   epoch_id: 1,
                   user_id: member.user.id,
                   score: 1,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, NOTIFICATION_TYPES, type Notification } from '@symposia/shared';
+import { MESSAGES, type Notification } from '@symposia/shared';
 import { authStore } from '@/lib/auth-store';
 import { changeLanguage, i18n } from '@/lib/i18n';
 import { jsonResponse, neverAnswer, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
@@ -233,7 +233,7 @@ describe('NotificationSettings', () => {
     });
     renderWithProviders(<NotificationSettings />);
     const likes = await screen.findByRole('switch', { name: 'Likes' });
-    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_TYPES.length);
+    expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(settings).length);
     expect(likes).toBeChecked();
     await userEvent.click(likes);
     expect(likes).not.toBeChecked();
@@ -263,7 +263,7 @@ describe('NotificationSettings in Chinese', () => {
     expect(await screen.findByRole('switch', { name: '点赞' })).not.toBeChecked();
     expect(screen.getByRole('heading', { name: '通知' })).toBeInTheDocument();
     expect(screen.getByText('以下情况通知我：')).toBeInTheDocument();
-    expect(screen.getAllByText('开')).toHaveLength(NOTIFICATION_TYPES.length - 1);
+    expect(screen.getAllByText('开')).toHaveLength(Object.keys(settings).length - 1);
     expect(screen.getAllByText('关')).toHaveLength(1);
   });
 });

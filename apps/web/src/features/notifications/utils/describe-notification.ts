@@ -87,6 +87,13 @@ export function describeNotification(t: NotificationT, notification: Notificatio
         : [t('describe.reviewAnonymous')];
     case 'review_response':
       return sentenceOf(t('describe.reviewResponse', { who }), users);
+    case 'bounty_offered':
+      // A bounty from the operator's pool has no member behind it.
+      return notification.actor
+        ? sentenceOf(t('describe.bountyOffered', { who }), users)
+        : [t('describe.bountyOfferedByPool')];
+    case 'bounty_awarded':
+      return [t('describe.bountyAwarded')];
   }
 }
 
