@@ -44,6 +44,10 @@ const PostDetailRoute = lazyRoute(
   () => import('./routes/post-detail'),
   (m) => m.PostDetailRoute,
 );
+const ReviewsRoute = lazyRoute(
+  () => import('./routes/reviews'),
+  (m) => m.ReviewsRoute,
+);
 const AuthorRoute = lazyRoute(
   () => import('./routes/author'),
   (m) => m.AuthorRoute,
@@ -72,6 +76,7 @@ const SCREENS: readonly { path?: string; Screen: LazyRoute }[] = [
   { path: paths.token.path, Screen: TokenRoute },
   { path: paths.forum.path, Screen: ForumRoute },
   { path: paths.postDetail.path, Screen: PostDetailRoute },
+  { path: paths.reviews.path, Screen: ReviewsRoute },
   { path: paths.author.path, Screen: AuthorRoute },
   { path: paths.myPage.path, Screen: MyPageRoute },
   { path: paths.register.path, Screen: RegisterRoute },

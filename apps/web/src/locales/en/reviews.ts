@@ -91,6 +91,7 @@ export const reviews = {
     description:
       'Tokens for the best reviews of this post. They are held until you award them, and what is not awarded by the deadline comes back to you.',
     amount: 'Amount (tokens)',
+    amountInvalid: 'Enter a number of tokens greater than zero, e.g. 2.5.',
     deadline: 'Deadline',
     deadlineHint: 'Empty for the default.',
     maxAwards: 'Reviews to reward',

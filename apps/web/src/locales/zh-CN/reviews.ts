@@ -85,6 +85,7 @@ export const reviews: Translation<typeof English> = {
     title: '悬赏评审',
     description: '为此帖子最好的评审提供代币。代币在你发放前暂存，截止时未发放的部分退还给你。',
     amount: '金额（代币）',
+    amountInvalid: '请输入大于零的代币数量，例如 2.5。',
     deadline: '截止时间',
     deadlineHint: '留空则使用默认值。',
     maxAwards: '奖励的评审数',

@@ -7,13 +7,19 @@ import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-st
 import spread from '@/components/ui/spread-row/spread-row.module.css';
 import list from '@/components/ui/stacked-list/stacked-list.module.css';
 import { authStore, useAuth } from '@/lib/auth-store';
+import { useBounties } from '../api/get-bounties';
 import { usePostReviews } from '../api/get-post-reviews';
+import { AwardBountyButton } from './award-bounty-button';
+import { PostBounties } from './post-bounties';
 import { ReviewItem } from './review-item';
 import styles from './reviews-section.module.css';
 
 // The form, with the shared contract that checks it, loads only when someone writes a review.
 const ReviewFormDialog = lazy(() =>
   import('./review-form-dialog').then((module) => ({ default: module.ReviewFormDialog })),
+);
+const OfferBountyDialog = lazy(() =>
+  import('./offer-bounty-dialog').then((module) => ({ default: module.OfferBountyDialog })),
 );
 
 type ReviewsSectionProps = {
@@ -35,6 +41,15 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
   const { token, user } = useAuth();
   const [open, setOpen] = useState<'review' | 'bounty' | null>(null);
   const query = usePostReviews(postId);
+  const bounties = useBounties(postId).data?.items ?? [];
+  // The reader's own open bounty: they award it from the review it goes to.
+  const myOpenBounty = bounties.find(
+    (bounty) => bounty.status === 'open' && user !== null && bounty.offerer?.id === user.id,
+  );
+  const awardable = (reviewId: string, ownReview: boolean) =>
+    myOpenBounty !== undefined &&
+    !ownReview &&
+    !myOpenBounty.awarded.some((award) => award.review_id === reviewId);
 
   const data = query.data;
   const isPostAuthor = user !== null && user.id === authorId;
@@ -70,6 +85,9 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
               {t('reviews:section.write')}
             </button>
           )}
+          <button type="button" className="button button-secondary" onClick={() => start('bounty')}>
+            {t('reviews:section.offerBounty')}
+          </button>
         </div>
       </div>
       {data ? (
@@ -94,11 +112,27 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
         </dl>
       ) : null}
 
+      <PostBounties bounties={bounties} />
+
       {data ? (
         data.items.length ? (
           <ol className={list.list} aria-label={t('reviews:section.list')}>
             {data.items.map((review) => (
-              <ReviewItem key={review.id} review={review} isPostAuthor={isPostAuthor} />
+              <ReviewItem
+                key={review.id}
+                review={review}
+                isPostAuthor={isPostAuthor}
+                actions={
+                  myOpenBounty && awardable(review.id, review.is_mine) ? (
+                    <AwardBountyButton
+                      postId={postId}
+                      bounty={myOpenBounty}
+                      reviewId={review.id}
+                      reviewer={review.reviewer?.username ?? t('reviews:item.anonymous')}
+                    />
+                  ) : null
+                }
+              />
             ))}
           </ol>
         ) : (
@@ -119,6 +153,8 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
             onPublished={onReviewed}
             onClose={() => setOpen(null)}
           />
+        ) : open === 'bounty' ? (
+          <OfferBountyDialog postId={postId} onClose={() => setOpen(null)} />
         ) : null}
       </Suspense>
     </Card>
