@@ -10,6 +10,7 @@ import { createSessionService, type SessionRaceHooks } from './auth/session-serv
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
+import { createReviewService } from './reviews/review-service.js';
 import { createAfterWrite, type AfterWrite, type WriteChange } from './after-write.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
@@ -278,6 +279,13 @@ export function createServices(
       ...settings.blockGc,
     }),
     notifications,
+    reviews: createReviewService({
+      reviews: repositories.reviews,
+      posts: repositories.posts,
+      rule: reviewRuleOf(settings.trust),
+      now,
+      afterWrite,
+    }),
     comments: createCommentService({
       members: repositories.notifications,
       comments: repositories.comments,
