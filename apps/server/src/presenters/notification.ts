@@ -39,5 +39,7 @@ export function presentNotificationSettings(
     reward: preferences.reward,
     review: preferences.review,
     review_response: preferences.review_response,
+    bounty_offered: preferences.bounty_offered,
+    bounty_awarded: preferences.bounty_awarded,
   };
 }

@@ -22,7 +22,7 @@ const unitsInput = z
   .string({ message: MESSAGES.bountyAmountInvalid })
   .trim()
   .regex(new RegExp(`^\\d{1,${BOUNTY_AMOUNT_MAX_DIGITS}}$`), MESSAGES.bountyAmountInvalid)
-  .refine((text) => BigInt(text) >= 1n, MESSAGES.bountyAmountInvalid);
+  .refine((text) => /^\d+$/.test(text) && BigInt(text) >= 1n, MESSAGES.bountyAmountInvalid);
 
 export const bountyAwardSchema = z.object({
   review_id: z.string(),

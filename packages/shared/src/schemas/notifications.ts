@@ -86,6 +86,8 @@ export const notificationSettingsSchema = z.object({
   reward: z.boolean(),
   review: z.boolean(),
   review_response: z.boolean(),
+  bounty_offered: z.boolean(),
+  bounty_awarded: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsPatchSchema = notificationSettingsSchema.partial();

@@ -25,9 +25,8 @@ export const notifications = {
     review: '{{who}} reviewed your post',
     reviewAnonymous: 'Your post received a review',
     reviewResponse: '{{who}} responded to your review',
-    bountyOffered: '{{who}} offered a bounty on your post',
-    bountyOfferedByPool: 'A bounty was offered on your post',
-    bountyAwarded: 'A bounty was awarded to your review',
+    bountyOffered: '{{who}} offered a bounty of {{amount}} tokens for reviews of your post',
+    bountyAwarded: 'Your review was awarded a bounty of {{amount}} tokens',
   },
   /** The {{what}} of a moderation notice ('The moderators hid your {{what}}: …'). */
   what: {
@@ -58,8 +57,11 @@ export const notifications = {
         label: 'Review responses',
         hint: "A post's author responds to your review.",
       },
-      bounty_offered: { label: 'Bounties', hint: 'Someone offers a bounty on your post.' },
-      bounty_awarded: { label: 'Bounty awards', hint: 'A bounty is awarded to your review.' },
+      bounty_offered: {
+        label: 'Bounties offered',
+        hint: 'Someone offers a bounty for reviews of your post.',
+      },
+      bounty_awarded: { label: 'Bounties awarded', hint: 'A bounty is awarded to your review.' },
     },
   },
 };

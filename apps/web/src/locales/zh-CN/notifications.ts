@@ -24,9 +24,8 @@ export const notifications: Translation<typeof en> = {
     review: '{{who}}评审了你的帖子',
     reviewAnonymous: '你的帖子收到了一篇评审',
     reviewResponse: '{{who}}回应了你的评审',
-    bountyOffered: '{{who}}为你的帖子发布了悬赏',
-    bountyOfferedByPool: '你的帖子获得了一项悬赏',
-    bountyAwarded: '你的评审获得了悬赏',
+    bountyOffered: '{{who}} 为你的帖子的评审悬赏了 {{amount}} 个代币',
+    bountyAwarded: '你的评审获得了 {{amount}} 个代币的悬赏',
   },
   what: {
     post: '帖子',
@@ -53,8 +52,8 @@ export const notifications: Translation<typeof en> = {
       reward: { label: '奖励', hint: '你获得了代币。' },
       review: { label: '评审', hint: '有人评审了你的帖子。' },
       review_response: { label: '评审回应', hint: '帖子作者回应了你的评审。' },
-      bounty_offered: { label: '悬赏', hint: '有人为你的帖子发布了悬赏。' },
-      bounty_awarded: { label: '悬赏发放', hint: '你的评审获得了悬赏。' },
+      bounty_offered: { label: '悬赏', hint: '有人为你的帖子的评审提供悬赏。' },
+      bounty_awarded: { label: '悬赏奖励', hint: '你的评审获得了悬赏。' },
     },
   },
 };

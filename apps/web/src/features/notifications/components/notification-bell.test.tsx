@@ -225,6 +225,8 @@ describe('NotificationSettings', () => {
       reward: true,
       review: true,
       review_response: true,
+      bounty_offered: true,
+      bounty_awarded: true,
     };
     const { requests } = routeFetch({
       'GET /notifications/settings': () => jsonResponse(settings),
@@ -257,6 +259,8 @@ describe('NotificationSettings in Chinese', () => {
       reward: true,
       review: true,
       review_response: true,
+      bounty_offered: true,
+      bounty_awarded: true,
     };
     routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
     renderWithProviders(<NotificationSettings />);

@@ -44,8 +44,7 @@ function NotificationSwitches({ settings }: { settings: Settings }) {
   );
   return (
     <SwitchGroup heading={t('title')} description={t('settings.tellMeWhen')}>
-      {/* Only the kinds the server has a setting for (a new kind may arrive before its switch). */}
-      {NOTIFICATION_TYPES.filter((type): type is keyof Settings => type in settings).map((type) => (
+      {NOTIFICATION_TYPES.map((type) => (
         <SwitchRow
           key={type}
           label={t(`settings.switches.${type}.label`)}

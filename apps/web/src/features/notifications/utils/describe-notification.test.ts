@@ -52,19 +52,17 @@ describe('describeNotification', () => {
     expect(describeText({ ...review, type: 'review_response' })).toBe(
       'alice responded to your review',
     );
-    expect(describeText({ ...review, type: 'bounty_offered' })).toBe(
-      'alice offered a bounty on your post',
+    const bounty = { ...review, excerpt: '2.5' };
+    expect(describeText({ ...bounty, type: 'bounty_offered' })).toBe(
+      'alice offered a bounty of 2.5 tokens for reviews of your post',
     );
-    expect(describeText({ ...review, type: 'bounty_offered', actor: null })).toBe(
-      'A bounty was offered on your post',
-    );
-    expect(describeText({ ...review, type: 'bounty_awarded', actor: null })).toBe(
-      'A bounty was awarded to your review',
+    expect(describeText({ ...bounty, type: 'bounty_awarded', actor: null })).toBe(
+      'Your review was awarded a bounty of 2.5 tokens',
     );
     expect(notificationTarget({ ...review, type: 'review' })).toBe('/forum/detail/p1');
     await changeLanguage('zh-CN');
-    expect(describeText({ ...review, type: 'bounty_awarded', actor: null })).toBe(
-      '你的评审获得了悬赏',
+    expect(describeText({ ...review, type: 'bounty_awarded', actor: null, excerpt: '2.5' })).toBe(
+      '你的评审获得了 2.5 个代币的悬赏',
     );
     expect(describeText({ ...review, type: 'review' })).toBe('alice评审了你的帖子');
     expect(describeText({ ...review, type: 'review_response' })).toBe('alice回应了你的评审');

@@ -87,13 +87,11 @@ export function describeNotification(t: NotificationT, notification: Notificatio
         : [t('describe.reviewAnonymous')];
     case 'review_response':
       return sentenceOf(t('describe.reviewResponse', { who }), users);
+    // The excerpt is the amount in tokens, as the server formats a reward's.
     case 'bounty_offered':
-      // A bounty from the operator's pool has no member behind it.
-      return notification.actor
-        ? sentenceOf(t('describe.bountyOffered', { who }), users)
-        : [t('describe.bountyOfferedByPool')];
+      return sentenceOf(t('describe.bountyOffered', { who, amount: notification.excerpt }), users);
     case 'bounty_awarded':
-      return [t('describe.bountyAwarded')];
+      return [t('describe.bountyAwarded', { amount: notification.excerpt })];
   }
 }
 
