@@ -363,6 +363,21 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'The trust score from which a member is at level 3, trusted (the moderators and the members they mark trusted are 1). Above 0 to 1.',
   },
+  REVIEW_VALIDATION_MIN: {
+    default: '`2`',
+    meaning:
+      "How many reviewers at or above REVIEW_TRUSTED_LEVEL must recommend `valid` or `minor_revisions` (with none of them `not_valid`) for a post's current revision to be validated (docs/REVIEW.md). 1 to 100.",
+  },
+  REVIEW_TRUSTED_LEVEL: {
+    default: '`3`',
+    meaning:
+      'The trust level (0 new to 3 trusted, docs/TRUST.md) from which a reviewer counts as trusted for the review status; moderators always do. 0 to 3.',
+  },
+  REVIEW_RECOMPUTE_MAX_POSTS: {
+    default: '`10000`',
+    meaning:
+      'After each trust computation the review status of at most this many reviewed posts (the most recently reviewed first) is computed again with the new levels; the others follow on their next review or edit. 0 to 1000000.',
+  },
   TRUST_GRAPH_WINDOW_DAYS: {
     default: '`180`',
     meaning:

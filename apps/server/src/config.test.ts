@@ -63,7 +63,11 @@ describe('loadConfig', () => {
         minClaimAgeSeconds: 604_800,
         minClaimUnits: 10_000_000_000n,
       },
-      trust: { thresholds: { basic: 0.05, member: 0.4, trusted: 0.9 }, graphWindowDays: 180 },
+      trust: {
+        thresholds: { basic: 0.05, member: 0.4, trusted: 0.9 },
+        graphWindowDays: 180,
+        reviews: { validationMin: 2, trustedLevel: 3, recomputeMaxPosts: 10_000 },
+      },
       wallets: {
         publicOrigin: 'http://localhost:8080',
         challengeTtlSeconds: 300,
@@ -158,6 +162,9 @@ describe('loadConfig', () => {
         TRUST_LEVEL_MEMBER: '0.5',
         TRUST_LEVEL_TRUSTED: '0.95',
         TRUST_GRAPH_WINDOW_DAYS: '30',
+        REVIEW_VALIDATION_MIN: '3',
+        REVIEW_TRUSTED_LEVEL: '2',
+        REVIEW_RECOMPUTE_MAX_POSTS: '50',
         PUBLIC_ORIGIN: 'https://symposia.example:8443/',
         WALLET_CHALLENGE_TTL_SECONDS: '120',
         WALLET_CHALLENGE_RATE_LIMIT_MAX: '3',
@@ -228,7 +235,11 @@ describe('loadConfig', () => {
         minClaimAgeSeconds: 0,
         minClaimUnits: 1_000_000n,
       },
-      trust: { thresholds: { basic: 0.1, member: 0.5, trusted: 0.95 }, graphWindowDays: 30 },
+      trust: {
+        thresholds: { basic: 0.1, member: 0.5, trusted: 0.95 },
+        graphWindowDays: 30,
+        reviews: { validationMin: 3, trustedLevel: 2, recomputeMaxPosts: 50 },
+      },
       wallets: {
         publicOrigin: 'https://symposia.example:8443',
         challengeTtlSeconds: 120,

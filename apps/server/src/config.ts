@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   NOTIFICATIONS_HEARTBEAT_MS,
+  type TrustLevel,
   NOTIFICATIONS_STREAMS_PER_ADDRESS,
   NOTIFICATIONS_STREAMS_PER_MEMBER,
   usernameSchema,
@@ -182,12 +183,25 @@ export interface Config {
   wallets: WalletSettings;
 }
 
+/**
+ * The review status rule (docs/REVIEW.md): REVIEW_VALIDATION_MIN trusted approvals validate a
+ * post; REVIEW_TRUSTED_LEVEL is the trust level from which a reviewer counts as trusted;
+ * REVIEW_RECOMPUTE_MAX_POSTS bounds the posts recomputed after each trust computation.
+ */
+export interface ReviewSettings {
+  validationMin: number;
+  trustedLevel: TrustLevel;
+  recomputeMaxPosts: number;
+}
+
 /** Community trust (issue 28, docs/TRUST.md). */
 export interface TrustSettings {
   /** TRUST_LEVEL_BASIC, _MEMBER, _TRUSTED: the scores from which a member is at level 1, 2, 3. */
   thresholds: TrustThresholds;
   /** TRUST_GRAPH_WINDOW_DAYS: the interactions of this many days make the graph trust reads. */
   graphWindowDays: number;
+  /** REVIEW_*: the review status rule, which reads the levels these thresholds give. */
+  reviews: ReviewSettings;
 }
 
 /** Contribution rewards (issue 16); token amounts in the token's smallest unit. */
@@ -386,6 +400,10 @@ const envSchema = z.object({
   TRUST_LEVEL_MEMBER: decimalNumber(0.4, 0, 1, true),
   TRUST_LEVEL_TRUSTED: decimalNumber(0.9, 0, 1, true),
   TRUST_GRAPH_WINDOW_DAYS: wholeNumber(180, 1, 3650),
+  // Peer review (issue 29): the validation rule of docs/REVIEW.md.
+  REVIEW_VALIDATION_MIN: wholeNumber(2, 1, 100),
+  REVIEW_TRUSTED_LEVEL: wholeNumber(3, 0, 3),
+  REVIEW_RECOMPUTE_MAX_POSTS: wholeNumber(10_000, 0, 1_000_000),
   // Linked wallets: the site's origin that messages to sign name, and the challenges' limits.
   PUBLIC_ORIGIN: setting().transform((value, ctx) => {
     if (value === undefined) return undefined;
@@ -641,7 +659,15 @@ function trustSettingsFrom(vars: z.infer<typeof envSchema>): TrustSettings {
         `TRUST_LEVEL_TRUSTED=${thresholds.trusted}: each must be at most the next`,
     );
   }
-  return { thresholds, graphWindowDays: vars.TRUST_GRAPH_WINDOW_DAYS };
+  return {
+    thresholds,
+    graphWindowDays: vars.TRUST_GRAPH_WINDOW_DAYS,
+    reviews: {
+      validationMin: vars.REVIEW_VALIDATION_MIN,
+      trustedLevel: vars.REVIEW_TRUSTED_LEVEL as TrustLevel,
+      recomputeMaxPosts: vars.REVIEW_RECOMPUTE_MAX_POSTS,
+    },
+  };
 }
 
 /** The database location for logs and error messages, without any password. */

@@ -10,6 +10,7 @@ test.describe('navigation', () => {
 
     const destinations = [
       { link: 'Forum', url: /\/forum$/, heading: 'Community Forum' },
+      { link: 'Reviews', url: /\/reviews$/, heading: 'Review queue' },
       { link: 'Upload', url: /\/upload$/, heading: 'Sign In' },
       { link: 'Tokens', url: /\/token$/, heading: 'Token Management' },
       { link: 'My Page', url: /\/mypage$/, heading: 'Sign In' },

@@ -10,6 +10,7 @@ export * from './schemas/health.js';
 export * from './schemas/media.js';
 export * from './schemas/citations.js';
 export * from './schemas/comments.js';
+export * from './schemas/reviews.js';
 export * from './schemas/profiles.js';
 export * from './schemas/token.js';
 export * from './schemas/moderation.js';

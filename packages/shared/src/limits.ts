@@ -221,6 +221,21 @@ export const WALLET_LINK_STATEMENT =
   'Link this wallet to your Symposia account. Signing costs nothing and sends no transaction.';
 
 /**
+ * Peer review (issue 29): each score and the confidence run from REVIEW_SCORE_MIN to
+ * REVIEW_SCORE_MAX, as does the post author's helpfulness rating; the texts are Markdown with
+ * math, like a post's content. A review's summary is required, its strengths and weaknesses may be
+ * empty; the author's response is one text.
+ */
+export const REVIEW_SCORE_MIN = 1;
+export const REVIEW_SCORE_MAX = 5;
+export const REVIEW_FIELD_MAX_LENGTH = {
+  summary: 10_000,
+  strengths: 10_000,
+  weaknesses: 10_000,
+  response: 10_000,
+} as const;
+
+/**
  * Review bounties (issue 29): a bounty is open this many days unless its offerer says otherwise,
  * at most BOUNTY_MAX_DAYS, and pays at most BOUNTY_MAX_AWARDS reviews (BOUNTY_DEFAULT_AWARDS
  * unless said). Amounts are strings of the token's smallest unit, at most BOUNTY_AMOUNT_MAX_DIGITS

@@ -272,6 +272,20 @@ export const MESSAGES = {
   revisionsLoadFailed: 'Failed to load the earlier versions',
   noRevisions: 'No earlier versions.',
 
+  // Peer review (issue 29).
+  reviewNotFound: 'Review not found',
+  reviewOwnPost: 'You cannot review your own post',
+  reviewAlreadyWritten:
+    'You have already reviewed this revision of the post; edit your review instead',
+  notYourReview: 'You can only edit your own review',
+  cannotDeleteReview: 'You can only delete your own review',
+  reviewResponseAuthorOnly: "Only the post's author can respond to a review",
+  reviewAlreadyAnswered: 'You have already responded to this review',
+  reviewRatingAuthorOnly: "Only the post's author can rate a review's helpfulness",
+  reviewOwnHelpful: 'You cannot mark your own review helpful',
+  reviewNotCurrent: 'This review is of an earlier revision of the post; review the current one',
+  reviewHidden: 'This review was hidden by the moderators',
+
   // Reports and moderation.
   reportTargetNotFound: 'There is nothing to report there, or you cannot see it',
   reportAlreadyOpen: 'You have already reported this; the moderators will look at it',

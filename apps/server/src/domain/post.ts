@@ -1,4 +1,11 @@
-import type { MediaType, PostStatus, UserRole, Visibility } from '@symposia/shared';
+import type {
+  MediaType,
+  PostStatus,
+  ReviewMeanScores,
+  ReviewStatus,
+  UserRole,
+  Visibility,
+} from '@symposia/shared';
 
 /** A file in the content store, with what is needed to serve and show it. */
 export interface StoredFile {
@@ -87,6 +94,13 @@ export interface Post extends PostText {
   doi: string | null;
   /** Hidden by the moderators: read only by its author and the moderators (policies/). */
   hidden: boolean;
+  /** The number of the current text: 1 as uploaded, one more with each edit. */
+  revision: number;
+  /** What the review rule last computed over the current revision (domain/review-status.ts). */
+  reviewStatus: ReviewStatus;
+  reviewCount: number;
+  /** The current revision's mean scores, read for the detail only; null when none. */
+  meanScores?: ReviewMeanScores | null;
 }
 
 /** Who is asking: null for an anonymous visitor. The role decides whether hidden content shows. */

@@ -6,9 +6,17 @@ import { AuthenticationRequiredError, type Services } from '../services/index.js
 
 /**
  * Who may call a route at all, whatever its body says: `moderator` (the moderation routes),
- * `post-author` and `comment-author` (editing a post or comment, by the `:id` of the path).
+ * `post-author` and `comment-author` (editing a post or comment, by the `:id` of the path),
+ * `reviewer` (editing a review) and `reviewed-author` (the reviewed post's author answering or
+ * rating a review).
  */
-export const ROUTE_ACCESS = ['moderator', 'post-author', 'comment-author'] as const;
+export const ROUTE_ACCESS = [
+  'moderator',
+  'post-author',
+  'comment-author',
+  'reviewer',
+  'reviewed-author',
+] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 /** The OpenAPI extension that names a route's access (`x-access` on the operation). */
@@ -33,7 +41,7 @@ declare module 'fastify' {
  */
 function accessCheck(
   access: RouteAccess,
-  services: Pick<Services, 'posts' | 'comments'>,
+  services: Pick<Services, 'posts' | 'comments' | 'reviews'>,
 ): (request: FastifyRequest) => Promise<void> {
   const signedIn = (request: FastifyRequest) => {
     if (!request.user) throw new AuthenticationRequiredError(request.authFailure);
@@ -47,6 +55,11 @@ function accessCheck(
       return async (request) => services.posts.authorizeEdit(pathId(request), signedIn(request));
     case 'comment-author':
       return async (request) => services.comments.authorizeEdit(pathId(request), signedIn(request));
+    case 'reviewer':
+      return async (request) => services.reviews.authorizeEdit(pathId(request), signedIn(request));
+    case 'reviewed-author':
+      return async (request) =>
+        services.reviews.authorizeAnswer(pathId(request), signedIn(request));
   }
 }
 
@@ -58,7 +71,9 @@ const hooksOf = (hooks: RouteOptions['onRequest']): onRequestHookHandler[] =>
  * runs first among the route's own onRequest hooks, and the OpenAPI document says it
  * (`x-access`, which routes/access.test.ts walks). Register after plugins/auth.ts.
  */
-export const routeAccessPlugin = fp<{ services: Pick<Services, 'posts' | 'comments'> }>(
+export const routeAccessPlugin = fp<{
+  services: Pick<Services, 'posts' | 'comments' | 'reviews'>;
+}>(
   async (app, { services }) => {
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;

@@ -33,6 +33,16 @@ export { ALLOW, deny, type Decision, type Denial } from './decision.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
 export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-policy.js';
 export { decideReceiptProof } from './receipt-policy.js';
+export {
+  decideReview,
+  decideReviewWrite,
+  isOwnReview,
+  mayKnowReviewer,
+  mayReadReview,
+  REVIEW_ACTIONS,
+  type ReviewAction,
+  type ReviewFacts,
+} from './review-policy.js';
 export { decideSessionEnd } from './session-policy.js';
 export { decideTrustMark, isTrustSeedByRole } from './trust-policy.js';
 export {

@@ -102,6 +102,8 @@ const FOLLOWS_ITS_CONTENT: Record<NotificationType, boolean> = {
   like: true,
   moderation: false,
   reward: false,
+  review: true,
+  review_response: true,
   // A bounty offered quotes the post; one awarded is about the reviewer's own tokens.
   bounty_offered: true,
   bounty_awarded: false,

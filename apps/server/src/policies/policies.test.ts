@@ -16,11 +16,17 @@ import {
   REPORT_RULES,
   RESOLUTION_RULES,
   RESOLUTION_TARGETS,
+  REVIEW_RULES,
+  REVIEW_STATES,
+  REVIEW_VIEWERS,
+  REVIEW_WRITE_RULES,
   STATES,
   VIEWERS,
   type Outcome,
   type PostState,
   type ResolutionTarget,
+  type ReviewState,
+  type ReviewViewerKind,
   type ViewerKind,
 } from './rule-table.js';
 import {
@@ -35,7 +41,10 @@ import {
   decideReport,
   decideResolution,
   decideRestore,
+  decideReview,
+  decideReviewWrite,
   decideSignIn,
+  mayKnowReviewer,
   mayReadComment,
   mayReadPost,
   moderationRecipients,
@@ -43,11 +52,13 @@ import {
   POST_ACTIONS,
   profileSectionShown,
   readsHiddenAmong,
+  REVIEW_ACTIONS,
   type Actor,
   type CommentFacts,
   type Decision,
   type ModerationTargetFacts,
   type PostFacts,
+  type ReviewFacts,
 } from './index.js';
 
 const STATUS: Record<Exclude<Decision, { allowed: true }>['denial'], Outcome> = {
@@ -171,6 +182,63 @@ describe('policies: the rule table', () => {
     expect(outcome(decideProfileChange({ id: AUTHOR_ID }, undefined))).toBe('ok');
     expect(outcome(decideProfileChange({ id: AUTHOR_ID }, AUTHOR_ID))).toBe('ok');
     expect(outcome(decideProfileChange({ id: AUTHOR_ID }, 'member-1'))).toBe(403);
+  });
+});
+
+const REVIEWER_ID = 'reviewer-1';
+
+function reviewActor(kind: ReviewViewerKind): Actor {
+  if (kind === 'reviewer') return { id: REVIEWER_ID, role: 'member' };
+  return actorOf(kind);
+}
+
+/** A review by REVIEWER_ID of the author's post, in `state`. */
+function reviewIn(state: ReviewState): ReviewFacts {
+  return {
+    reviewerId: REVIEWER_ID,
+    deleted: state === 'deleted',
+    hidden: state === 'hidden',
+    post: postIn(state === 'private' ? 'private' : state === 'post-hidden' ? 'hidden' : 'public'),
+  };
+}
+
+describe('policies: peer reviews', () => {
+  for (const viewer of REVIEW_VIEWERS) {
+    for (const state of REVIEW_STATES) {
+      it(`reviews: ${viewer} × ${state}`, () => {
+        const got = Object.fromEntries(
+          REVIEW_ACTIONS.map((action) => [
+            action,
+            outcome(decideReview(reviewActor(viewer), reviewIn(state), action)),
+          ]),
+        );
+        expect(got).toEqual(REVIEW_RULES[viewer][state]);
+      });
+    }
+  }
+
+  it('writing a review: a member who sees the post, never its author', () => {
+    for (const viewer of VIEWERS) {
+      const got = Object.fromEntries(
+        STATES.map((state) => [state, outcome(decideReviewWrite(actorOf(viewer), postIn(state)))]),
+      );
+      expect(got, viewer).toEqual(REVIEW_WRITE_RULES[viewer]);
+    }
+    expect(decideReviewWrite(actorOf('member'), undefined)).toMatchObject({ denial: 'not-found' });
+    expect(decideReview(actorOf('member'), undefined, 'see')).toMatchObject({
+      denial: 'not-found',
+      message: MESSAGES.reviewNotFound,
+    });
+  });
+
+  it('an anonymous reviewer is known to themself and the moderators only', () => {
+    const anonymous = { reviewerId: REVIEWER_ID, anonymous: true };
+    expect(mayKnowReviewer(null, anonymous)).toBe(false);
+    expect(mayKnowReviewer(actorOf('member'), anonymous)).toBe(false);
+    expect(mayKnowReviewer(actorOf('author'), anonymous)).toBe(false);
+    expect(mayKnowReviewer(reviewActor('reviewer'), anonymous)).toBe(true);
+    expect(mayKnowReviewer(actorOf('moderator'), anonymous)).toBe(true);
+    expect(mayKnowReviewer(null, { ...anonymous, anonymous: false })).toBe(true);
   });
 });
 

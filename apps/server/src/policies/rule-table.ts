@@ -1,5 +1,6 @@
 import type { ModerationAction } from '@symposia/shared';
 import type { CommentAction, PostAction } from './content-policy.js';
+import type { ReviewAction } from './review-policy.js';
 
 /**
  * Every authorization rule as a table: who (anonymous, member, author, moderator) may do what to
@@ -143,4 +144,72 @@ export const BOUNTY_REVIEW_RULES: Record<(typeof BOUNTY_REVIEWS)[number], Outcom
   'offerers-own': 422,
   'before-bounty': 422,
   'after-deadline': 422,
+};
+
+/**
+ * Peer reviews (issue 29), by who asks — a signed-out visitor, another member, the review's
+ * reviewer, the post's author, a moderator — and the review's state: on a public post, on a
+ * post made private since, deleted, hidden by the moderators, or on a post they hid. Reviews
+ * follow their post as comments do; a hidden one is its reviewer's and the moderators' alone.
+ */
+export const REVIEW_VIEWERS = ['anonymous', 'member', 'reviewer', 'author', 'moderator'] as const;
+export type ReviewViewerKind = (typeof REVIEW_VIEWERS)[number];
+export const REVIEW_STATES = ['public', 'private', 'deleted', 'hidden', 'post-hidden'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+type ReviewRow = Record<ReviewAction, Outcome>;
+const allOf = (outcome: Outcome): ReviewRow => ({
+  see: outcome,
+  edit: outcome,
+  delete: outcome,
+  respond: outcome,
+  helpful: outcome,
+  rate: outcome,
+});
+const signedOut: ReviewRow = { ...allOf(401), see: 404 };
+export const REVIEW_RULES: Record<ReviewViewerKind, Record<ReviewState, ReviewRow>> = {
+  anonymous: {
+    public: { ...allOf(401), see: 'ok' },
+    private: signedOut,
+    deleted: signedOut,
+    hidden: signedOut,
+    'post-hidden': signedOut,
+  },
+  member: {
+    public: { see: 'ok', edit: 403, delete: 403, respond: 403, helpful: 'ok', rate: 403 },
+    private: allOf(404),
+    deleted: allOf(404),
+    hidden: allOf(404),
+    'post-hidden': allOf(404),
+  },
+  // A reviewer may not mark their own review helpful (422); a hidden one takes no marks.
+  reviewer: {
+    public: { see: 'ok', edit: 'ok', delete: 'ok', respond: 403, helpful: 422, rate: 403 },
+    private: allOf(404),
+    deleted: allOf(404),
+    hidden: { see: 'ok', edit: 'ok', delete: 'ok', respond: 403, helpful: 403, rate: 403 },
+    'post-hidden': allOf(404),
+  },
+  // The post's author answers and rates each review; never edits or deletes another's.
+  author: {
+    public: { see: 'ok', edit: 403, delete: 403, respond: 'ok', helpful: 'ok', rate: 'ok' },
+    private: { see: 'ok', edit: 403, delete: 403, respond: 'ok', helpful: 'ok', rate: 'ok' },
+    deleted: allOf(404),
+    hidden: allOf(404),
+    'post-hidden': { ...allOf(403), see: 'ok' },
+  },
+  moderator: {
+    public: { see: 'ok', edit: 403, delete: 'ok', respond: 403, helpful: 'ok', rate: 403 },
+    private: allOf(404),
+    deleted: allOf(404),
+    hidden: { ...allOf(403), see: 'ok', delete: 'ok' },
+    'post-hidden': { ...allOf(403), see: 'ok', delete: 'ok' },
+  },
+};
+
+/** Who may write a review of a post in each state: not its author (422), not a hidden one (403). */
+export const REVIEW_WRITE_RULES: Record<ViewerKind, Record<PostState, Outcome>> = {
+  anonymous: { public: 401, private: 401, deleted: 401, hidden: 401 },
+  member: { public: 'ok', private: 404, deleted: 404, hidden: 404 },
+  author: { public: 422, private: 422, deleted: 404, hidden: 403 },
+  moderator: { public: 'ok', private: 404, deleted: 404, hidden: 403 },
 };

@@ -37,6 +37,8 @@ export function presentNotificationSettings(
     like: preferences.like,
     moderation: preferences.moderation,
     reward: preferences.reward,
+    review: preferences.review,
+    review_response: preferences.review_response,
     bounty_offered: preferences.bounty_offered,
     bounty_awarded: preferences.bounty_awarded,
   };

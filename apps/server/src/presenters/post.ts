@@ -75,6 +75,8 @@ export function presentPostListItem(post: Post, url: FileUrl = ipfsPath): PostLi
     liked: post.liked,
     edited_at: post.editedAt,
     hidden: post.hidden,
+    review_status: post.reviewStatus,
+    review_count: post.reviewCount,
     ...(post.snippet !== undefined && { snippet: post.snippet }),
   };
 }
@@ -140,6 +142,10 @@ export function presentPostDetail(post: Post, urls: FileUrls = PUBLIC_URLS): Pos
     edited_at: post.editedAt,
     doi: post.doi,
     hidden: post.hidden,
+    revision: post.revision,
+    review_status: post.reviewStatus,
+    review_count: post.reviewCount,
+    mean_scores: post.meanScores ?? null,
   };
 }
 

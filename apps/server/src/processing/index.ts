@@ -101,7 +101,7 @@ export function createProcessing(deps: {
     log,
   });
   const related = createRelatedPosts({ related: repositories.related, afterWrite });
-  const trust = deps.trust ?? trustServiceFrom(repositories, config, now);
+  const trust = deps.trust ?? trustServiceFrom(repositories, config, now, afterWrite);
   const rewards =
     deps.rewards ??
     createRewardService({

@@ -1,6 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import { reviewShown } from './visibility.js';
+import { reviewCounted } from './visibility.js';
 
 /**
  * The one answer to "is this file still referenced, and by what?", for the gateway (what it serves
@@ -40,7 +40,7 @@ function sourcesFor(db: AppDatabase, posts: Expression<SqlBool>) {
         .innerJoin('posts', 'posts.id', 'reviews.post_id')
         .select('receipts.cid as cid')
         .where(posts)
-        .where(reviewShown()),
+        .where(reviewCounted()),
     );
 }
 

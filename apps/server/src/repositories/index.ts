@@ -19,6 +19,7 @@ import { createPostSearchRepository } from './post-search.js';
 import { createRelatedRepository } from './related-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createReportRepository } from './report-repository.js';
+import { createReviewRepository } from './review-repository.js';
 import { createRewardClaimRepository } from './reward-claim-repository.js';
 import { createRewardHoldRepository } from './reward-hold-repository.js';
 import { createRewardRepository } from './reward-repository.js';
@@ -57,6 +58,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     related: createRelatedRepository(db, dialect),
     likes: createLikeRepository(db, dialect),
     comments: createCommentRepository(db, dialect),
+    /** Peer reviews (issue 29); each write stores its post's review status. */
+    reviews: createReviewRepository(db, dialect),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
     /** Every outgoing token transfer (services/ledger/); faucet and rewardClaims are its kinds'. */
@@ -131,6 +134,12 @@ export type {
   RewardRepository,
 } from './reward-repository.js';
 export type { HealthRepository } from './health-repository.js';
+export {
+  ONE_RESPONSE_PER_REVIEW,
+  ONE_REVIEW_PER_REVISION,
+  type NewReview,
+  type ReviewRepository,
+} from './review-repository.js';
 export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';

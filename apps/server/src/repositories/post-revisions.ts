@@ -5,7 +5,9 @@ import { searchFields } from '../domain/search-text.js';
 import { lockRows, type Dialect } from './database.js';
 import { requeueJob, type NewJob } from './job-repository.js';
 import { queueRelate } from './post-rows.js';
+import { recomputeReviewStatus } from './review-status-writes.js';
 import { postNotDeleted } from './visibility.js';
+import type { ReviewRule } from '../domain/review-status.js';
 
 /** What an edit may change, and what a revision keeps of a post. */
 export interface PostVersion extends PostText {
@@ -46,6 +48,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
       changes: PostChanges,
       at: string,
       reanalysis?: { job: NewJob; when: (before: PostVersion) => boolean },
+      reviewRule?: ReviewRule,
     ): Promise<'edited' | 'unchanged' | undefined> {
       return db.transaction().execute(async (trx) => {
         const before = await lockRows(
@@ -64,6 +67,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
               'doi',
               'created_at',
               'edited_at',
+              'revision',
             ])
             .where('id', '=', id)
             .where(postNotDeleted()),
@@ -80,16 +84,13 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
         };
         const after: PostVersion = { ...version, ...definedOnly(changes) };
         if (sameVersion(version, after)) return 'unchanged';
-        const last = await trx
-          .selectFrom('post_revisions')
-          .select((eb) => eb.fn.max('revision').as('revision'))
-          .where('post_id', '=', id)
-          .executeTakeFirst();
+        // The version replaced is kept under its own number; the post's text is one more.
+        const replaced = Number(before.revision);
         await trx
           .insertInto('post_revisions')
           .values({
             post_id: id,
-            revision: Number(last?.revision ?? 0) + 1,
+            revision: replaced,
             title: version.title,
             summary: version.summary,
             content: version.content,
@@ -115,6 +116,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
             ai_instruction: after.aiInstruction,
             visibility: after.visibility,
             doi: after.doi,
+            revision: replaced + 1,
             edited_at: at,
             updated_at: at,
             ...(reanalyse && { ai_analysis: '' }),
@@ -128,6 +130,8 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
           .execute();
         await queueRelate(trx, id, at);
         if (reanalyse && reanalysis) await requeueJob(trx, reanalysis.job);
+        // Reviews of the replaced text stop counting unless the reviewed text is unchanged.
+        if (reviewRule) await recomputeReviewStatus(trx, id, reviewRule);
         return 'edited';
       });
     },

@@ -1,4 +1,9 @@
-import { mediaTypeSchema, postStatusSchema, visibilitySchema } from '@symposia/shared';
+import {
+  mediaTypeSchema,
+  postStatusSchema,
+  reviewStatusSchema,
+  visibilitySchema,
+} from '@symposia/shared';
 import { randomUUID } from 'node:crypto';
 import type { Selection, Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
@@ -55,6 +60,9 @@ export const POST_COLUMNS = [
   'posts.doi',
   'posts.edited_at',
   'posts.hidden_at',
+  'posts.revision',
+  'posts.review_status',
+  'posts.review_count',
   ...AUTHOR_COLUMNS,
 ] as const;
 
@@ -88,6 +96,9 @@ export function toPost(row: PostRow, files: PostFileView[]): Post {
     doi: row.doi,
     editedAt: row.edited_at,
     hidden: row.hidden_at !== null,
+    revision: Number(row.revision),
+    reviewStatus: reviewStatusSchema.parse(row.review_status),
+    reviewCount: Number(row.review_count),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SortOption } from '@symposia/shared';
+import type { ReviewStatus, SortOption } from '@symposia/shared';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Post, Viewer } from '../domain/post.js';
@@ -21,6 +21,8 @@ export interface PostListFilter {
   search?: SearchQuery;
   /** Undefined with search terms: by relevance. Undefined without: newest first. */
   sort?: SortOption;
+  /** Only the posts whose current revision has this review status (issue 29). */
+  reviewStatus?: ReviewStatus;
   skip: number;
   limit: number;
 }
@@ -156,12 +158,13 @@ export type PostSearchRepository = ReturnType<typeof createPostSearchRepository>
 export function createPostSearchRepository(db: AppDatabase, dialect: Dialect) {
   return {
     async list(filter: PostListFilter): Promise<Post[]> {
-      const { viewer, includeOwnPrivate, search, sort, skip, limit } = filter;
+      const { viewer, includeOwnPrivate, search, sort, skip, limit, reviewStatus } = filter;
       const searching = search !== undefined && search.parts.some((part) => !part.excluded);
       const byRelevance = searching && sort === undefined;
       let query = selectPosts(db, dialect, viewer, search, byRelevance).where(
         includeOwnPrivate ? postVisibleTo(viewer) : postListedTo(viewer),
       );
+      if (reviewStatus !== undefined) query = query.where('posts.review_status', '=', reviewStatus);
       // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
       const order = sort ?? (searching ? undefined : 'time_desc');
       if (order === undefined) {

@@ -113,23 +113,36 @@ export function notificationShownTo(recipient: NonNullable<Viewer>): Expression<
   return sql<SqlBool>`(${sql.ref('notifications.type')} not in (${sql.join(following)}) or (${postSeen} and ${commentSeen}))`;
 }
 
-/**
- * A review (and its response) not deleted: it still gets receipts. Reviews are deleted and hidden
- * as comments are (migration 0025); the reviews part writes their full visibility here.
- */
+/** A review that is not deleted: counted, editable, answerable. */
 export function reviewNotDeleted(): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('reviews.deleted_at')} is null`;
 }
 
-/** A response not deleted. */
-export function reviewResponseNotDeleted(): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref('review_responses.deleted_at')} is null`;
+/** Hidden by the moderators (and not restored since). */
+export function reviewHidden(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('reviews.hidden_at')} is not null`;
 }
 
 /**
- * A review neither deleted nor hidden by the moderators: on a post the reader may see, anyone
- * sees it. The gateway serves its receipts while this and its post's condition hold.
+ * The reviews `viewer` may see, on posts they may see (join `postVisibleTo` for those; policies
+ * `mayReadReview`): not deleted, and not hidden unless they wrote it or are a moderator.
  */
-export function reviewShown(): Expression<SqlBool> {
-  return sql<SqlBool>`(${reviewNotDeleted()} and ${sql.ref('reviews.hidden_at')} is null)`;
+export function reviewVisibleTo(viewer: Viewer): Expression<SqlBool> {
+  let hiddenFrom: Expression<SqlBool>;
+  if (!viewer) hiddenFrom = reviewHidden();
+  else if (seesHiddenContent(viewer)) hiddenFrom = sql<SqlBool>`${sql.lit(false)}`;
+  else {
+    hiddenFrom = sql<SqlBool>`(${reviewHidden()} and ${sql.ref('reviews.reviewer_id')} <> ${viewer.id})`;
+  }
+  return sql<SqlBool>`(${reviewNotDeleted()} and not ${hiddenFrom})`;
+}
+
+/** The reviews that count for a post's status: neither deleted nor hidden, whoever reads. */
+export function reviewCounted(): Expression<SqlBool> {
+  return sql<SqlBool>`(${reviewNotDeleted()} and not ${reviewHidden()})`;
+}
+
+/** A response to a review that is not deleted. */
+export function reviewResponseNotDeleted(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('review_responses.deleted_at')} is null`;
 }

@@ -40,8 +40,8 @@ export function noContentAfter<R>(act: (request: R) => Promise<unknown>) {
   };
 }
 
-/** DELETE /media/{id} and /comments/{id}: the author or a moderator deletes; 204. */
-export function deletionDoc(subject: 'post' | 'comment', description: string) {
+/** DELETE /media/{id}, /comments/{id} and /reviews/{id}: the author or a moderator deletes; 204. */
+export function deletionDoc(subject: 'post' | 'comment' | 'review', description: string) {
   return {
     summary: `Delete a ${subject}: its author, or a moderator`,
     description,

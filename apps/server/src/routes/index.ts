@@ -6,6 +6,7 @@ import { routeAccessPlugin } from '../plugins/route-access.js';
 import { authRoutes } from './auth/index.js';
 import { commentEditRoutes } from './comments/edit.js';
 import { commentRoutes } from './comments/index.js';
+import { reviewRoutes } from './reviews/index.js';
 import { citeRoutes } from './media/cite.js';
 import { postEditRoutes } from './media/edit.js';
 import { mediaRoutes } from './media/index.js';
@@ -35,6 +36,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Issue 14: editing and deleting posts and comments.
   await app.register(postEditRoutes);
   await app.register(commentEditRoutes);
+  // Issue 29: peer reviews and the validation status.
+  await app.register(reviewRoutes);
   await app.register(profileRoutes);
   // Reports and moderation.
   await app.register(reportRoutes);

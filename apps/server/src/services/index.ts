@@ -13,6 +13,7 @@ import { createCommentService } from './comments/comment-service.js';
 import { createAfterWrite, type AfterWrite, type WriteChange } from './after-write.js';
 import type { RewardEpoch } from '../domain/reward.js';
 import { createReceiptService } from './receipts/receipt-service.js';
+import { createReviewService } from './reviews/review-service.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
 import { createLikeGate } from './like-gate.js';
@@ -30,7 +31,7 @@ import { createBountyService } from './bounties/bounty-service.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
-import { createTrustService } from './trust/trust-service.js';
+import { createTrustService, reviewRuleOf } from './trust/trust-service.js';
 import { createWalletService } from './wallets/wallet-service.js';
 import type { RateLimiterFactory } from './rate-limit/rate-limiter.js';
 import { inMemoryRateLimiters } from './rate-limit/sliding-window-rate-limiter.js';
@@ -107,8 +108,11 @@ export function trustServiceFrom(
   repositories: Repositories,
   settings: Pick<ServiceSettings, 'trust' | 'rewards' | 'processing'>,
   now: Clock,
+  afterWrite?: AfterWrite,
 ) {
   return createTrustService({
+    reviews: repositories.reviews,
+    afterWrite,
     trust: repositories.trust,
     users: repositories.users,
     jobs: repositories.jobs,
@@ -232,11 +236,13 @@ export function createServices(
     publicCache,
     allowance,
     afterWrite,
+    reviewRule: reviewRuleOf(settings.trust),
+    reviews: repositories.reviews,
   });
   // Every token that leaves the faucet's account goes through one ledger; the faucet and reward
   // claims declare their kinds on it (services/ledger/).
   const ledger = createLedger({ transfers: repositories.ledger, chain, now });
-  const trust = trustServiceFrom(repositories, settings, now);
+  const trust = trustServiceFrom(repositories, settings, now, afterWrite);
   const rewards = createRewardService({
     rewards: repositories.rewards,
     settings: settings.rewards,
@@ -303,6 +309,13 @@ export function createServices(
       ...settings.blockGc,
     }),
     notifications,
+    reviews: createReviewService({
+      reviews: repositories.reviews,
+      posts: repositories.posts,
+      rule: reviewRuleOf(settings.trust),
+      now,
+      afterWrite,
+    }),
     comments: createCommentService({
       members: repositories.notifications,
       comments: repositories.comments,

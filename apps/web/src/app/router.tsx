@@ -26,6 +26,10 @@ const PostDetailRoute = preloadable(
   () => import('./routes/post-detail'),
   (m) => m.PostDetailRoute,
 );
+const ReviewsRoute = preloadable(
+  () => import('./routes/reviews'),
+  (m) => m.ReviewsRoute,
+);
 const AuthorRoute = preloadable(
   () => import('./routes/author'),
   (m) => m.AuthorRoute,
@@ -54,6 +58,7 @@ const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { path: paths.token.path, Screen: TokenRoute },
   { path: paths.forum.path, Screen: ForumRoute },
   { path: paths.postDetail.path, Screen: PostDetailRoute },
+  { path: paths.reviews.path, Screen: ReviewsRoute },
   { path: paths.author.path, Screen: AuthorRoute },
   { path: paths.myPage.path, Screen: MyPageRoute },
   { path: paths.register.path, Screen: RegisterRoute },

@@ -23,6 +23,11 @@ export const paths = {
     /** `@username` in a text links here; the author page resolves the name (features/profiles). */
     byUsername: (username: string) => `/author/@${encodeURIComponent(username)}`,
   },
+  /** The review queue (issue 29), optionally filtered by a tag. */
+  reviews: {
+    path: '/reviews',
+    href: (tag?: string) => (tag ? `/reviews?tag=${encodeURIComponent(tag)}` : '/reviews'),
+  },
   myPage: { path: '/mypage', href: () => '/mypage' },
   register: { path: '/register', href: () => '/register' },
   moderation: { path: '/moderation', href: () => '/moderation' },

@@ -5,6 +5,7 @@ import {
   isPositiveAmount,
   tokensLabel,
   toUnits,
+  fromUnits,
 } from './token-amount';
 
 describe('toUnits', () => {
@@ -22,6 +23,17 @@ describe('toUnits', () => {
     for (const text of ['', '-1', '1e3', '1.', '.5', 'abc', '0.0000000001']) {
       expect(toUnits(text)).toBeNull();
     }
+  });
+});
+
+describe('fromUnits', () => {
+  it('gives back whole tokens from units, the inverse of toUnits', () => {
+    expect(fromUnits('12500000000')).toBe('12.5');
+    expect(fromUnits('1')).toBe('0.000000001');
+    expect(fromUnits('0')).toBe('0');
+    expect(fromUnits('123456789012123456789')).toBe('123456789012.123456789');
+    expect(toUnits(fromUnits('987654321'))).toBe(987_654_321n);
+    expect(fromUnits('abc')).toBe('abc');
   });
 });
 

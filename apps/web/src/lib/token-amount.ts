@@ -16,6 +16,19 @@ export function toUnits(amount: string): bigint | null {
   );
 }
 
+/**
+ * An amount in the token's smallest unit (a bounty's, "12500000000") as a decimal string of
+ * whole tokens ("12.5"), the inverse of toUnits; anything that is not digits is given back as is.
+ */
+export function fromUnits(units: string): string {
+  if (!/^\d+$/.test(units.trim())) return units;
+  const value = BigInt(units.trim());
+  const scale = 10n ** BigInt(TOKEN_DECIMALS);
+  const fraction = (value % scale).toString().padStart(TOKEN_DECIMALS, '0').replace(/0+$/, '');
+  const whole = (value / scale).toString();
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 /** True when the amount is a positive number of tokens. */
 export function isPositiveAmount(amount: string): boolean {
   const units = toUnits(amount);

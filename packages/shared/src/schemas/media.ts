@@ -8,6 +8,7 @@ import {
 import { MESSAGES } from '../messages.js';
 import { oneOfValues, optionalText, pageQuerySchema } from './common.js';
 import { SORT_OPTIONS } from '../sort-options.js';
+import { reviewMeanScoresSchema, reviewStatusSchema } from './reviews.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
 
 /** Post visibility (spec §3, §4): public by default. */
@@ -41,6 +42,11 @@ export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_
   ),
   search: optionalText(POST_FIELD_MAX_LENGTH.search),
   include_hidden: queryBoolean.default(false),
+  /** Only the posts whose current revision has this review status (issue 29). */
+  review_status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    reviewStatusSchema.optional(),
+  ),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
@@ -107,6 +113,9 @@ export const postListItemSchema = z.object({
    * moderators see it; it is false in every answer anyone else gets.
    */
   hidden: z.boolean(),
+  /** The peer-review status of the current revision (docs/REVIEW.md) and its review count. */
+  review_status: reviewStatusSchema,
+  review_count: z.number().int(),
   /**
    * In a search result: a short passage where the query matched (the summary, the content, the
    * text of its documents, else the title), HTML-escaped, each match inside <mark>…</mark> — the
@@ -190,6 +199,12 @@ export const postDetailSchema = z.object({
   doi: z.string().nullable(),
   /** Hidden by the moderators: seen only by its author and the moderators (as in the list). */
   hidden: z.boolean(),
+  /** The number of the current text: 1 as uploaded, one more with each edit. */
+  revision: z.number().int(),
+  /** The peer-review status of the current revision (docs/REVIEW.md), its reviews and means. */
+  review_status: reviewStatusSchema,
+  review_count: z.number().int(),
+  mean_scores: reviewMeanScoresSchema.nullable(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 

@@ -11,6 +11,7 @@ import { MESSAGES } from '../messages.js';
  * What a member is told of. `comment`: on their post. `reply`: to their comment. `mention`:
  * `@username` in a comment. `like`: on their post or comment, one per target and day ("alice and
  * 4 others"). `moderation`: an outcome on their content or their report. `reward`: tokens earned.
+ * `review`: a peer review of their post. `review_response`: the post author's answer to their review.
  * `bounty_offered`: a bounty for reviews of their post; `bounty_awarded`: one awarded to their review.
  * One event is one notification: a reply that also mentions you is a `reply`.
  */
@@ -21,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'like',
   'moderation',
   'reward',
+  'review',
+  'review_response',
   'bounty_offered',
   'bounty_awarded',
 ] as const;
@@ -81,6 +84,8 @@ export const notificationSettingsSchema = z.object({
   like: z.boolean(),
   moderation: z.boolean(),
   reward: z.boolean(),
+  review: z.boolean(),
+  review_response: z.boolean(),
   bounty_offered: z.boolean(),
   bounty_awarded: z.boolean(),
 });

@@ -10,11 +10,6 @@ import { z } from 'zod';
 /** Lowercase hex of a SHA-256. */
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
-/** GET /reviews/{id}/proof params. */
-export const reviewIdParamsSchema = z.object({
-  id: z.string().min(1).max(64),
-});
-
 /** One step of a Merkle path: the sibling's hash and on which side of the running hash it sits. */
 export const merkleStepSchema = z.object({
   hash: sha256Hex,

@@ -42,8 +42,10 @@ import {
   type PostRepository,
   type RelatedPost,
   type RelatedRepository,
+  type ReviewRepository,
   type StoredRevision,
 } from '../../repositories/index.js';
+import type { ReviewRule } from '../../domain/review-status.js';
 import { FileTooLargeError, type ContentStore, type UploadSession } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { AfterWrite } from '../after-write.js';
@@ -135,6 +137,10 @@ export function createPostService(deps: {
    * private, whose notifications leave) hear of it there (services/after-write.ts).
    */
   afterWrite: AfterWrite;
+  /** The review status rule, applied again when an edit changes the reviewed text (issue 29). */
+  reviewRule: ReviewRule;
+  /** The detail's mean review scores. */
+  reviews: Pick<ReviewRepository, 'meanScores'>;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
   const { allowance } = deps;
@@ -401,6 +407,7 @@ export function createPostService(deps: {
       const filter = {
         search,
         sort: query.sort_by,
+        reviewStatus: query.review_status,
         skip: query.skip,
         limit: query.limit,
       };
@@ -423,6 +430,7 @@ export function createPostService(deps: {
       const key = JSON.stringify([
         search && queryKey(search),
         query.sort_by,
+        query.review_status,
         query.skip,
         query.limit,
       ]);
@@ -433,8 +441,11 @@ export function createPostService(deps: {
       return { posts: shared, likedIds: await likedAmong(shared, viewer) };
     },
 
+    /** The post's detail, with the mean scores of its current revision's reviews. */
     async get(id: string, viewer: Viewer): Promise<Post> {
-      return withProcessingError(await visiblePost(id, viewer), viewer);
+      const post = await withProcessingError(await visiblePost(id, viewer), viewer);
+      const meanScores = post.reviewCount > 0 ? await deps.reviews.meanScores(id) : null;
+      return { ...post, meanScores };
     },
 
     /**
@@ -539,18 +550,24 @@ export function createPostService(deps: {
         doi: body.doi,
       };
       const at = now().toISOString();
-      const outcome = await posts.edit(id, changes, at, {
-        job: {
-          id: randomUUID(),
-          kind: PROCESS_POST_JOB,
-          subjectId: id,
-          maxAttempts: maxProcessingAttempts,
-          at,
+      const outcome = await posts.edit(
+        id,
+        changes,
+        at,
+        {
+          job: {
+            id: randomUUID(),
+            kind: PROCESS_POST_JOB,
+            subjectId: id,
+            maxAttempts: maxProcessingAttempts,
+            at,
+          },
+          when: (before) =>
+            (changes.content !== undefined && changes.content !== before.content) ||
+            (changes.aiInstruction !== undefined && changes.aiInstruction !== before.aiInstruction),
         },
-        when: (before) =>
-          (changes.content !== undefined && changes.content !== before.content) ||
-          (changes.aiInstruction !== undefined && changes.aiInstruction !== before.aiInstruction),
-      });
+        deps.reviewRule,
+      );
       // Deleted between the check and the edit.
       if (outcome === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);
       const edited = await posts.findVisible(id, user);

@@ -5,19 +5,23 @@ import {
   type TrustMarkBody,
   type TrustMarkResult,
   type TrustRecomputeResult,
+  type UserRole,
 } from '@symposia/shared';
 import type { TrustSettings } from '../../config.js';
 import type { ContributionKind } from '../../domain/reward.js';
+import type { ReviewRule } from '../../domain/review-status.js';
 import { trustLevelOf } from '../../domain/trust.js';
 import type { User } from '../../domain/user.js';
 import { decideModeration, decideTrustMark, isTrustSeedByRole } from '../../policies/index.js';
 import type {
   GivenPairs,
   JobRepository,
+  ReviewRepository,
   TrustRepository,
   TrustRun,
   UserRepository,
 } from '../../repositories/index.js';
+import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
 import { computeTrust, type TrustEdge } from './trust-rank.js';
@@ -55,6 +59,19 @@ export function edgesOf(given: readonly GivenPairs[]): TrustEdge[] {
   }));
 }
 
+/**
+ * The review status rule (docs/REVIEW.md) with the levels GET /auth/me shows: a member's level
+ * from their stored trust and the thresholds, a moderator trusted (a seed by their role).
+ */
+export function reviewRuleOf(settings: TrustSettings): ReviewRule {
+  return {
+    minValidations: settings.reviews.validationMin,
+    trustedLevel: settings.reviews.trustedLevel,
+    levelOf: (member: { role: UserRole; units: number }): TrustLevel =>
+      isTrustSeedByRole(member.role) ? 3 : trustLevelOf(member.units, settings.thresholds),
+  };
+}
+
 export type TrustService = ReturnType<typeof createTrustService>;
 
 /**
@@ -73,9 +90,17 @@ export function createTrustService(deps: {
   epochSeconds: number;
   maxJobAttempts: number;
   now: Clock;
+  /**
+   * The review status of reviewed posts, computed again with the new levels after each run
+   * (issue 29; at most REVIEW_RECOMPUTE_MAX_POSTS), and the after-write step that tells the
+   * caches of the posts whose status moved.
+   */
+  reviews?: Pick<ReviewRepository, 'recomputeReviewed'>;
+  afterWrite?: AfterWrite;
 }) {
   const { trust, users, now, settings } = deps;
-  const levelOf = (units: number): TrustLevel => trustLevelOf(units, settings.thresholds);
+  const reviewRule = reviewRuleOf(settings);
+  const levelFor = reviewRule.levelOf;
 
   /** Loads the graph, computes every member's trust and stores it with the run. */
   async function recompute(): Promise<TrustRun> {
@@ -107,11 +132,21 @@ export function createTrustService(deps: {
       iterations: result.steps,
     };
     await trust.storeRun(run, result.units);
+    if (deps.reviews) {
+      const moved = await deps.reviews.recomputeReviewed(
+        reviewRule,
+        settings.reviews.recomputeMaxPosts,
+      );
+      if (moved.length > 0) await deps.afterWrite?.({ posts: moved });
+    }
     return run;
   }
 
   return {
     recompute,
+
+    /** The review status rule with the levels GET /auth/me shows (domain/review-status.ts). */
+    reviewRule,
 
     /** Recomputes unless a run at or after `at` exists (the distribution's trust is its end's). */
     async ensureComputedSince(at: string): Promise<TrustRun> {
@@ -135,7 +170,10 @@ export function createTrustService(deps: {
      */
     async levelOf(user: Pick<User, 'id' | 'role'>): Promise<TrustLevel> {
       if (isTrustSeedByRole(user.role)) return 3;
-      return levelOf((await trust.unitsOf([user.id])).get(user.id) ?? 0);
+      return levelFor({
+        role: user.role,
+        units: (await trust.unitsOf([user.id])).get(user.id) ?? 0,
+      });
     },
 
     /** POST /moderation/users/{id}/trust: the mark, logged; a recompute is queued. */
@@ -193,8 +231,7 @@ export function createTrustService(deps: {
           id,
           username: user?.username ?? '',
           avatar: user?.avatar ?? '',
-          trust_level:
-            user && isTrustSeedByRole(user.role) ? (3 as const) : levelOf(units.get(id) ?? 0),
+          trust_level: levelFor({ role: user?.role ?? 'member', units: units.get(id) ?? 0 }),
           seed: marks.get(id) ?? null,
         };
       };

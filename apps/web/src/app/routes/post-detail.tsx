@@ -14,6 +14,7 @@ import { RelatedPosts } from '@/features/posts/components/related-posts';
 import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ReportButton } from '@/features/reports/components/report-button';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { localizedDetail } from '@/lib/localize-message';
@@ -86,6 +87,14 @@ export function PostDetailRoute() {
         // Back from the forum must not return to a post that no longer exists.
         void navigate(backTo, { replace: true });
       }}
+      reviews={
+        <ReviewsSection
+          postId={query.data.id}
+          authorId={query.data['author id']}
+          // The post's badge follows the status a new review gives it.
+          onReviewed={() => void queryClient.invalidateQueries({ queryKey: postQueryKey(id) })}
+        />
+      }
       comments={
         <CommentsSection
           postId={query.data.id}

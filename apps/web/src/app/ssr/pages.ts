@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getPostsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
+import { parseReviewStatusParam } from '@/features/posts/utils/review-status-param';
 import { parseSortParam } from '@/features/posts/utils/sort-cycle';
 
 /**
@@ -35,14 +36,19 @@ export type ServerPage = {
 const forumFilter = (url: URL) => ({
   search: (url.searchParams.get('search') ?? '').trim(),
   sort: parseSortParam(url.searchParams.get('sort')),
+  reviewStatus: parseReviewStatusParam(url.searchParams.get('review_status')),
 });
 
-/** The forum's address with only what it reads (app/routes/forum.tsx): the search and the sort. */
+/**
+ * The forum's address with only what it reads (app/routes/forum.tsx): the search, the sort and the
+ * review-status filter.
+ */
 function forumAddress(url: URL): string {
-  const { search, sort } = forumFilter(url);
+  const { search, sort, reviewStatus } = forumFilter(url);
   const query = new URLSearchParams();
   if (search) query.set('search', search);
   if (sort) query.set('sort', sort);
+  if (reviewStatus) query.set('review_status', reviewStatus);
   const text = query.toString();
   return text ? `${paths.forum.path}?${text}` : paths.forum.path;
 }

@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('Header', () => {
-  it('links Home, Forum, Upload, Tokens and My Page, marking the current one', () => {
+  it('links Home, Forum, Reviews, Upload, Tokens and My Page, marking the current one', () => {
     resizeTo(1280);
     renderHeader('/forum/detail/abc');
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -39,6 +39,7 @@ describe('Header', () => {
     expect(links.map((link) => link.textContent)).toEqual([
       'Home',
       'Forum',
+      'Reviews',
       'Upload',
       'Tokens',
       'My Page',
@@ -105,7 +106,7 @@ describe('Header language switch', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['首页', '论坛', '上传', '代币', '我的主页']);
+    ).toEqual(['首页', '论坛', '评审', '上传', '代币', '我的主页']);
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
 

@@ -10,6 +10,7 @@ import styles from './header.module.css';
 const NAV_ITEMS = [
   { key: 'home', to: paths.home.href(), end: true },
   { key: 'forum', to: paths.forum.href(), end: false },
+  { key: 'reviews', to: paths.reviews.href(), end: false },
   { key: 'upload', to: paths.upload.href(), end: false },
   { key: 'tokens', to: paths.token.href(), end: false },
   { key: 'myPage', to: paths.myPage.href(), end: false },

@@ -7,6 +7,19 @@ export const common = {
       'How much the community trusts this member, from the likes and comments of the members it already trusts.',
     levels: { new: 'New', basic: 'Basic', member: 'Member', trusted: 'Trusted' },
   },
+  /** A post's peer-review status (issue 29): its badge and the forum's filter. */
+  reviewStatus: {
+    validated: 'Validated',
+    disputed: 'Disputed',
+    in_review: 'In review',
+    unreviewed: 'Not reviewed',
+    explain: {
+      validated: 'Trusted reviewers found the current revision valid.',
+      disputed: 'Reviewers disagree about the current revision.',
+      in_review: 'Reviews of the current revision are coming in.',
+      unreviewed: 'Nobody has reviewed this post yet.',
+    },
+  },
   language: {
     label: 'Language',
     choose: 'Choose the language of the interface',
@@ -15,6 +28,7 @@ export const common = {
     main: 'Main',
     home: 'Home',
     forum: 'Forum',
+    reviews: 'Reviews',
     upload: 'Upload',
     tokens: 'Tokens',
     myPage: 'My Page',

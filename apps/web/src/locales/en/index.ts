@@ -7,6 +7,7 @@ import { notifications } from './notifications';
 import { posts } from './posts';
 import { profiles } from './profiles';
 import { reports } from './reports';
+import { reviews } from './reviews';
 import { routes } from './routes';
 import { messages, profile, screen } from './spec';
 import { token } from './token';
@@ -34,6 +35,7 @@ export const en = {
   moderation,
   posts,
   comments,
+  reviews,
 };
 
 export type Catalogue = typeof en;

@@ -22,6 +22,9 @@ export const notifications = {
     reward_one: 'You earned {{amount}} token',
     reward_other: 'You earned {{amount}} tokens',
     rewardNoAmount: 'You earned a reward',
+    review: '{{who}} reviewed your post',
+    reviewAnonymous: 'Your post received a review',
+    reviewResponse: '{{who}} responded to your review',
     bountyOffered: '{{who}} offered a bounty of {{amount}} tokens for reviews of your post',
     bountyAwarded: 'Your review was awarded a bounty of {{amount}} tokens',
   },
@@ -49,6 +52,11 @@ export const notifications = {
         hint: 'The moderators decide on your content or on your report.',
       },
       reward: { label: 'Rewards', hint: 'You earn tokens.' },
+      review: { label: 'Reviews', hint: 'Someone reviews your post.' },
+      review_response: {
+        label: 'Review responses',
+        hint: "A post's author responds to your review.",
+      },
       bounty_offered: {
         label: 'Bounties offered',
         hint: 'Someone offers a bounty for reviews of your post.',

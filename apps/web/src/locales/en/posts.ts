@@ -39,6 +39,11 @@ export const posts = {
     desc: '(descending)',
     asc: '(ascending)',
   },
+  /** The forum's review-status filter (issue 29); the statuses' names are common.reviewStatus. */
+  reviewFilter: {
+    group: 'Filter by review status',
+    all: 'All',
+  },
   grid: {
     label: 'Posts',
     list: 'Post list',

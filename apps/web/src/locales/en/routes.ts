@@ -7,6 +7,7 @@ export const routes = {
     register: 'Register',
     moderation: 'Moderation',
     post: 'Post',
+    reviews: 'Review queue',
   },
   forumPosts: 'Forum posts',
   goHome: 'Go to Home',

@@ -7,6 +7,18 @@ export const common: Translation<typeof en> = {
     explain: '社区对该成员的信任程度，来自社区已信任的成员对其的点赞与评论。',
     levels: { new: '新人', basic: '基础', member: '成员', trusted: '受信任' },
   },
+  reviewStatus: {
+    validated: '已验证',
+    disputed: '有争议',
+    in_review: '评审中',
+    unreviewed: '未评审',
+    explain: {
+      validated: '受信任的评审人认为当前版本成立。',
+      disputed: '评审人对当前版本意见不一。',
+      in_review: '当前版本的评审正在进行。',
+      unreviewed: '尚无人评审此帖子。',
+    },
+  },
   language: {
     label: '语言',
     choose: '选择界面语言',
@@ -15,6 +27,7 @@ export const common: Translation<typeof en> = {
     main: '主导航',
     home: '首页',
     forum: '论坛',
+    reviews: '评审',
     upload: '上传',
     tokens: '代币',
     myPage: '我的主页',

@@ -9,6 +9,7 @@ import { notifications } from './notifications';
 import { posts } from './posts';
 import { profiles } from './profiles';
 import { reports } from './reports';
+import { reviews } from './reviews';
 import { routes } from './routes';
 import { messages, profile, screen } from './spec';
 import { token } from './token';
@@ -33,4 +34,5 @@ export const zhCN: Translation<Catalogue> = {
   moderation,
   posts,
   comments,
+  reviews,
 };

@@ -26,6 +26,10 @@ export const posts: Translation<typeof en> = {
     desc: '（降序）',
     asc: '（升序）',
   },
+  reviewFilter: {
+    group: '按评审状态筛选',
+    all: '全部',
+  },
   grid: {
     label: '帖子',
     list: '帖子列表',

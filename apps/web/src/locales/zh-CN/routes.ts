@@ -9,6 +9,7 @@ export const routes: Translation<typeof en> = {
     register: '注册',
     moderation: '内容审核',
     post: '帖子',
+    reviews: '待评审',
   },
   forumPosts: '论坛帖子',
   goHome: '返回首页',

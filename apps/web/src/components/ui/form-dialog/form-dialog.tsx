@@ -14,6 +14,8 @@ type FormDialogProps = {
   /** Shown on the submit button while the form is sent. */
   pendingLabel: string;
   pending: boolean;
+  /** `wide` for a longer form (a review with its rubric). */
+  size?: 'default' | 'wide';
   /** A destructive action: the submit button is red. */
   danger?: boolean;
   /** Why the last attempt failed, as an alert above the buttons; the dialog stays open. */
@@ -35,6 +37,7 @@ export function FormDialog({
   submitLabel,
   pendingLabel,
   pending,
+  size,
   danger = false,
   failure,
   onSubmit,
@@ -50,6 +53,7 @@ export function FormDialog({
     <Modal
       labelledBy={titleId}
       describedBy={description ? descriptionId : undefined}
+      size={size}
       onClose={cancel}
     >
       <form

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import styles from './radio-cards.module.css';
 
-export type RadioCardOption<Value extends string> = { value: Value; label: string; hint: string };
+/** `hint` may be left out where the label says it all (a score of 1 to 5). */
+export type RadioCardOption<Value extends string> = { value: Value; label: string; hint?: string };
 
 type RadioCardsProps<Value extends string> = {
   legend: string;
@@ -50,7 +51,7 @@ export function RadioCards<Value extends string>({
           />
           <span>
             <span className={styles.label}>{option.label}</span>
-            <span className={styles.hint}>{option.hint}</span>
+            {option.hint ? <span className={styles.hint}>{option.hint}</span> : null}
           </span>
         </label>
       ))}

@@ -223,6 +223,10 @@ describe('NotificationSettings', () => {
       like: true,
       moderation: true,
       reward: true,
+      review: true,
+      review_response: true,
+      bounty_offered: true,
+      bounty_awarded: true,
     };
     const { requests } = routeFetch({
       'GET /notifications/settings': () => jsonResponse(settings),
@@ -231,7 +235,7 @@ describe('NotificationSettings', () => {
     });
     renderWithProviders(<NotificationSettings />);
     const likes = await screen.findByRole('switch', { name: 'Likes' });
-    expect(screen.getAllByRole('switch')).toHaveLength(6);
+    expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(settings).length);
     expect(likes).toBeChecked();
     await userEvent.click(likes);
     expect(likes).not.toBeChecked();
@@ -253,13 +257,17 @@ describe('NotificationSettings in Chinese', () => {
       like: false,
       moderation: true,
       reward: true,
+      review: true,
+      review_response: true,
+      bounty_offered: true,
+      bounty_awarded: true,
     };
     routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
     renderWithProviders(<NotificationSettings />);
     expect(await screen.findByRole('switch', { name: '点赞' })).not.toBeChecked();
     expect(screen.getByRole('heading', { name: '通知' })).toBeInTheDocument();
     expect(screen.getByText('以下情况通知我：')).toBeInTheDocument();
-    expect(screen.getAllByText('开')).toHaveLength(5);
+    expect(screen.getAllByText('开')).toHaveLength(Object.keys(settings).length - 1);
     expect(screen.getAllByText('关')).toHaveLength(1);
   });
 });

@@ -43,6 +43,31 @@ describe('actorsOf', () => {
 });
 
 describe('describeNotification', () => {
+  it('says what happened for the peer-review types, in English and Chinese', async () => {
+    const review = { ...base, comment_id: null, excerpt: 'Quantum codes' };
+    expect(describeText({ ...review, type: 'review' })).toBe('alice reviewed your post');
+    expect(describeText({ ...review, type: 'review', actor: null })).toBe(
+      'Your post received a review',
+    );
+    expect(describeText({ ...review, type: 'review_response' })).toBe(
+      'alice responded to your review',
+    );
+    const bounty = { ...review, excerpt: '2.5' };
+    expect(describeText({ ...bounty, type: 'bounty_offered' })).toBe(
+      'alice offered a bounty of 2.5 tokens for reviews of your post',
+    );
+    expect(describeText({ ...bounty, type: 'bounty_awarded', actor: null })).toBe(
+      'Your review was awarded a bounty of 2.5 tokens',
+    );
+    expect(notificationTarget({ ...review, type: 'review' })).toBe('/forum/detail/p1');
+    await changeLanguage('zh-CN');
+    expect(describeText({ ...review, type: 'bounty_awarded', actor: null, excerpt: '2.5' })).toBe(
+      '你的评审获得了 2.5 个代币的悬赏',
+    );
+    expect(describeText({ ...review, type: 'review' })).toBe('alice评审了你的帖子');
+    expect(describeText({ ...review, type: 'review_response' })).toBe('alice回应了你的评审');
+  });
+
   it('says what happened for each type', () => {
     expect(describeText(base)).toBe('alice commented on your post');
     expect(describeText({ ...base, type: 'reply' })).toBe('alice replied to your comment');

@@ -80,6 +80,13 @@ export function describeNotification(t: NotificationT, notification: Notificatio
       if (amount === null) return [t('describe.rewardNoAmount')];
       return [t('describe.reward', { count: Number(amount), amount })];
     }
+    case 'review':
+      // An anonymous review's notification names no actor (the server writes none).
+      return notification.actor
+        ? sentenceOf(t('describe.review', { who }), users)
+        : [t('describe.reviewAnonymous')];
+    case 'review_response':
+      return sentenceOf(t('describe.reviewResponse', { who }), users);
     // The excerpt is the amount in tokens, as the server formats a reward's.
     case 'bounty_offered':
       return sentenceOf(t('describe.bountyOffered', { who, amount: notification.excerpt }), users);

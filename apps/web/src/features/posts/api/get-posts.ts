@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { FORUM_PAGE_SIZE, type PostListItem, type SortOption } from '@symposia/shared';
+import {
+  FORUM_PAGE_SIZE,
+  type PostListItem,
+  type ReviewStatus,
+  type SortOption,
+} from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 
@@ -9,6 +14,8 @@ export type GetPostsInput = {
   /** No sort means the server's default order (relevance when searching). */
   sort?: SortOption;
   search?: string;
+  /** Only posts with this review status (issue 29). */
+  reviewStatus?: ReviewStatus;
   signal?: AbortSignal;
 };
 
@@ -21,25 +28,35 @@ export function getPosts({
   limit = FORUM_PAGE_SIZE,
   sort,
   search,
+  reviewStatus,
   signal,
 }: GetPostsInput = {}): Promise<PostListItem[]> {
   return api.getList('/media/list', {
-    params: { skip, limit, sort_by: sort, search: search || undefined },
+    params: {
+      skip,
+      limit,
+      sort_by: sort,
+      search: search || undefined,
+      review_status: reviewStatus,
+    },
     item: contract('postListItemSchema'),
     signal,
   });
 }
 
-export type PostsFilter = { search: string; sort?: SortOption };
+export type PostsFilter = { search: string; sort?: SortOption; reviewStatus?: ReviewStatus };
 
 export const postsQueryKey = ['posts', 'list'] as const;
 
 /** Forum pages of FORUM_PAGE_SIZE; a shorter page is the last one (spec §9). */
-export const getPostsInfiniteQueryOptions = ({ search, sort }: PostsFilter) =>
+export const getPostsInfiniteQueryOptions = ({ search, sort, reviewStatus }: PostsFilter) =>
   infiniteQueryOptions({
-    queryKey: [...postsQueryKey, { search, sort: sort ?? null }],
+    queryKey: [
+      ...postsQueryKey,
+      { search, sort: sort ?? null, reviewStatus: reviewStatus ?? null },
+    ],
     queryFn: ({ pageParam, signal }) =>
-      getPosts({ skip: pageParam, limit: FORUM_PAGE_SIZE, sort, search, signal }),
+      getPosts({ skip: pageParam, limit: FORUM_PAGE_SIZE, sort, search, reviewStatus, signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, allPages) =>
       lastPage.length < FORUM_PAGE_SIZE ? undefined : allPages.length * FORUM_PAGE_SIZE,

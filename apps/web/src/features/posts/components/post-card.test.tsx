@@ -52,6 +52,17 @@ describe('PostCard', () => {
     expect(screen.queryByTestId('hidden-by-moderators')).toBeNull();
   });
 
+  it('shows the review status of a reviewed post; an unreviewed one carries none', () => {
+    const { rerender } = render(
+      <PostCard post={makePostListItem({ review_status: 'validated' })} onOpen={() => {}} />,
+    );
+    expect(screen.getByTestId('review-status')).toHaveTextContent('Validated');
+    rerender(
+      <PostCard post={makePostListItem({ review_status: 'unreviewed' })} onOpen={() => {}} />,
+    );
+    expect(screen.queryByTestId('review-status')).toBeNull();
+  });
+
   it("shows 'Anonymous' with an initials avatar for an unnamed author", () => {
     render(<PostCard post={makePostListItem({ user_name: '  ' })} onOpen={() => {}} />);
     expect(screen.getByText('Anonymous')).toBeInTheDocument();

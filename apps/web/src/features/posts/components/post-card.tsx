@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, type KeyboardEvent, type MouseEvent } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import { formatDateTime } from '@/lib/time';
 import { CommentIcon, HeartIcon } from '@/components/ui/icons/icons';
 import { snippetParts } from '../utils/snippet';
@@ -35,8 +36,8 @@ function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
 }
 
 /**
- * A post in the forum grid (spec §2): media, title, author with avatar, time, summary, tags, like
- * and comment counts. The whole card opens the post, by click or by Enter.
+ * A post in the forum grid (spec §2): media, title, its review status (issue 29), author with
+ * avatar, time, summary, tags, like and comment counts. The whole card opens the post, by click or by Enter.
  */
 export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
   const { t } = useTranslation(['posts', 'messages']);
@@ -83,6 +84,7 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
             <HiddenBadge />
           </Suspense>
         ) : null}
+        <ReviewStatusBadge status={post.review_status} />
         <span id={hintId} className="visually-hidden">
           {t('posts:card.opensInNewTab')}
         </span>

@@ -6,6 +6,7 @@ import page from '@/components/layout/page.module.css';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { BackBar } from '@/components/ui/back-bar/back-bar';
 import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
+import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
 import { TagList } from '@/components/ui/tag-list/tag-list';
 import { notify } from '@/components/ui/toast/toast';
@@ -31,6 +32,8 @@ type PostDetailViewProps = {
   post: PostDetail;
   /** Back returns here: the forum location the post was opened from. */
   onBack: () => void;
+  /** The reviews section (issue 29), composed by the app; above the comments. */
+  reviews?: ReactNode;
   /** The comments section, composed by the app. */
   comments?: ReactNode;
   /** Posts like this one (RelatedPosts), shown after the post and before its comments. */
@@ -50,6 +53,7 @@ type PostDetailViewProps = {
 export function PostDetailView({
   post,
   onBack,
+  reviews,
   comments,
   related,
   actions,
@@ -109,6 +113,7 @@ export function PostDetailView({
             {formatDateTime(post.timestamp)}
           </time>
           <PostEdited postId={post.id} editedAt={post.edited_at} />
+          <ReviewStatusBadge status={post.review_status} />
           <div className={styles.stats}>
             <LikeButton
               liked={post.liked}
@@ -158,7 +163,8 @@ export function PostDetailView({
       </div>
 
       {related}
-      {comments ? <div className={styles.commentsSection}>{comments}</div> : null}
+      {reviews ? <div className={styles.composedSection}>{reviews}</div> : null}
+      {comments ? <div className={styles.composedSection}>{comments}</div> : null}
     </article>
   );
 }

@@ -26,6 +26,8 @@ export function makePostListItem(overrides: Partial<PostListItem> = {}): PostLis
     liked: false,
     edited_at: null,
     hidden: false,
+    review_status: 'unreviewed',
+    review_count: 0,
     ...overrides,
   };
 }
@@ -60,6 +62,10 @@ export function makePostDetail(overrides: Partial<PostDetail> = {}): PostDetail 
     edited_at: null,
     doi: null,
     hidden: false,
+    revision: 1,
+    review_status: 'unreviewed',
+    review_count: 0,
+    mean_scores: null,
     files: [
       {
         cid: 'cid-a',
