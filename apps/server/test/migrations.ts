@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import type { DatabaseSettings } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrationsFor } from '../src/db/migrations/index.js';
-import type { AppDatabase } from '../src/db/types.js';
+import type { AppDatabase, RewardPayoutsTable } from '../src/db/types.js';
 import { freshPostgresSchema } from './helpers.js';
 import { retryingSchemaRace } from '../src/db/migrate.js';
 
@@ -55,4 +55,14 @@ export async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<Emp
       await dropStore();
     },
   };
+}
+
+/** `reward_payouts` as it was before migration 0026 gave each row an id and an origin. */
+type PayoutsBefore0026 = Omit<RewardPayoutsTable, 'id' | 'origin' | 'source_move'>;
+
+/** The database seen with the payouts table of before migration 0026, to write its old rows. */
+export function withPayoutsBefore0026(
+  db: AppDatabase,
+): Kysely<{ reward_payouts: PayoutsBefore0026 }> {
+  return db as unknown as Kysely<{ reward_payouts: PayoutsBefore0026 }>;
 }

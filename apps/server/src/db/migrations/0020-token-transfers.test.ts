@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
-import { emptyDatabase, type EmptyDatabase } from '../../../test/migrations.js';
+import {
+  emptyDatabase,
+  withPayoutsBefore0026,
+  type EmptyDatabase,
+} from '../../../test/migrations.js';
 import { createFaucetRepository } from '../../repositories/faucet-repository.js';
 import { createLedgerRepository } from '../../repositories/ledger-repository.js';
 import { createRewardClaimRepository } from '../../repositories/reward-claim-repository.js';
@@ -66,7 +70,7 @@ describeEachDatabase('migration 0020: one ledger of token transfers', (db) => {
       created_at: later,
       claim_id: claimId,
     });
-    await conn
+    await withPayoutsBefore0026(conn)
       .insertInto('reward_payouts')
       .values([
         payout('ada', 'c-sent', '500'),

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
-import { emptyDatabase, type EmptyDatabase } from '../../../test/migrations.js';
+import {
+  emptyDatabase,
+  withPayoutsBefore0026,
+  type EmptyDatabase,
+} from '../../../test/migrations.js';
 import { createLedgerRepository } from '../../repositories/ledger-repository.js';
 import { REWARD_KIND } from '../../repositories/reward-claim-repository.js';
 import { createRewardRepository } from '../../repositories/reward-repository.js';
@@ -77,7 +81,7 @@ describeEachDatabase('migration 0024: the reward_claims view is dropped', (db) =
       created_at: later,
       claim_id: claimId,
     });
-    await conn
+    await withPayoutsBefore0026(conn)
       .insertInto('reward_payouts')
       .values([payout(1, 'c-sent'), payout(2, 'c-pending'), payout(3, null), payout(4, 'f-1')])
       .execute();

@@ -42,7 +42,7 @@ const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(pa
 function independentRoot(cids: string[]): string {
   let level = [...new Set(cids)].sort().map((cid) => sha(Buffer.of(0), Buffer.from(cid)));
   while (level.length > 1) {
-    const next: Buffer[] = [];
+    const next: typeof level = [];
     for (let i = 0; i < level.length; i += 2) {
       next.push(i + 1 < level.length ? sha(Buffer.of(1), level[i]!, level[i + 1]!) : level[i]!);
     }
@@ -322,7 +322,7 @@ describeEachDatabase('scripts/verify-receipt.mjs', (db) => {
           const { id, params } = JSON.parse(body) as { id: number; params: [string] };
           const found = (await testChain.chain.svm()).getTransaction(params[0] as never);
           const result = found && {
-            meta: { err: null, logMessages: found.logs() },
+            meta: { err: null, logMessages: ('logs' in found ? found : found.meta()).logs() },
             transaction: { message: { accountKeys: [], instructions: [] } },
           };
           response.setHeader('content-type', 'application/json');
