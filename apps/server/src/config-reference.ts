@@ -338,6 +338,24 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     default: '`1`',
     meaning: 'Score of a reply received on a comment.',
   },
+  REWARD_WEIGHT_REVIEW: {
+    default: '`6`',
+    meaning:
+      "Score a review earns its reviewer when the post's author rates it 5 (each step above 1 a quarter of it; 1 or no rating nothing), times the author's trust. Reviews of one's own post, deleted or hidden ones, and those by accounts younger than `REWARD_MIN_ACTOR_AGE_SECONDS` count nothing (docs/TRUST.md). 0 to 1000, decimals allowed.",
+  },
+  REWARD_REVIEW_HELPFUL_SHARE: {
+    default: '`0.25`',
+    meaning:
+      "The part of `REWARD_WEIGHT_REVIEW` each reader's helpful mark on a review adds, times that reader's trust (not the reviewer's own mark nor the post author's). 0 to 10.",
+  },
+  REWARD_REVIEW_MAX_HELPFUL: {
+    default: '`4`',
+    meaning: 'Helpful marks counted per review (the earliest first). 0 to 1000.',
+  },
+  REWARD_REVIEW_MAX_DAILY: {
+    default: '`3`',
+    meaning: "A reviewer's reviews counted per UTC day (the earliest first). 1 to 1000.",
+  },
   REWARD_MIN_CLAIM_AGE_SECONDS: {
     default: '`604800`',
     meaning:

@@ -225,6 +225,18 @@ export interface RewardSettings {
     comment_received: number;
     reply_received: number;
   };
+  /**
+   * Reviews (issue 29, docs/TRUST.md): REWARD_WEIGHT_REVIEW, what a review its post's author
+   * rated the highest adds to its reviewer's score; REWARD_REVIEW_HELPFUL_SHARE, the part of it
+   * each reader's helpful mark adds; REWARD_REVIEW_MAX_HELPFUL, the marks counted per review;
+   * REWARD_REVIEW_MAX_DAILY, a reviewer's reviews counted per UTC day.
+   */
+  reviews: {
+    weight: number;
+    helpfulShare: number;
+    maxHelpfulPerReview: number;
+    maxPerReviewerDaily: number;
+  };
   /** REWARD_MIN_CLAIM_AGE_SECONDS: how old an account must be to claim. */
   minClaimAgeSeconds: number;
   /** REWARD_MIN_CLAIM: the smallest balance a claim pays. */
@@ -394,6 +406,10 @@ const envSchema = z.object({
   REWARD_WEIGHT_COMMENT_LIKE: decimalNumber(1, 0, 1000),
   REWARD_WEIGHT_COMMENT_RECEIVED: decimalNumber(2, 0, 1000),
   REWARD_WEIGHT_REPLY_RECEIVED: decimalNumber(1, 0, 1000),
+  REWARD_WEIGHT_REVIEW: decimalNumber(6, 0, 1000),
+  REWARD_REVIEW_HELPFUL_SHARE: decimalNumber(0.25, 0, 10),
+  REWARD_REVIEW_MAX_HELPFUL: wholeNumber(4, 0, 1000),
+  REWARD_REVIEW_MAX_DAILY: wholeNumber(3, 1, 1000),
   REWARD_MIN_CLAIM_AGE_SECONDS: wholeNumber(604_800, 0, 31_536_000),
   REWARD_MIN_CLAIM: rewardTokens(10, 0),
   TRUST_LEVEL_BASIC: decimalNumber(0.05, 0, 1, true),
@@ -632,6 +648,12 @@ function rewardSettingsFrom(vars: z.infer<typeof envSchema>): RewardSettings {
       comment_like: vars.REWARD_WEIGHT_COMMENT_LIKE,
       comment_received: vars.REWARD_WEIGHT_COMMENT_RECEIVED,
       reply_received: vars.REWARD_WEIGHT_REPLY_RECEIVED,
+    },
+    reviews: {
+      weight: vars.REWARD_WEIGHT_REVIEW,
+      helpfulShare: vars.REWARD_REVIEW_HELPFUL_SHARE,
+      maxHelpfulPerReview: vars.REWARD_REVIEW_MAX_HELPFUL,
+      maxPerReviewerDaily: vars.REWARD_REVIEW_MAX_DAILY,
     },
     minClaimAgeSeconds: vars.REWARD_MIN_CLAIM_AGE_SECONDS,
     minClaimUnits: vars.REWARD_MIN_CLAIM,

@@ -10,6 +10,36 @@ export const CONTRIBUTION_KINDS = [
 ] as const;
 export type ContributionKind = (typeof CONTRIBUTION_KINDS)[number];
 
+/**
+ * The review signals (issue 29), read from the review tables when an epoch is scored rather than
+ * recorded as events: a step of the post author's rating above the lowest, and a reader's helpful
+ * mark, each received by the reviewer (services/rewards/scoring.ts `countReviews`).
+ */
+export const REVIEW_SIGNAL_KINDS = ['review_rating', 'review_helpful'] as const;
+export type ReviewSignalKind = (typeof REVIEW_SIGNAL_KINDS)[number];
+
+/** Every kind a score adds up, in the order it adds them. */
+export const SCORED_KINDS = [...CONTRIBUTION_KINDS, ...REVIEW_SIGNAL_KINDS] as const;
+export type ScoredKind = (typeof SCORED_KINDS)[number];
+
+/**
+ * A live review (neither it nor its post deleted or hidden) written in the epoch, as scoring
+ * reads it: who wrote it, whose post it reviews, the author's rating and the readers' marks.
+ */
+export interface ScoredReview {
+  id: string;
+  reviewerId: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  reviewerCreatedAt: string;
+  postAuthorId: string;
+  postAuthorCreatedAt: string;
+  /** The post author's rating, REVIEW_SCORE_MIN to REVIEW_SCORE_MAX; null when not rated. */
+  authorRating: number | null;
+  /** The readers' helpful marks (review_helpful). */
+  marks: { userId: string; createdAt: string; userCreatedAt: string }[];
+}
+
 /** A reward epoch: numbered from 1, back to back; its end is not part of it. */
 export interface RewardEpoch {
   id: number;

@@ -126,6 +126,7 @@ export function createProcessing(deps: {
   const bounties = createBountyService({
     bounties: repositories.bounties,
     posts: repositories.posts,
+    queue: repositories.reviewQueue,
     balances: createBalanceLedger({ transfers: repositories.ledger }),
     maxJobAttempts: config.processing.maxAttempts,
     now,

@@ -215,15 +215,17 @@ export function createBountyRepository(db: AppDatabase, dialect: Dialect) {
       return readBounties(db, rows);
     },
 
-    /** The open bounties of these posts, newest first. */
-    async openOf(postIds: string[]): Promise<Bounty[]> {
+    /** The bounties of these posts still open for reviews at `at` (before their deadline), newest first. */
+    async openOf(postIds: string[], at: string): Promise<Bounty[]> {
       if (postIds.length === 0) return [];
       const rows = await db
         .selectFrom('bounties')
         .select(BOUNTY_COLUMNS)
         .where('post_id', 'in', postIds)
         .where('status', '=', 'open')
+        .where('deadline', '>', at)
         .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .execute();
       return readBounties(db, rows);
     },

@@ -20,6 +20,7 @@ import { createRelatedRepository } from './related-repository.js';
 import { createProfileRepository } from './profile-repository.js';
 import { createReportRepository } from './report-repository.js';
 import { createReviewRepository } from './review-repository.js';
+import { createReviewQueueRepository } from './review-queue.js';
 import { createRewardClaimRepository } from './reward-claim-repository.js';
 import { createRewardHoldRepository } from './reward-hold-repository.js';
 import { createRewardRepository } from './reward-repository.js';
@@ -60,6 +61,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     comments: createCommentRepository(db, dialect),
     /** Peer reviews (issue 29); each write stores its post's review status. */
     reviews: createReviewRepository(db, dialect),
+    /** The posts asking for review, bounties and the reader's own tags first (GET /reviews/open). */
+    reviewQueue: createReviewQueueRepository(db, dialect),
     profiles: createProfileRepository(db),
     jobs: createJobRepository(db, dialect),
     /** Every outgoing token transfer (services/ledger/); faucet and rewardClaims are its kinds'. */
@@ -94,6 +97,7 @@ export type {
   ReviewState,
 } from './receipt-repository.js';
 export type { RelatedPost, RelatedRepository } from './related-repository.js';
+export type { QueuedPost, QueuePlace, ReviewQueueRepository } from './review-queue.js';
 export type { Dialect } from './database.js';
 export type { PostChanges, StoredRevision, PostVersion } from './post-revisions.js';
 export type { PostListFilter } from './post-search.js';

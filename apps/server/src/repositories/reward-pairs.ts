@@ -1,9 +1,16 @@
+import { REVIEW_SCORE_MIN } from '@symposia/shared';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import type { ContributionKind } from '../domain/reward.js';
+import type { ContributionKind, ReviewSignalKind, ScoredKind } from '../domain/reward.js';
 import { TRUST_SCALE } from '../domain/trust.js';
 import type { Dialect } from './database.js';
-import { commentHidden, commentNotDeleted, postHidden, postNotDeleted } from './visibility.js';
+import {
+  commentHidden,
+  commentNotDeleted,
+  postHidden,
+  postNotDeleted,
+  reviewCounted,
+} from './visibility.js';
 
 /*
  * The reward epochs' scoring in SQL: services/rewards/scoring.ts's rules as one bounded query
@@ -22,16 +29,29 @@ export interface ScoringCriteria {
    * TRUST_SCALE (no seed anchors trust: services/trust/trust-service.ts).
    */
   weighByTrust: boolean;
+  /** The review signals (scoring.ts `countReviews`); absent: reviews count nothing. */
+  reviews?: {
+    /** Whether each kind weighs more than 0. */
+    counts: Readonly<Record<ReviewSignalKind, boolean>>;
+    maxPerReviewerDaily: number;
+    maxHelpfulPerReview: number;
+  };
 }
 
 /** How many pairs of one kind one member received that count (scoring.ts's ReceivedPairs). */
 export interface ReceivedPairs {
   recipientId: string;
-  kind: ContributionKind;
+  kind: ScoredKind;
   pairs: number;
   /** The sum of the pairs' actors' trust, in millionths. */
   trustUnits: number;
 }
+
+/** A member's trust in millionths, as scoring weighs it (0 without a row; see ScoringCriteria). */
+const trustOf = (criteria: ScoringCriteria, userColumn: string) =>
+  criteria.weighByTrust
+    ? sql`coalesce((select t.trust_units from user_trust t where t.user_id = ${sql.ref(userColumn)}), 0)`
+    : sql`${sql.lit(TRUST_SCALE)}`;
 
 /** Orders text as JavaScript compares strings (scoring.ts), whatever the database's collation. */
 const inCodeOrder = (dialect: Dialect, column: string) =>
@@ -80,9 +100,7 @@ export async function countedPairsOf(
     where comments.id = ${sql.ref(ref)} and ${commentNotDeleted()} and not ${commentHidden()})`;
   const pair = sql`partition by kind, actor_id, target_id`;
   const inTime = sql`order by ${inCodeOrder(dialect, 'created_at')}, ${inCodeOrder(dialect, 'id')}`;
-  const actorTrust = criteria.weighByTrust
-    ? sql`coalesce((select t.trust_units from user_trust t where t.user_id = e.actor_id), 0)`
-    : sql`${sql.lit(TRUST_SCALE)}`;
+  const actorTrust = trustOf(criteria, 'e.actor_id');
   const { rows } = await sql<{
     recipient_id: string;
     kind: ContributionKind;
@@ -143,6 +161,99 @@ export async function countedPairsOf(
     group by pair_recipient, kind`.execute(db);
   return rows.map((row) => ({
     recipientId: row.recipient_id,
+    kind: row.kind,
+    pairs: Number(row.pairs),
+    trustUnits: Number(row.trust_units),
+  }));
+}
+
+/**
+ * The review signals that count in `span`, per reviewer and kind: scoring.ts's `countReviews` as
+ * one query over the review tables as they stand, so a review deleted or hidden by now (or on a
+ * post deleted or hidden) counts nothing.
+ *
+ * 1. `written`: the span's live reviews of live posts, not of the reviewer's own post, by
+ *    reviewers old enough when they wrote them, numbered per reviewer and UTC day.
+ * 2. `counted`: the first `maxPerReviewerDaily` of each day.
+ * 3. `marks`: their readers' marks made before the span's end, not the reviewer's nor the post
+ *    author's, by accounts old enough when they marked, numbered per review, earliest first.
+ * The ratings (steps above the lowest, each weighing the author's trust, from authors old enough
+ * when the review was written) and the first `maxHelpfulPerReview` marks of each review (each
+ * weighing its reader's trust) are summed per reviewer. With `recipientId`, that reviewer alone.
+ */
+export async function countedReviewsOf(
+  db: AppDatabase,
+  dialect: Dialect,
+  span: { startsAt: string; endsAt: string },
+  criteria: ScoringCriteria,
+  recipientId?: string,
+): Promise<ReceivedPairs[]> {
+  const review = criteria.reviews;
+  if (!review || (!review.counts.review_rating && !review.counts.review_helpful)) return [];
+  const minMs = criteria.minActorAgeSeconds * 1000;
+  const onlyReviewer = recipientId ? sql`and reviews.reviewer_id = ${recipientId}` : sql``;
+  const ratings = review.counts.review_rating
+    ? sql`select reviewer_id, 'review_rating' as kind,
+          sum(author_rating - ${REVIEW_SCORE_MIN}) as pairs,
+          sum((author_rating - ${REVIEW_SCORE_MIN}) * author_trust) as trust_units
+        from counted
+        where author_rating > ${REVIEW_SCORE_MIN}
+          and ${millisecondsBetween(dialect, 'author_created_at', 'created_at')} >= ${minMs}
+        group by reviewer_id`
+    : null;
+  const marks = review.counts.review_helpful
+    ? sql`select reviewer_id, 'review_helpful' as kind, count(*) as pairs,
+          sum(marker_trust) as trust_units
+        from marks
+        where nth <= ${review.maxHelpfulPerReview}
+        group by reviewer_id`
+    : null;
+  const { rows } = await sql<{
+    reviewer_id: string;
+    kind: ReviewSignalKind;
+    pairs: number | string;
+    trust_units: number | string;
+  }>`
+    with written as (
+      select reviews.id, reviews.reviewer_id, reviews.created_at, reviews.author_rating,
+        posts.user_id as author_id, author.created_at as author_created_at,
+        ${trustOf(criteria, 'posts.user_id')} as author_trust,
+        row_number() over (partition by reviews.reviewer_id, substr(reviews.created_at, 1, 10)
+          order by ${inCodeOrder(dialect, 'reviews.created_at')},
+            ${inCodeOrder(dialect, 'reviews.id')}) as nth
+      from reviews
+      join posts on posts.id = reviews.post_id
+      join users reviewer on reviewer.id = reviews.reviewer_id
+      join users author on author.id = posts.user_id
+      where reviews.created_at >= ${span.startsAt} and reviews.created_at < ${span.endsAt}
+        and ${reviewCounted()}
+        and ${postNotDeleted()} and not ${postHidden()}
+        and reviews.reviewer_id <> posts.user_id
+        and ${millisecondsBetween(dialect, 'reviewer.created_at', 'reviews.created_at')} >= ${minMs}
+        ${onlyReviewer}
+    ),
+    counted as (
+      select * from written where nth <= ${review.maxPerReviewerDaily}
+    ),
+    marks as (
+      select counted.reviewer_id, ${trustOf(criteria, 'review_helpful.user_id')} as marker_trust,
+        row_number() over (partition by counted.id
+          order by ${inCodeOrder(dialect, 'review_helpful.created_at')},
+            ${inCodeOrder(dialect, 'review_helpful.user_id')}) as nth
+      from counted
+      join review_helpful on review_helpful.review_id = counted.id
+      join users marker on marker.id = review_helpful.user_id
+      where review_helpful.user_id <> counted.reviewer_id
+        and review_helpful.user_id <> counted.author_id
+        and review_helpful.created_at < ${span.endsAt}
+        and ${millisecondsBetween(dialect, 'marker.created_at', 'review_helpful.created_at')} >= ${minMs}
+    )
+    ${sql.join(
+      [ratings, marks].filter((part) => part !== null),
+      sql` union all `,
+    )}`.execute(db);
+  return rows.map((row) => ({
+    recipientId: row.reviewer_id,
     kind: row.kind,
     pairs: Number(row.pairs),
     trustUnits: Number(row.trust_units),

@@ -7,7 +7,7 @@ import { newJobRow, type NewJob } from './job-repository.js';
 import { transfersOfKind } from './ledger-repository.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import { REWARD_KIND } from './reward-claim-repository.js';
-import { countedPairsOf, type ScoringCriteria } from './reward-pairs.js';
+import { countedPairsOf, countedReviewsOf, type ScoringCriteria } from './reward-pairs.js';
 import { freezeSuspendedPayouts } from './reward-holds.js';
 import { toUser, USER_COLUMNS } from './user-repository.js';
 
@@ -211,14 +211,21 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /**
-     * The pairs that count in a span, per member and kind (see countedPairsOf); with
-     * `recipientId`, that member's alone. Read outside any write transaction.
+     * The pairs that count in a span, per member and kind: the contribution signals
+     * (countedPairsOf) and the review signals (countedReviewsOf); with `recipientId`, that
+     * member's alone. Read outside any write transaction.
      */
-    countedPairs: (
+    async countedPairs(
       span: { startsAt: string; endsAt: string },
       criteria: ScoringCriteria,
       recipientId?: string,
-    ) => countedPairsOf(db, dialect, span, criteria, recipientId),
+    ) {
+      const [signals, reviews] = await Promise.all([
+        countedPairsOf(db, dialect, span, criteria, recipientId),
+        countedReviewsOf(db, dialect, span, criteria, recipientId),
+      ]);
+      return [...signals, ...reviews];
+    },
 
     /**
      * Distributes the epoch once: in one transaction holding the epoch's row, reads the carries,

@@ -368,6 +368,7 @@ export function createServices(
     bounties: createBountyService({
       bounties: repositories.bounties,
       posts: repositories.posts,
+      queue: repositories.reviewQueue,
       balances: createBalanceLedger({ transfers: repositories.ledger }),
       maxJobAttempts: settings.processing.maxAttempts,
       now,

@@ -4,11 +4,14 @@ import {
   bountyParamsSchema,
   bountySchema,
   createBountyBodySchema,
+  openReviewsQuerySchema,
+  openReviewsSchema,
   postIdParamsSchema,
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn } from '../../plugins/auth.js';
+import { signedIn, viewerOf } from '../../plugins/auth.js';
 import { presentBounty } from '../../presenters/bounty.js';
+import { presentPostListItem } from '../../presenters/post.js';
 import { answers } from '../answers.js';
 import { routeOptions } from '../route-options.js';
 
@@ -18,6 +21,7 @@ import { routeOptions } from '../route-options.js';
  */
 export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
   const bounties = app.services.bounties;
+  const files = app.services.files;
   const route = routeOptions(app, 'bounties');
 
   app.post(
@@ -50,6 +54,35 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const list = await bounties.ofPost(request.user ?? null, request.params.id);
       return { items: list.map(presentBounty) };
+    },
+  );
+
+  app.get(
+    '/reviews/open',
+    route.anyone({
+      summary: 'Posts asking for review, with their open bounties',
+      description:
+        'The posts not validated yet (unreviewed, in review or disputed) and those with a ' +
+        'bounty open for reviews (before its deadline), each with those bounties: posts with ' +
+        'such a bounty first, then those sharing a tag with your own posts, then the newest. ' +
+        '`tag` keeps the posts with that tag; `cursor` is the `next_cursor` of the page before.',
+      querystring: openReviewsQuerySchema,
+      response: answers({ 200: openReviewsSchema }, 422),
+    }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const page = await bounties.openForReview(request.user ?? null, request.query);
+      const urls = await files.urlsForPosts(
+        viewer,
+        page.items.map((item) => item.post),
+      );
+      return {
+        items: page.items.map((item) => ({
+          post: presentPostListItem(item.post, urls?.(item.post)),
+          bounties: item.bounties.map(presentBounty),
+        })),
+        next_cursor: page.nextCursor,
+      };
     },
   );
 

@@ -6,8 +6,10 @@ import {
   BOUNTY_MAX_DAYS,
   BOUNTY_MODERATOR_WINDOW_DAYS,
   MESSAGES,
+  OPEN_REVIEWS_PAGE_SIZE,
   type AwardBountyBody,
   type CreateBountyBody,
+  type OpenReviewsQuery,
 } from '@symposia/shared';
 import { formatTokenAmount } from '../../chain/index.js';
 import type { User } from '../../domain/user.js';
@@ -26,11 +28,13 @@ import {
   type BountyRepository,
 } from '../../repositories/bounty-repository.js';
 import type { Post } from '../../domain/post.js';
+import type { ReviewQueueRepository } from '../../repositories/index.js';
 import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { BalanceLedger } from '../ledger/index.js';
+import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor.js';
 
 /** The durable job that gives back what a bounty did not award, once, when it settles. */
 export const SETTLE_BOUNTY_JOB = 'settle-bounty';
@@ -38,6 +42,12 @@ export const SETTLE_BOUNTY_JOB = 'settle-bounty';
 const DAY_MS = 86_400_000;
 
 export type BountyService = ReturnType<typeof createBountyService>;
+
+/** A page of the review queue: posts with their bounties open for reviews. */
+export interface OpenReviewsPage {
+  items: { post: Post; bounties: Bounty[] }[];
+  nextCursor: string | null;
+}
 
 /**
  * Review bounties (issue 29; docs/ARCHITECTURE.md §6). The units move through the ledger's
@@ -50,6 +60,7 @@ export type BountyService = ReturnType<typeof createBountyService>;
 export function createBountyService(deps: {
   bounties: BountyRepository;
   posts: { findVisible(id: string, viewer: User | null): Promise<Post | undefined> };
+  queue: ReviewQueueRepository;
   balances: BalanceLedger;
   maxJobAttempts: number;
   now: Clock;
@@ -152,6 +163,40 @@ export function createBountyService(deps: {
       const post = await deps.posts.findVisible(postId, viewer);
       authorize(decidePost(viewer, post && postFacts(post), 'see'));
       return bounties.ofPost(postId, BOUNTIES_PER_POST_MAX);
+    },
+
+    /**
+     * GET /reviews/open: the posts asking for review that the reader may see — not validated
+     * yet, or with a bounty open for reviews — those with such a bounty first, then those
+     * sharing a tag with the reader's own posts, then the newest; each with those bounties.
+     * Three queries a page whatever its length (the reader's tags, the posts, their bounties),
+     * and the page's files.
+     */
+    async openForReview(viewer: User | null, query: OpenReviewsQuery): Promise<OpenReviewsPage> {
+      const after = decodeQueueCursor(query.cursor);
+      const at = now().toISOString();
+      const ownTags = viewer ? await deps.queue.tagsOfMember(viewer.id) : [];
+      const rows = await deps.queue.page({
+        viewer,
+        ownTags,
+        tag: query.tag || undefined,
+        after,
+        now: at,
+        limit: OPEN_REVIEWS_PAGE_SIZE + 1,
+      });
+      const page = rows.slice(0, OPEN_REVIEWS_PAGE_SIZE);
+      const open = await bounties.openOf(
+        page.map((row) => row.post.id),
+        at,
+      );
+      return {
+        items: page.map(({ post }) => ({
+          post,
+          bounties: open.filter((bounty) => bounty.postId === post.id),
+        })),
+        nextCursor:
+          rows.length > OPEN_REVIEWS_PAGE_SIZE ? encodeQueueCursor(page.at(-1)!.place) : null,
+      };
     },
 
     /**

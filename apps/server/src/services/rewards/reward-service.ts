@@ -18,7 +18,7 @@ import type { AfterWrite } from '../after-write.js';
 import type { TrustService } from '../trust/trust-service.js';
 import { distribute } from './distribution.js';
 import { epochEnded, firstEpoch, nextEpoch } from './epoch-clock.js';
-import { countingKinds, scoresOf } from './scoring.js';
+import { countingKinds, reviewWeights, scoresOf } from './scoring.js';
 
 /** The durable job that distributes an ended epoch; its subject is the epoch's number. */
 export const DISTRIBUTE_REWARDS_JOB = 'distribute-rewards';
@@ -114,6 +114,8 @@ export function createRewardService(deps: {
   trust: Pick<TrustService, 'ensureComputedSince' | 'weighsTrust'>;
 }) {
   const { rewards, settings, now, trust } = deps;
+  // Every kind's weight, the review kinds' from the REWARD_*REVIEW* settings (issue 29).
+  const weights = { ...settings.weights, ...reviewWeights(settings.reviews) };
   // scoring.ts's rules, applied by the repository's query (countedPairs); the weights are applied
   // here, to the counts it returns.
   const criteriaWith = (weighByTrust: boolean): ScoringCriteria => ({
@@ -121,6 +123,14 @@ export function createRewardService(deps: {
     minActorAgeSeconds: settings.minActorAgeSeconds,
     maxEventsPerActorDaily: settings.maxEventsPerActorDaily,
     weighByTrust,
+    reviews: {
+      counts: {
+        review_rating: weights.review_rating > 0,
+        review_helpful: weights.review_helpful > 0,
+      },
+      maxPerReviewerDaily: settings.reviews.maxPerReviewerDaily,
+      maxHelpfulPerReview: settings.reviews.maxHelpfulPerReview,
+    },
   });
 
   /** The epoch running now, opening it (and any before it) when the clock passed the last. */
@@ -217,8 +227,8 @@ export function createRewardService(deps: {
       // signals are settled, and the transaction only splits and writes.
       const counted = await rewards.countedPairs(epoch, criteriaWith(await trust.weighsTrust()));
       const scores = {
-        weighted: scoresOf(counted, settings.weights),
-        unweighted: scoresOf(counted, settings.weights, { unweighted: true }),
+        weighted: scoresOf(counted, weights),
+        unweighted: scoresOf(counted, weights, { unweighted: true }),
       };
       const at = now().toISOString();
       const result = await rewards.distribute(epochId, at, (facts) => decide(facts, scores, at));
@@ -239,7 +249,7 @@ export function createRewardService(deps: {
         claimableUnits: member.claimableUnits,
         frozenUnits: member.frozenUnits,
         earnedUnits: member.earnedUnits,
-        pendingScore: scoresOf(counted, settings.weights).get(user.id) ?? 0,
+        pendingScore: scoresOf(counted, weights).get(user.id) ?? 0,
         epoch,
         history: member.history.map((entry) => ({
           epochId: entry.epochId,

@@ -1,7 +1,12 @@
+import { REVIEW_SCORE_MAX, REVIEW_SCORE_MIN } from '@symposia/shared';
 import {
   CONTRIBUTION_KINDS,
+  SCORED_KINDS,
   type ContributionKind,
+  type ReviewSignalKind,
   type ScoredEvent,
+  type ScoredKind,
+  type ScoredReview,
 } from '../../domain/reward.js';
 import { TRUST_SCALE } from '../../domain/trust.js';
 
@@ -33,9 +38,36 @@ import { TRUST_SCALE } from '../../domain/trust.js';
  */
 
 export interface ScoringRules {
-  weights: Readonly<Record<ContributionKind, number>>;
+  /** Each kind's weight; a review kind left out weighs nothing (reviewWeights gives them). */
+  weights: Readonly<Record<ContributionKind, number>> & Partial<Record<ReviewSignalKind, number>>;
   minActorAgeSeconds: number;
   maxEventsPerActorDaily: number;
+  /** The caps of the review signals (countReviews); absent: reviews count nothing. */
+  reviews?: ReviewCaps;
+}
+
+/** REWARD_REVIEW_MAX_DAILY and REWARD_REVIEW_MAX_HELPFUL. */
+export interface ReviewCaps {
+  /** A reviewer's reviews counted per UTC day, the earliest first. */
+  maxPerReviewerDaily: number;
+  /** Helpful marks counted per review, the earliest first. */
+  maxHelpfulPerReview: number;
+}
+
+/**
+ * The review kinds' weights from REWARD_WEIGHT_REVIEW and REWARD_REVIEW_HELPFUL_SHARE: a review
+ * its post's author rated the highest earns the whole weight (each step above the lowest a
+ * quarter of it; the lowest nothing), and each reader's helpful mark `helpfulShare` of it — each
+ * times its giver's trust, as every signal.
+ */
+export function reviewWeights(review: {
+  weight: number;
+  helpfulShare: number;
+}): Record<ReviewSignalKind, number> {
+  return {
+    review_rating: review.weight / (REVIEW_SCORE_MAX - REVIEW_SCORE_MIN),
+    review_helpful: review.weight * review.helpfulShare,
+  };
 }
 
 interface StandingPair {
@@ -52,10 +84,14 @@ interface StandingPair {
 export const countingKinds = (weights: ScoringRules['weights']): ContributionKind[] =>
   CONTRIBUTION_KINDS.filter((kind) => (weights[kind] ?? 0) > 0);
 
-/** How many pairs of one kind one member received that count, and their actors' trust. */
+/**
+ * How many pairs of one kind one member received that count, and their actors' trust. For
+ * `review_rating` a pair is one step of a rating above the lowest (a 5 is four), for
+ * `review_helpful` one reader's mark.
+ */
 export interface ReceivedPairs {
   recipientId: string;
-  kind: ContributionKind;
+  kind: ScoredKind;
   pairs: number;
   /** The sum of the pairs' actors' trust, in millionths (pairs × TRUST_SCALE unweighted). */
   trustUnits: number;
@@ -64,7 +100,7 @@ export interface ReceivedPairs {
 /**
  * Member → score from their counted pairs: each kind's weight times its trust-weighted count
  * (or, `unweighted`, its count: today's scoring before issue 28), added in the order of
- * CONTRIBUTION_KINDS, so a score is the same number however its pairs were counted (weights may
+ * SCORED_KINDS, so a score is the same number however its pairs were counted (weights may
  * be decimals, whose sums depend on the order of addition).
  */
 export function scoresOf(
@@ -72,21 +108,21 @@ export function scoresOf(
   weights: ScoringRules['weights'],
   options: { unweighted?: boolean } = {},
 ): Map<string, number> {
-  const perMember = new Map<string, Map<ContributionKind, number>>();
+  const perMember = new Map<string, Map<ScoredKind, number>>();
   for (const { recipientId, kind, pairs, trustUnits } of counts) {
     if (!(pairs > 0) || !((weights[kind] ?? 0) > 0)) continue;
     const units = options.unweighted ? pairs * TRUST_SCALE : trustUnits;
-    const kinds = perMember.get(recipientId) ?? new Map<ContributionKind, number>();
+    const kinds = perMember.get(recipientId) ?? new Map<ScoredKind, number>();
     kinds.set(kind, (kinds.get(kind) ?? 0) + units);
     perMember.set(recipientId, kinds);
   }
   const scores = new Map<string, number>();
   for (const [recipientId, kinds] of perMember) {
     let score = 0;
-    for (const kind of CONTRIBUTION_KINDS) {
+    for (const kind of SCORED_KINDS) {
       const units = kinds.get(kind);
       // Units / TRUST_SCALE is exact for whole pairs, so unweighted scores are today's exactly.
-      if (units) score += weights[kind] * (units / TRUST_SCALE);
+      if (units) score += (weights[kind] ?? 0) * (units / TRUST_SCALE);
     }
     // A member whose actors all had trust 0 scores nothing and is left out, as before any signal.
     if (score > 0) scores.set(recipientId, score);
@@ -183,6 +219,86 @@ export function countEvents(
         pairs: 1,
         trustUnits: trustOfActor(trust, pair.actorId),
       });
+    }
+  }
+  return counted;
+}
+
+/**
+ * The review signals of an epoch (issue 29), per reviewer and kind, from the live reviews written
+ * in it (the caller leaves out reviews deleted or hidden by the time of scoring, and those of
+ * posts deleted or hidden: they count nothing) and their ratings and marks as they stand:
+ * - a review of one's own post counts nothing;
+ * - the reviewer's account must be REWARD_MIN_ACTOR_AGE_SECONDS old when they wrote it;
+ * - a reviewer's reviews count REWARD_REVIEW_MAX_DAILY a UTC day at most, the earliest first;
+ * - the post author's rating adds one `review_rating` pair per step above REVIEW_SCORE_MIN, each
+ *   weighing the author's trust, if the author's account was old enough when the review was
+ *   written (a rating has no time of its own and comes after the review);
+ * - each reader's helpful mark made before the epoch's end adds a `review_helpful` pair weighing
+ *   the reader's trust, not the reviewer's own nor the post author's (who rates instead), from
+ *   accounts old enough when they marked, REWARD_REVIEW_MAX_HELPFUL a review at most, the
+ *   earliest first.
+ * So a review earns only as far as others found it helpful, and only by the trust of those
+ * others: a ring of fresh or untrusted accounts rating each other's reviews earns nothing.
+ * `countedReviewsOf` in repositories/reward-pairs.ts is the same rule in SQL
+ * (scoring-sql.property.test.ts).
+ */
+export function countReviews(
+  reviews: readonly ScoredReview[],
+  rules: ScoringRules,
+  trust: ActorTrust,
+  endsAt: string,
+): ReceivedPairs[] {
+  const caps = rules.reviews;
+  const rating = (rules.weights.review_rating ?? 0) > 0;
+  const helpful = (rules.weights.review_helpful ?? 0) > 0;
+  if (!caps || (!rating && !helpful)) return [];
+  const minMs = rules.minActorAgeSeconds * 1000;
+  const oldEnough = (accountCreatedAt: string, at: string) =>
+    Date.parse(at) - Date.parse(accountCreatedAt) >= minMs;
+
+  const perReviewerDay = new Map<string, ScoredReview[]>();
+  for (const review of reviews) {
+    if (review.reviewerId === review.postAuthorId) continue;
+    if (!oldEnough(review.reviewerCreatedAt, review.createdAt)) continue;
+    const key = `${review.reviewerId}\u0000${review.createdAt.slice(0, 10)}`;
+    const day = perReviewerDay.get(key);
+    if (day) day.push(review);
+    else perReviewerDay.set(key, [review]);
+  }
+
+  const counted: ReceivedPairs[] = [];
+  for (const day of perReviewerDay.values()) {
+    day.sort(byTime);
+    for (const review of day.slice(0, caps.maxPerReviewerDaily)) {
+      const steps = (review.authorRating ?? REVIEW_SCORE_MIN) - REVIEW_SCORE_MIN;
+      if (rating && steps > 0 && oldEnough(review.postAuthorCreatedAt, review.createdAt)) {
+        counted.push({
+          recipientId: review.reviewerId,
+          kind: 'review_rating',
+          pairs: steps,
+          trustUnits: steps * trustOfActor(trust, review.postAuthorId),
+        });
+      }
+      if (!helpful) continue;
+      const marks = review.marks
+        .filter(
+          (mark) =>
+            mark.userId !== review.reviewerId &&
+            mark.userId !== review.postAuthorId &&
+            mark.createdAt < endsAt &&
+            oldEnough(mark.userCreatedAt, mark.createdAt),
+        )
+        .map((mark) => ({ ...mark, id: mark.userId }))
+        .sort(byTime);
+      for (const mark of marks.slice(0, caps.maxHelpfulPerReview)) {
+        counted.push({
+          recipientId: review.reviewerId,
+          kind: 'review_helpful',
+          pairs: 1,
+          trustUnits: trustOfActor(trust, mark.userId),
+        });
+      }
     }
   }
   return counted;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTRIBUTION_KINDS } from '../../domain/reward.js';
+import { SCORED_KINDS } from '../../domain/reward.js';
 import { TRUST_SCALE } from '../../domain/trust.js';
 import { distribute } from './distribution.js';
-import { scoresOf, type ReceivedPairs } from './scoring.js';
+import { reviewWeights, scoresOf, type ReceivedPairs } from './scoring.js';
 
 /**
  * Trust-weighted scores (issue 28) split as before: whatever the actors' trust, the sum paid is at
@@ -11,13 +11,21 @@ import { scoresOf, type ReceivedPairs } from './scoring.js';
  */
 
 const MEMBERS = ['m0', 'm1', 'm2', 'm3', 'm4', 'm5'];
-const weights = { post_like: 3, comment_like: 1, comment_received: 2, reply_received: 1 };
+// The review kinds (issue 29) with their default weights, so their rating steps and marks are in
+// the mix.
+const weights = {
+  post_like: 3,
+  comment_like: 1,
+  comment_received: 2,
+  reply_received: 1,
+  ...reviewWeights({ weight: 6, helpfulShare: 0.25 }),
+};
 
 const counts: fc.Arbitrary<ReceivedPairs[]> = fc
   .array(
     fc.record({
       recipientId: fc.constantFrom(...MEMBERS),
-      kind: fc.constantFrom(...CONTRIBUTION_KINDS),
+      kind: fc.constantFrom(...SCORED_KINDS),
       pairs: fc.integer({ min: 1, max: 40 }),
       trust: fc.array(fc.integer({ min: 0, max: TRUST_SCALE }), { minLength: 40, maxLength: 40 }),
     }),
