@@ -55,7 +55,7 @@ async function commentViaApi(
 async function reportViaApi(
   request: APIRequestContext,
   user: TestUser,
-  target: { target_type: 'post' | 'comment' | 'user'; target_id: string },
+  target: { target_type: 'post' | 'comment' | 'review' | 'user'; target_id: string },
   reason = 'spam',
   note = '',
 ) {
@@ -178,6 +178,72 @@ test.describe('reports and moderation', () => {
     await page.goto(`/forum/detail/${postId}`);
     await expect(commentBy(page, spammer.username)).toContainText(`Cheap pills ${word}`);
     await expect(commentBy(page, spammer.username)).toContainText(MESSAGES.hiddenByModerators);
+  });
+
+  test('report a review; a moderator hides it from the queue; the post counts it no more, its reviewer sees it marked', async ({
+    page,
+    request,
+  }) => {
+    const author = await createUser(request, { prefix: 'rvau' });
+    const reviewer = await createUser(request, { prefix: 'rvre' });
+    const reporter = await createUser(request, { prefix: 'rvrp' });
+    const word = uniqueWord();
+    const postId = await createPost(request, author, { title: `Reviewed ${word}` });
+    const written = await request.post(`/api/v1/media/${postId}/reviews`, {
+      headers: { Authorization: `Bearer ${reviewer.token}` },
+      data: {
+        soundness: 1,
+        significance: 1,
+        clarity: 1,
+        reproducibility: 1,
+        confidence: 5,
+        recommendation: 'not_valid',
+        summary: `Buy tokens ${word}`,
+        strengths: '',
+        weaknesses: '',
+      },
+    });
+    expect(written.status(), await written.text()).toBe(201);
+    const reviewOf = (scope: Page) =>
+      scope.getByRole('article', { name: `Review by ${reviewer.username}` });
+
+    // The reporter reports the review from the post, with the report dialog.
+    await signIn(page, reporter);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.getByTestId('review-status')).toHaveText('In review');
+    await reviewOf(page)
+      .getByRole('button', { name: `Report the review by ${reviewer.username}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Report this review' });
+    await dialog.getByRole('radio', { name: /^Spam/ }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText(MESSAGES.reportSent)).toBeVisible();
+
+    // The moderator finds it in the queue with its post and hides it.
+    await signIn(page, moderator);
+    await page.goto('/moderation');
+    const item = page.getByRole('article', { name: `Review by ${reviewer.username}` });
+    await expect(item).toContainText(`Buy tokens ${word}`);
+    await expect(item).toContainText(`Reviewed ${word}`);
+    await item.getByRole('button', { name: 'Hide' }).click();
+    const hide = page.getByRole('dialog', { name: `Hide the review by ${reviewer.username}?` });
+    await hide.getByRole('textbox', { name: 'Note' }).fill('Advertising');
+    await hide.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByText('1 report resolved.')).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // Visitors no longer see it, and the post is unreviewed again; its reviewer sees it marked.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(`/forum/detail/${postId}`);
+    // An unreviewed post shows no status badge.
+    await expect(page.getByRole('heading', { name: 'Reviews (0 reviews)' })).toBeVisible();
+    await expect(page.getByTestId('review-status')).toHaveCount(0);
+    await expect(reviewOf(page)).toHaveCount(0);
+    await signIn(page, reviewer);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(reviewOf(page).getByTestId('hidden-by-moderators')).toHaveText(
+      MESSAGES.hiddenByModerators,
+    );
   });
 
   test("a post the moderators hid is marked on its author's forum card; visitors no longer see it", async ({

@@ -40,6 +40,7 @@ export {
   mayKnowReviewer,
   mayReadReview,
   REVIEW_ACTIONS,
+  reviewFacts,
   type ReviewAction,
   type ReviewFacts,
 } from './review-policy.js';

@@ -8,6 +8,7 @@ import {
   type PostFacts,
 } from './content-policy.js';
 import { ALLOW, deny, type Decision } from './decision.js';
+import { decideReview, type ReviewFacts } from './review-policy.js';
 
 /**
  * Who may report what, who moderates, what a moderator may do to what, and who may sign in
@@ -24,15 +25,17 @@ export type Reporter = { id: string; role?: UserRole; createdAt: string } | null
 export type ReportTargetFacts =
   | { type: 'post'; post: PostFacts | undefined }
   | { type: 'comment'; comment: CommentFacts | undefined }
+  | { type: 'review'; review: ReviewFacts | undefined }
   | { type: 'user'; user: { id: string } | undefined };
 
 /**
- * What a moderator acts on. `authorRole` is the role of whoever the report is about (the post's
- * or comment's author, or the user); null when that account is gone.
+ * What a moderator acts on. `authorRole` is the role of whoever the report is about (the post's,
+ * comment's or review's author, or the user); null when that account is gone.
  */
 export type ModerationTargetFacts =
   | { type: 'post'; post: PostFacts | undefined; authorRole: UserRole | null }
   | { type: 'comment'; comment: CommentFacts | undefined; authorRole: UserRole | null }
+  | { type: 'review'; review: ReviewFacts | undefined; authorRole: UserRole | null }
   | { type: 'user'; authorRole: UserRole | null };
 
 /** Whether the actor is a moderator: the one role that reviews reports and acts on them. */
@@ -77,6 +80,10 @@ function reportedAuthor(reporter: Reporter, target: ReportTargetFacts): string |
       return target.comment && decideComment(reporter, target.comment, 'see').allowed
         ? target.comment.authorId
         : undefined;
+    case 'review':
+      return decideReview(reporter, target.review, 'see').allowed
+        ? target.review?.reviewerId
+        : undefined;
     case 'user':
       return target.user?.id;
   }
@@ -84,8 +91,8 @@ function reportedAuthor(reporter: Reporter, target: ReportTargetFacts): string |
 
 /**
  * May the moderator resolve a report on the target with `action`? Dismissing always. Hiding and
- * deleting take a post or comment the moderator may see and delete (404 otherwise; a user is
- * neither hidden nor deleted: 422). Suspending takes anyone but a moderator (422).
+ * deleting take a post, comment or review the moderator may see and delete (404 otherwise; a user
+ * is neither hidden nor deleted: 422). Suspending takes anyone but a moderator (422).
  */
 export function decideResolution(
   actor: Actor,
@@ -111,28 +118,35 @@ export function decideResolution(
           return decidePost(actor, target.post, 'delete');
         case 'comment':
           return decideComment(actor, target.comment, 'delete');
+        case 'review':
+          return decideReview(actor, target.review, 'delete');
       }
   }
 }
 
 /**
- * May the moderator undo the hiding of the post or comment? It must still exist and be one they
- * may see (404 otherwise); whether it is hidden at all is for the service to say.
+ * May the moderator undo the hiding of the post, comment or review? It must still exist and be
+ * one they may see (404 otherwise); whether it is hidden at all is for the service to say.
  */
 export function decideRestore(
   actor: Actor,
   target:
     | { type: 'post'; post: PostFacts | undefined }
-    | { type: 'comment'; comment: CommentFacts | undefined },
+    | { type: 'comment'; comment: CommentFacts | undefined }
+    | { type: 'review'; review: ReviewFacts | undefined },
 ): Decision {
   const moderator = decideModeration(actor);
   if (!moderator.allowed) return moderator;
-  if (target.type === 'post') {
-    return target.post && mayReadPost(actor, target.post)
-      ? ALLOW
-      : deny('not-found', MESSAGES.postNotFoundTitle);
+  switch (target.type) {
+    case 'post':
+      return target.post && mayReadPost(actor, target.post)
+        ? ALLOW
+        : deny('not-found', MESSAGES.postNotFoundTitle);
+    case 'comment':
+      return decideComment(actor, target.comment, 'see');
+    case 'review':
+      return decideReview(actor, target.review, 'see');
   }
-  return decideComment(actor, target.comment, 'see');
 }
 
 /**

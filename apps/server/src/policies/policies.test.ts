@@ -16,6 +16,8 @@ import {
   REPORT_RULES,
   RESOLUTION_RULES,
   RESOLUTION_TARGETS,
+  REVIEW_REPORT_RULES,
+  REVIEW_RESOLUTION_RULES,
   REVIEW_RULES,
   REVIEW_STATES,
   REVIEW_VIEWERS,
@@ -216,6 +218,57 @@ describe('policies: peer reviews', () => {
       });
     }
   }
+
+  it('reporting a review: REVIEW_REPORT_RULES', () => {
+    const rules = { at: new Date('2026-03-01T00:00:00Z'), minAccountAgeSeconds: 0 };
+    for (const viewer of REVIEW_VIEWERS) {
+      const actor = reviewActor(viewer);
+      const reporter = actor && { ...actor, createdAt: '2026-01-01T00:00:00Z' };
+      const got = Object.fromEntries(
+        REVIEW_STATES.map((state) => [
+          state,
+          outcome(decideReport(reporter, { type: 'review', review: reviewIn(state) }, rules)),
+        ]),
+      );
+      expect(got, viewer).toEqual(REVIEW_REPORT_RULES[viewer]);
+    }
+    expect(outcome(decideReport(null, { type: 'review', review: undefined }, rules))).toBe(401);
+    const member = { ...actorOf('member')!, createdAt: '2026-01-01T00:00:00Z' };
+    expect(decideReport(member, { type: 'review', review: undefined }, rules)).toMatchObject({
+      denial: 'not-found',
+    });
+    expect(
+      decideReport(
+        { ...reviewActor('reviewer')!, createdAt: '2026-01-01T00:00:00Z' },
+        { type: 'review', review: reviewIn('public') },
+        rules,
+      ),
+    ).toMatchObject({ message: MESSAGES.reportOwnContent, field: 'target_id' });
+  });
+
+  it('moderating a review: REVIEW_RESOLUTION_RULES', () => {
+    const moderator = actorOf('moderator');
+    for (const state of REVIEW_STATES) {
+      const review = reviewIn(state);
+      const got = {
+        ...Object.fromEntries(
+          MODERATION_ACTIONS.map((action: ModerationAction) => [
+            action,
+            outcome(
+              decideResolution(moderator, { type: 'review', review, authorRole: 'member' }, action),
+            ),
+          ]),
+        ),
+        restore: outcome(decideRestore(moderator, { type: 'review', review })),
+      };
+      expect(got, state).toEqual(REVIEW_RESOLUTION_RULES[state]);
+      // Only moderators, whatever the state.
+      expect(outcome(decideRestore(actorOf('member'), { type: 'review', review }))).toBe(403);
+    }
+    const gone = { type: 'review' as const, review: undefined, authorRole: 'member' as const };
+    expect(outcome(decideResolution(moderator, gone, 'hide'))).toBe(404);
+    expect(outcome(decideResolution(actorOf('member'), gone, 'dismiss'))).toBe(403);
+  });
 
   it('writing a review: a member who sees the post, never its author', () => {
     for (const viewer of VIEWERS) {

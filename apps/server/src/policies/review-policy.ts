@@ -1,6 +1,7 @@
 import { MESSAGES } from '@symposia/shared';
 import {
   mayReadPost,
+  postFacts,
   seesHiddenContent,
   type Actor,
   type PostFacts,
@@ -25,6 +26,22 @@ export interface ReviewFacts {
   hidden: boolean;
   /** Null: its post is none the actor may see. */
   post: PostFacts | null;
+}
+
+/**
+ * A review found by id (not deleted) as the rules need it, with its post as the actor found it
+ * (undefined: none they may see).
+ */
+export function reviewFacts(
+  review: { reviewerId: string; hidden: boolean },
+  post: Parameters<typeof postFacts>[0] | undefined,
+): ReviewFacts {
+  return {
+    reviewerId: review.reviewerId,
+    deleted: false,
+    hidden: review.hidden,
+    post: post ? postFacts(post) : null,
+  };
 }
 
 /** Whether `reader` may see the review: its post they may see, not deleted, not hidden from them. */

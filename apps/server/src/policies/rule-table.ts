@@ -213,3 +213,31 @@ export const REVIEW_WRITE_RULES: Record<ViewerKind, Record<PostState, Outcome>> 
   author: { public: 422, private: 422, deleted: 404, hidden: 403 },
   moderator: { public: 'ok', private: 404, deleted: 404, hidden: 403 },
 };
+
+/**
+ * Reports on peer reviews (issue 29), by who reports and the review's state as in REVIEW_RULES:
+ * a member reports a review they may see (404 otherwise), never their own (422).
+ */
+export const REVIEW_REPORT_RULES: Record<ReviewViewerKind, Record<ReviewState, Outcome>> = {
+  anonymous: { public: 401, private: 401, deleted: 401, hidden: 401, 'post-hidden': 401 },
+  member: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'post-hidden': 404 },
+  reviewer: { public: 422, private: 404, deleted: 404, hidden: 422, 'post-hidden': 404 },
+  author: { public: 'ok', private: 'ok', deleted: 404, hidden: 404, 'post-hidden': 'ok' },
+  moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok', 'post-hidden': 'ok' },
+};
+
+/**
+ * What a moderator may do to a reported review (a member's) in each state, and undo its hiding
+ * (`restore`; whether it is hidden at all is the service's 409): hide and delete what they may
+ * see, never a review of another member's private post (404), as for comments.
+ */
+export const REVIEW_RESOLUTION_RULES: Record<
+  ReviewState,
+  Record<ModerationAction | 'restore', Outcome>
+> = {
+  public: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  private: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
+  deleted: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
+  hidden: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  'post-hidden': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+};

@@ -128,6 +128,35 @@ async function targetsOf(
       });
     }
   }
+  const reviewIds = ids('review');
+  if (reviewIds.length > 0) {
+    // A review's summary is its excerpt; the queue names its reviewer (the report's author),
+    // anonymous or not: the moderators may know them (review-policy.ts `mayKnowReviewer`).
+    const rows = await db
+      .selectFrom('reviews')
+      .innerJoin('posts', 'posts.id', 'reviews.post_id')
+      .select([
+        'reviews.id',
+        'reviews.summary',
+        'reviews.post_id',
+        'reviews.deleted_at',
+        'reviews.hidden_at',
+        'posts.title',
+        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
+      ])
+      .where('reviews.id', 'in', reviewIds)
+      .execute();
+    for (const row of rows) {
+      const shown = Number(row.readable) === 1;
+      found.set(`review:${row.id}`, {
+        title: shown ? row.title : '',
+        text: shown ? row.summary : '',
+        postId: row.post_id,
+        hidden: row.hidden_at !== null,
+        deleted: row.deleted_at !== null,
+      });
+    }
+  }
   const userIds = ids('user');
   if (userIds.length > 0) {
     const rows = await db

@@ -9,12 +9,14 @@ import type { Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import { loggedActionFields, type LoggedAction } from '../domain/moderation-log.js';
 import type { Viewer } from '../domain/post.js';
+import type { ReviewRule } from '../domain/review-status.js';
 import { deleteCommentWithin, setCommentHiddenWithin } from './comment-writes.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import { timeOrderedId } from './ordered-ids.js';
 import { lockRows, type Dialect, type Executor } from './database.js';
 import { moderationLog, moderationQueue } from './moderation-reads.js';
-import { deletePostWithin, setPostHiddenWithin } from './post-repository.js';
+import { deletePostWithin, setPostHiddenWithin, type HiddenChange } from './post-repository.js';
+import { deleteReviewWithin, setReviewHiddenWithin } from './review-writes.js';
 import { freezeRewardsOf } from './reward-holds.js';
 import { revokeSessionsOf } from './session-writes.js';
 import { voidSignalsOf } from './signal-voids.js';
@@ -48,6 +50,8 @@ export interface Resolution {
   suspendedUntil: string | null;
   /** What the decision tells whom, once it is known which reports it resolved. */
   notices: (resolved: Resolved) => NewNotification[];
+  /** The rule a review's post is computed again by, when a review is hidden or deleted. */
+  reviewRule: ReviewRule;
 }
 
 export type ResolutionOutcome =
@@ -58,12 +62,14 @@ export type ResolutionOutcome =
   | { kind: 'target-gone' };
 
 export interface Restoration {
-  targetType: 'post' | 'comment';
+  targetType: 'post' | 'comment' | 'review';
   targetId: string;
   moderatorId: string;
   note: string;
   at: Date;
   notices: (logId: string) => NewNotification[];
+  /** The rule a restored review's post is computed again by. */
+  reviewRule: ReviewRule;
 }
 
 export type RestorationOutcome =
@@ -121,6 +127,27 @@ export async function appendLog(
 export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
   const locked = <Q extends { forUpdate(): Q }>(query: Q): Q => lockRows(dialect, query);
 
+  /**
+   * Hides (`hiddenAt`) or shows again (null) a post, comment or review, through the writes their
+   * own repositories use, so counts, contributions and a review's post status follow. `at` is
+   * when (a restored comment's contributions come back dated then).
+   */
+  async function setHiddenWithin(
+    trx: Trx,
+    type: 'post' | 'comment' | 'review',
+    id: string,
+    change: { hiddenAt: string | null; at: string; reviewRule: ReviewRule },
+  ): Promise<HiddenChange> {
+    switch (type) {
+      case 'post':
+        return setPostHiddenWithin(trx, dialect, id, change.hiddenAt);
+      case 'comment':
+        return setCommentHiddenWithin(trx, dialect, id, change.hiddenAt, change.at);
+      case 'review':
+        return setReviewHiddenWithin(trx, dialect, id, change.hiddenAt, change.reviewRule);
+    }
+  }
+
   async function notify(trx: Trx, notices: NewNotification[]): Promise<string[]> {
     const told: string[] = [];
     for (const notice of notices) {
@@ -144,21 +171,38 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
       case 'dismiss':
         return null;
       case 'hide': {
-        // A member is never hidden (policies refuse it); only posts and comments are.
+        // A member is never hidden (policies refuse it); only posts, comments and reviews are.
         if (report.targetType === 'user') throw new TargetGone();
-        const done =
-          report.targetType === 'post'
-            ? await setPostHiddenWithin(trx, dialect, report.targetId, at)
-            : await setCommentHiddenWithin(trx, dialect, report.targetId, at);
+        const done = await setHiddenWithin(trx, report.targetType, report.targetId, {
+          hiddenAt: at,
+          at,
+          reviewRule: resolution.reviewRule,
+        });
         if (done === 'gone') throw new TargetGone();
         return null;
       }
       case 'delete': {
-        if (report.targetType === 'user') throw new TargetGone();
-        const done =
-          report.targetType === 'post'
-            ? await deletePostWithin(trx, report.targetId, at)
-            : await deleteCommentWithin(trx, dialect, report.targetId, at);
+        let done: boolean;
+        switch (report.targetType) {
+          case 'user':
+            throw new TargetGone();
+          case 'post':
+            done = await deletePostWithin(trx, report.targetId, at);
+            break;
+          case 'comment':
+            done = await deleteCommentWithin(trx, dialect, report.targetId, at);
+            break;
+          case 'review':
+            done =
+              (await deleteReviewWithin(
+                trx,
+                dialect,
+                report.targetId,
+                at,
+                resolution.reviewRule,
+              )) !== undefined;
+            break;
+        }
         if (!done) throw new TargetGone();
         return null;
       }
@@ -295,16 +339,11 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
     /** Shows a hidden post or comment again, logs it and writes its notifications, in one go. */
     async restore(restoration: Restoration): Promise<RestorationOutcome> {
       return db.transaction().execute(async (trx) => {
-        const done =
-          restoration.targetType === 'post'
-            ? await setPostHiddenWithin(trx, dialect, restoration.targetId, null)
-            : await setCommentHiddenWithin(
-                trx,
-                dialect,
-                restoration.targetId,
-                null,
-                restoration.at.toISOString(),
-              );
+        const done = await setHiddenWithin(trx, restoration.targetType, restoration.targetId, {
+          hiddenAt: null,
+          at: restoration.at.toISOString(),
+          reviewRule: restoration.reviewRule,
+        });
         if (done === 'gone') return { kind: 'target-gone' as const };
         if (done === 'unchanged') return { kind: 'not-hidden' as const };
         const logId = await appendLog(trx, {

@@ -341,6 +341,20 @@ export function createReceiptRepository(db: AppDatabase, dialect: Dialect) {
       return rows.map((row) => row.cid);
     },
 
+    /**
+     * Every receipt naming the review (its versions, its response's, its awards'): the gateway
+     * serves them while the review counts (file-references.ts), so a moderator's hide or delete
+     * withdraws them all.
+     */
+    async cidsOfReview(reviewId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('receipts')
+        .select('cid')
+        .where('review_id', '=', reviewId)
+        .execute();
+      return rows.map((row) => row.cid);
+    },
+
     /** The newest receipt of the subject whose epoch's root is on the chain, with its anchor. */
     async latestAnchored(
       kind: ReceiptKind,

@@ -5,10 +5,11 @@ import type { Viewer } from '../domain/post.js';
 import type { ReviewRef, ReviewText, StoredReview } from '../domain/review.js';
 import { countsForCurrent, reviewedTextOf, type ReviewRule } from '../domain/review-status.js';
 import { lockPost } from './comment-writes.js';
-import { lockRows, type Dialect } from './database.js';
+import type { Dialect } from './database.js';
 import { insertUnique } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import { meanScoresOf, recomputeReviewStatus } from './review-status-writes.js';
+import { deleteReviewWithin, lockReview as lockReviewRow } from './review-writes.js';
 import {
   postNotDeleted,
   postVisibleTo,
@@ -134,17 +135,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
     };
   }
 
-  /** Locks the review's row (not deleted) and reads its post; undefined when gone. */
-  async function lockReview(trx: Trx, id: string) {
-    return lockRows(
-      dialect,
-      trx
-        .selectFrom('reviews')
-        .selectAll('reviews')
-        .where('reviews.id', '=', id)
-        .where(reviewNotDeleted()),
-    ).executeTakeFirst();
-  }
+  const lockReview = (trx: Trx, id: string) => lockReviewRow(trx, dialect, id);
 
   return {
     /** The review (not deleted) with what the policies need; undefined when there is none. */
@@ -281,13 +272,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
 
     /** Deletes the review (its row kept as a record); the post's status follows. */
     async delete(id: string, at: string, rule: ReviewRule): Promise<string | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const before = await lockReview(trx, id);
-        if (!before) return undefined;
-        await trx.updateTable('reviews').set({ deleted_at: at }).where('id', '=', id).execute();
-        await recomputeReviewStatus(trx, before.post_id, rule);
-        return before.post_id;
-      });
+      return db.transaction().execute((trx) => deleteReviewWithin(trx, dialect, id, at, rule));
     },
 
     /**

@@ -125,8 +125,9 @@ describeEachDatabase('every write states what it changed, in one after-write ste
         parts({ user_id: other.id }, { field: 'new_avatar', name: 'me.png' }),
       );
 
-      // Reports and every decision: dismiss, hide and restore, delete, suspend.
-      const report = (type: 'post' | 'comment' | 'user', id: string) =>
+      // Reports and every decision: dismiss, hide and restore, delete, suspend; on posts,
+      // comments and reviews (a review's post has its status computed again).
+      const report = (type: 'post' | 'comment' | 'review' | 'user', id: string) =>
         services.reports.create(reporter, {
           target_type: type,
           target_id: id,
@@ -147,6 +148,15 @@ describeEachDatabase('every write states what it changed, in one after-write ste
       );
       const deleted = await report('comment', comment.id);
       await services.moderation.resolve(mod, deleted.id, { action: 'delete', note: '' });
+      const hiddenReview = await report('review', review.id);
+      await services.moderation.resolve(mod, hiddenReview.id, { action: 'hide', note: '' });
+      await services.moderation.restore(
+        mod,
+        { target_type: 'review', id: review.id },
+        { note: '' },
+      );
+      const deletedReview = await report('review', review.id);
+      await services.moderation.resolve(mod, deletedReview.id, { action: 'delete', note: '' });
       const suspended = await report('user', other.id);
       await services.moderation.resolve(mod, suspended.id, {
         action: 'suspend',

@@ -9,8 +9,8 @@ import {
 import { actorSchema, oneOfValues, pageQuerySchema } from './common.js';
 import { MESSAGES } from '../messages.js';
 
-/** What a member may report. */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+/** What a member may report: a post, a comment, a peer review (issue 29) or a member. */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'review', 'user'] as const;
 export const reportTargetTypeSchema = oneOfValues(REPORT_TARGET_TYPES);
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
@@ -63,7 +63,7 @@ export const moderationLogActionSchema = oneOfValues(MODERATION_LOG_ACTIONS);
 export type ModerationLogAction = z.infer<typeof moderationLogActionSchema>;
 
 /** What a hide can be undone on (`POST /moderation/{target_type}/{id}/restore`). */
-export const RESTORABLE_TARGET_TYPES = ['post', 'comment'] as const;
+export const RESTORABLE_TARGET_TYPES = ['post', 'comment', 'review'] as const;
 
 /** Every moderation list pages alike. */
 const moderationPageQuerySchema = pageQuerySchema(MODERATION_DEFAULT_LIMIT, MODERATION_MAX_LIMIT);
@@ -127,7 +127,10 @@ export const moderationQueueItemSchema = z.object({
   report_id: z.string(),
   target_type: reportTargetTypeSchema,
   target_id: z.string(),
-  /** The target as it is now: a post's title and text, a comment's text, a user's bio. */
+  /**
+   * The target as it is now: a post's title and text, a comment's or a review's text (with its
+   * post's title), a user's bio.
+   */
   target: z.object({
     title: z.string(),
     text: z.string(),

@@ -25,6 +25,7 @@ import { walletLinksMigration } from './0022-wallet-links.js';
 import { peerReviewMigration } from './0025-peer-review.js';
 import { receiptsMigration } from './0027-receipts.js';
 import { reviewBountiesMigration } from './0026-review-bounties.js';
+import { reviewReportsMigration } from './0028-review-reports.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -59,5 +60,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0025-peer-review': peerReviewMigration,
     '0027-receipts': receiptsMigration,
     '0026-review-bounties': reviewBountiesMigration,
+    '0028-review-reports': reviewReportsMigration,
   };
 }

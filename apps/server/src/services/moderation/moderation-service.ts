@@ -17,8 +17,10 @@ import {
   decideRestore,
   moderationRecipients,
   postFacts,
+  reviewFacts,
   type CommentFacts,
   type ModerationTargetFacts,
+  type ReviewFacts,
 } from '../../policies/index.js';
 import { authorize } from '../authorize.js';
 import type {
@@ -28,9 +30,12 @@ import type {
   NewNotification,
   PostRepository,
   QueueEntry,
+  ReceiptRepository,
   Resolved,
+  ReviewRepository,
   UserRepository,
 } from '../../repositories/index.js';
+import type { ReviewRule } from '../../domain/review-status.js';
 import type { Clock } from '../clock.js';
 import type { AfterWrite, WriteChange } from '../after-write.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -40,15 +45,20 @@ export type ModerationService = ReturnType<typeof createModerationService>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a notification of a decision links to: the post, and the comment when it is one. */
+/**
+ * What a notification of a decision links to: the post, and the comment when it is one; and the
+ * review when it is one (its notifications link to its post).
+ */
 interface Place {
   postId: string | null;
   commentId: string | null;
+  reviewId?: string;
 }
 
 /**
  * The moderators' work (docs/ARCHITECTURE.md §4, policies/moderation-policy.ts): the queue of
- * reports grouped by target, resolving them (dismiss, hide, delete, suspend), undoing a hide, and
+ * reports grouped by target (posts, comments, reviews, members), resolving them (dismiss, hide,
+ * delete, suspend; a review's post has its review status computed again), undoing a hide, and
  * the log every one of those actions is written to. Each decision is one transaction with its
  * log row and its notifications; readers see its effect at once (the content version moves).
  */
@@ -56,7 +66,12 @@ export function createModerationService(deps: {
   moderation: ModerationRepository;
   posts: PostRepository;
   comments: CommentRepository;
+  reviews: Pick<ReviewRepository, 'findRef'>;
+  /** A review's receipts, which the gateway stops serving once it is hidden or deleted. */
+  receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
   users: UserRepository;
+  /** The review status rule (trust-service.ts `reviewRuleOf`): a hidden review counts nothing. */
+  reviewRule: ReviewRule;
   now: Clock;
   /**
    * Told what each decision changed, after it committed (services/after-write.ts): the caches,
@@ -66,7 +81,14 @@ export function createModerationService(deps: {
    */
   afterWrite: AfterWrite;
 }) {
-  const { moderation, posts, comments, users, now, afterWrite } = deps;
+  const { moderation, posts, comments, reviews, receipts, users, reviewRule, now, afterWrite } =
+    deps;
+
+  /** The CIDs a hide or delete of the target withdraws from the gateway. */
+  async function withdrawnCids(target: { post?: Post; place: Place }): Promise<string[]> {
+    if (target.post) return servedCids(target.post);
+    return target.place.reviewId === undefined ? [] : receipts.cidsOfReview(target.place.reviewId);
+  }
 
   /** A comment as the moderator may see it, and where it is. */
   async function commentAsSeenBy(moderator: User, id: string) {
@@ -79,6 +101,19 @@ export function createModerationService(deps: {
       post: post ? postFacts(post) : null,
     };
     return { facts, place: { postId: ref?.postId ?? null, commentId: ref ? id : null } };
+  }
+
+  /** A review as the moderator may see it, and where it is. */
+  async function reviewAsSeenBy(
+    moderator: User,
+    id: string,
+  ): Promise<{ facts: ReviewFacts | undefined; place: Place }> {
+    const ref = await reviews.findRef(id);
+    const post = ref && (await posts.findVisible(ref.postId, moderator));
+    return {
+      facts: ref && reviewFacts(ref, post),
+      place: { postId: ref?.postId ?? null, commentId: null, reviewId: id },
+    };
   }
 
   /** The target of a report as the policy needs it, the post (to withdraw its files), its place. */
@@ -101,6 +136,10 @@ export function createModerationService(deps: {
       case 'comment': {
         const { facts, place } = await commentAsSeenBy(moderator, id);
         return { facts: { type, comment: facts, authorRole }, place };
+      }
+      case 'review': {
+        const { facts, place } = await reviewAsSeenBy(moderator, id);
+        return { facts: { type, review: facts, authorRole }, place };
       }
       case 'user':
         return { facts: { type, authorRole }, place: { postId: null, commentId: null } };
@@ -158,10 +197,12 @@ export function createModerationService(deps: {
   }
 
   /**
-   * What hiding, deleting or restoring the post or comment at `place` changed: it, and the
-   * notifications about it (they leave or return).
+   * What hiding, deleting or restoring the post, comment or review at `place` changed: it, and
+   * the notifications about it (they leave or return). A review changes its post: the post's
+   * review status, its detail and its review list (the review's notifications follow the post).
    */
   function contentAt(place: Place): WriteChange {
+    if (place.reviewId !== undefined) return place.postId === null ? {} : { posts: [place.postId] };
     if (place.commentId !== null) {
       return {
         comments: [place.commentId],
@@ -231,6 +272,7 @@ export function createModerationService(deps: {
         at,
         suspendedUntil,
         notices: (resolved) => noticesOf(user, decision, resolved),
+        reviewRule,
       });
       switch (outcome.kind) {
         case 'not-found':
@@ -238,15 +280,13 @@ export function createModerationService(deps: {
         case 'already-resolved':
           throw new ConflictError(MESSAGES.reportAlreadyResolved);
         case 'target-gone':
-          throw new NotFoundError(
-            report.targetType === 'post' ? MESSAGES.postNotFoundTitle : MESSAGES.commentNotFound,
-          );
+          throw new NotFoundError(goneMessage(report.targetType));
       }
       const changesContent = body.action === 'hide' || body.action === 'delete';
       await afterWrite({
         ...(changesContent && contentAt(target.place)),
-        // A hidden or deleted post's files stop being served to anyone.
-        files: changesContent && target.post ? servedCids(target.post) : undefined,
+        // A hidden or deleted post's files, or review's receipts, stop being served to anyone.
+        files: changesContent ? await withdrawnCids(target) : undefined,
         notify: outcome.told,
         sessionsEnded: body.action === 'suspend' ? report.targetAuthorId : undefined,
       });
@@ -266,16 +306,28 @@ export function createModerationService(deps: {
       authorize(decideModeration(user));
       let authorId: string | undefined;
       let place: Place;
-      if (params.target_type === 'post') {
-        const post = await posts.findVisible(params.id, user);
-        authorize(decideRestore(user, { type: 'post', post: post && postFacts(post) }));
-        authorId = post?.author.id;
-        place = { postId: params.id, commentId: null };
-      } else {
-        const comment = await commentAsSeenBy(user, params.id);
-        authorize(decideRestore(user, { type: 'comment', comment: comment.facts }));
-        authorId = comment.facts?.authorId;
-        place = comment.place;
+      switch (params.target_type) {
+        case 'post': {
+          const post = await posts.findVisible(params.id, user);
+          authorize(decideRestore(user, { type: 'post', post: post && postFacts(post) }));
+          authorId = post?.author.id;
+          place = { postId: params.id, commentId: null };
+          break;
+        }
+        case 'comment': {
+          const comment = await commentAsSeenBy(user, params.id);
+          authorize(decideRestore(user, { type: 'comment', comment: comment.facts }));
+          authorId = comment.facts?.authorId;
+          place = comment.place;
+          break;
+        }
+        case 'review': {
+          const review = await reviewAsSeenBy(user, params.id);
+          authorize(decideRestore(user, { type: 'review', review: review.facts }));
+          authorId = review.facts?.reviewerId;
+          place = review.place;
+          break;
+        }
       }
       const at = now();
       const outcome = await moderation.restore({
@@ -298,16 +350,25 @@ export function createModerationService(deps: {
             },
             { logId, reports: [] },
           ),
+        reviewRule,
       });
-      if (outcome.kind === 'target-gone') {
-        throw new NotFoundError(
-          params.target_type === 'post' ? MESSAGES.postNotFoundTitle : MESSAGES.commentNotFound,
-        );
-      }
+      if (outcome.kind === 'target-gone') throw new NotFoundError(goneMessage(params.target_type));
       if (outcome.kind === 'not-hidden') throw new ConflictError(MESSAGES.notHidden);
       await afterWrite({ ...contentAt(place), notify: outcome.told });
     },
   };
+}
+
+/** The 404 of a target gone while the decision was on its way. */
+function goneMessage(type: ReportTargetType): string {
+  switch (type) {
+    case 'post':
+      return MESSAGES.postNotFoundTitle;
+    case 'review':
+      return MESSAGES.reviewNotFound;
+    default:
+      return MESSAGES.commentNotFound;
+  }
 }
 
 /** What the decision tells the member it concerns. */

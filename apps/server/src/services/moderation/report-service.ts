@@ -5,7 +5,12 @@ import {
   type ReportCreated,
 } from '@symposia/shared';
 import type { User } from '../../domain/user.js';
-import { decideReport, postFacts, type ReportTargetFacts } from '../../policies/index.js';
+import {
+  decideReport,
+  postFacts,
+  reviewFacts,
+  type ReportTargetFacts,
+} from '../../policies/index.js';
 import { authorize } from '../authorize.js';
 import {
   DuplicateKeyError,
@@ -13,6 +18,7 @@ import {
   type OwnReport,
   type PostRepository,
   type ReportRepository,
+  type ReviewRepository,
   type UserRepository,
 } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
@@ -22,7 +28,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 export type ReportService = ReturnType<typeof createReportService>;
 
 /**
- * Members report posts, comments and other members to the moderators (POST /reports) and follow
+ * Members report posts, comments, peer reviews and other members to the moderators (POST /reports) and follow
  * what came of their reports (GET /reports/mine). Who may report what is policies/'
  * (moderation-policy.ts); this reads the facts, counts the rate limit and writes.
  */
@@ -30,6 +36,7 @@ export function createReportService(deps: {
   reports: ReportRepository;
   posts: PostRepository;
   comments: CommentRepository;
+  reviews: Pick<ReviewRepository, 'findRef'>;
   users: UserRepository;
   /** REPORT_RATE_LIMIT_*: reports per member per window. */
   limiter: RateLimiter;
@@ -37,7 +44,7 @@ export function createReportService(deps: {
   /** REPORT_MIN_ACCOUNT_AGE_SECONDS. */
   minAccountAgeSeconds: number;
 }) {
-  const { reports, posts, comments, users, limiter, now } = deps;
+  const { reports, posts, comments, reviews, users, limiter, now } = deps;
 
   /** The target as the reporter may see it: undefined inside when there is none for them. */
   async function targetFor(user: User, body: CreateReportBody): Promise<ReportTargetFacts> {
@@ -59,6 +66,11 @@ export function createReportService(deps: {
           },
         };
       }
+      case 'review': {
+        const ref = await reviews.findRef(body.target_id);
+        const post = ref && (await posts.findVisible(ref.postId, user));
+        return { type: 'review', review: ref && reviewFacts(ref, post) };
+      }
       case 'user': {
         const member = await users.findById(body.target_id);
         return { type: 'user', user: member && { id: member.id } };
@@ -73,6 +85,8 @@ export function createReportService(deps: {
         return target.post?.authorId ?? '';
       case 'comment':
         return target.comment?.authorId ?? '';
+      case 'review':
+        return target.review?.reviewerId ?? '';
       case 'user':
         return target.user?.id ?? '';
     }

@@ -17,6 +17,7 @@ import {
   likeRecipient,
   mayKnowReviewer,
   postFacts,
+  reviewFacts,
   type ReviewAction,
 } from '../../policies/index.js';
 import {
@@ -74,18 +75,7 @@ export function createReviewService(deps: {
   async function reviewFor(id: string, viewer: Viewer, action: ReviewAction) {
     const ref = await reviews.findRef(id);
     const post = ref && (await posts.findVisible(ref.postId, viewer));
-    authorize(
-      decideReview(
-        viewer,
-        ref && {
-          reviewerId: ref.reviewerId,
-          deleted: false,
-          hidden: ref.hidden,
-          post: post ? postFacts(post) : null,
-        },
-        action,
-      ),
-    );
+    authorize(decideReview(viewer, ref && reviewFacts(ref, post), action));
     return { ref: ref as NonNullable<typeof ref>, post: post as NonNullable<typeof post> };
   }
 

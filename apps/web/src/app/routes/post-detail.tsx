@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { localizedDetail } from '@/lib/localize-message';
 import { useKnownReader } from '../hooks/use-known-reader';
+import { ReviewReportButton } from './review-report-button';
 
 /**
  * The post detail (spec §2): Back returns to the forum location given in `?from=` (only a forum
@@ -93,6 +94,7 @@ export function PostDetailRoute() {
           authorId={query.data['author id']}
           // The post's badge follows the status a new review gives it.
           onReviewed={() => void queryClient.invalidateQueries({ queryKey: postQueryKey(id) })}
+          renderReviewActions={(review) => <ReviewReportButton review={review} />}
         />
       }
       comments={

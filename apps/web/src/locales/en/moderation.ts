@@ -77,12 +77,14 @@ export const moderation = {
   targets: {
     post: 'Post',
     comment: 'Comment',
+    review: 'Review',
     user: 'Member',
   },
   /** What an action is taken on, in a sentence. */
   subject: {
     post: 'the post “{{title}}”',
     comment: 'the comment by {{name}}',
+    review: 'the review by {{name}}',
     user: 'the member {{name}}',
   },
   untitledPost: 'Untitled post',

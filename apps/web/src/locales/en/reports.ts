@@ -7,6 +7,9 @@ export const reports = {
   subject: {
     post: 'the post “<name>{{name}}</name>”',
     comment: 'the comment by <name>{{name}}</name>',
+    review: 'the review by <name>{{name}}</name>',
+    /** A review whose reviewer the reader may not know. */
+    anonymousReview: 'an anonymous review',
     user: 'the member <name>{{name}}</name>',
   },
   untitledPost: 'Untitled post',
@@ -14,6 +17,7 @@ export const reports = {
     title: {
       post: 'Report this post',
       comment: 'Report this comment',
+      review: 'Report this review',
       user: 'Report this member',
     },
     description:

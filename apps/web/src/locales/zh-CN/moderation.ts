@@ -72,11 +72,13 @@ export const moderation: Translation<typeof en> = {
   targets: {
     post: '帖子',
     comment: '评论',
+    review: '评审',
     user: '用户',
   },
   subject: {
     post: '帖子“{{title}}”',
     comment: '{{name}} 的评论',
+    review: '{{name}} 的评审',
     user: '用户 {{name}}',
   },
   untitledPost: '无标题帖子',

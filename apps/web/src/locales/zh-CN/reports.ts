@@ -6,6 +6,8 @@ export const reports: Translation<typeof en> = {
   subject: {
     post: '帖子“<name>{{name}}</name>”',
     comment: '<name>{{name}}</name> 的评论',
+    review: '<name>{{name}}</name> 的评审',
+    anonymousReview: '一条匿名评审',
     user: '用户 <name>{{name}}</name>',
   },
   untitledPost: '无标题帖子',
@@ -13,6 +15,7 @@ export const reports: Translation<typeof en> = {
     title: {
       post: '举报此帖子',
       comment: '举报此评论',
+      review: '举报此评审',
       user: '举报此用户',
     },
     description: '你正在举报<subject></subject>。版主会看到你的举报，作者不会知道是谁举报的。',

@@ -118,6 +118,50 @@ describe('ModerationScreen', () => {
     );
   });
 
+  it('shows a reported review with its post and reviewer, and hides it', async () => {
+    const review = makeItem({
+      target_type: 'review',
+      target_id: 'rv-1',
+      target: {
+        title: 'Findings',
+        text: 'Buy tokens',
+        post_id: 'p-1',
+        hidden: false,
+        deleted: false,
+      },
+    });
+    const { requests } = renderScreen({
+      'GET /moderation/reports': () => jsonResponse([review]),
+      'POST /moderation/reports/r-1/resolve': () =>
+        jsonResponse({
+          status: 'resolved',
+          outcome: 'hide',
+          resolved_count: 3,
+          suspended_until: null,
+        }),
+    });
+    const item = await screen.findByRole('article', { name: 'Review by alice' });
+    expect(within(item).getByText('Findings')).toHaveAttribute('translate', 'no');
+    expect(within(item).getByText('Buy tokens')).toHaveAttribute('translate', 'no');
+    expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
+      'href',
+      '/forum/detail/p-1',
+    );
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+    await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide the review by alice?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Advertising');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('3 reports resolved.')).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')!.url).toContain(
+      '/moderation/reports/r-1/resolve',
+    );
+  });
+
   it('suspends for a number of days, and says a refusal in the dialog', async () => {
     const { requests } = renderScreen({
       'GET /moderation/reports': () => jsonResponse([makeItem({ target_type: 'user' })]),

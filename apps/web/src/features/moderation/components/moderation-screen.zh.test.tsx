@@ -30,6 +30,16 @@ const item: ModerationQueueItem = {
   outcome: null,
 };
 
+const reviewItem: ModerationQueueItem = {
+  ...item,
+  report_id: 'r-2',
+  target_type: 'review',
+  target_id: 'rv-1',
+  target: { title: 'Findings', text: 'Buy tokens', post_id: 'p-1', hidden: false, deleted: false },
+  author: { id: 'u-carol', username: 'carol', avatar: '' },
+  notes: [],
+};
+
 const logEntry: ModerationLogEntry = {
   id: 'l-1',
   moderator: { id: 'u-mod', username: 'mod', avatar: '' },
@@ -48,7 +58,7 @@ describe('the moderation queue in Chinese', () => {
   it('says the queue, the reasons, the actions and the log in Chinese; user content is marked', async () => {
     await changeLanguage('zh-CN');
     routeFetch({
-      'GET /moderation/reports': () => jsonResponse([item]),
+      'GET /moderation/reports': () => jsonResponse([item, reviewItem]),
       'GET /moderation/log': () => jsonResponse([logEntry]),
     });
     renderWithProviders(<ModerationScreen />);
@@ -74,6 +84,13 @@ describe('the moderation queue in Chinese', () => {
     expect(within(dialog).getByRole('textbox', { name: '备注' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // A review: named by its reviewer, with its post's title.
+    const review = await screen.findByRole('article', { name: '评审 作者 carol' });
+    expect(within(review).getByText('Findings')).toHaveAttribute('translate', 'no');
+    await userEvent.click(within(review).getByRole('button', { name: '隐藏' }));
+    expect(screen.getByRole('dialog', { name: '确定要隐藏carol 的评审吗？' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
 
     await userEvent.click(screen.getByRole('tab', { name: '日志' }));
     const row = await screen.findByRole('row', { name: /Spam wave/ });

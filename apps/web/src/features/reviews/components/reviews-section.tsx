@@ -1,6 +1,6 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_SCORE_NAMES } from '@symposia/shared';
+import { REVIEW_SCORE_NAMES, type Review } from '@symposia/shared';
 import { Card } from '@/components/ui/card/card';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
@@ -28,6 +28,8 @@ type ReviewsSectionProps = {
   authorId: string | null;
   /** A review was published: what shows the post's status elsewhere reads it again. */
   onReviewed?: () => void;
+  /** What the app adds to each review's actions (Report), drawn as its other buttons. */
+  renderReviewActions?: (review: Review) => ReactNode;
 };
 
 /**
@@ -35,7 +37,12 @@ type ReviewsSectionProps = {
  * current revision, the bounties, each review (newest revision first), Write a review and Offer
  * a bounty. The offerer of an open bounty awards it from the review it goes to.
  */
-export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionProps) {
+export function ReviewsSection({
+  postId,
+  authorId,
+  onReviewed,
+  renderReviewActions,
+}: ReviewsSectionProps) {
   const { t } = useTranslation(['reviews', 'messages']);
   const headingId = useId();
   const { token, user } = useAuth();
@@ -123,14 +130,17 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
                 review={review}
                 isPostAuthor={isPostAuthor}
                 actions={
-                  myOpenBounty && awardable(review.id, review.is_mine) ? (
-                    <AwardBountyButton
-                      postId={postId}
-                      bounty={myOpenBounty}
-                      reviewId={review.id}
-                      reviewer={review.reviewer?.username ?? t('reviews:item.anonymous')}
-                    />
-                  ) : null
+                  <>
+                    {myOpenBounty && awardable(review.id, review.is_mine) ? (
+                      <AwardBountyButton
+                        postId={postId}
+                        bounty={myOpenBounty}
+                        reviewId={review.id}
+                        reviewer={review.reviewer?.username ?? t('reviews:item.anonymous')}
+                      />
+                    ) : null}
+                    {renderReviewActions?.(review)}
+                  </>
                 }
               />
             ))}

@@ -1,0 +1,85 @@
+import type { Transaction } from 'kysely';
+import type { DatabaseSchema } from '../db/index.js';
+import type { ReviewRule } from '../domain/review-status.js';
+import { lockPost } from './comment-writes.js';
+import { lockRows, type Dialect } from './database.js';
+import { RowGoneError } from './errors.js';
+import type { HiddenChange } from './post-repository.js';
+import { recomputeReviewStatus } from './review-status-writes.js';
+import { reviewNotDeleted } from './visibility.js';
+
+/**
+ * A review deleted or hidden, and its post's review status computed again in the same
+ * transaction (docs/REVIEW.md): the reviewer's or a moderator's delete, and the moderators'
+ * hide and restore (moderation-repository.ts). Plain functions, so the review and moderation
+ * repositories share them.
+ */
+
+type Trx = Transaction<DatabaseSchema>;
+
+/** Locks the review's row (not deleted) and reads it; undefined when gone. */
+export async function lockReview(trx: Trx, dialect: Dialect, id: string) {
+  return lockRows(
+    dialect,
+    trx
+      .selectFrom('reviews')
+      .selectAll('reviews')
+      .where('reviews.id', '=', id)
+      .where(reviewNotDeleted()),
+  ).executeTakeFirst();
+}
+
+/**
+ * Locks the review's post, then the review: two writes changing one post's status (a review
+ * written, another hidden) wait for each other, so the second computes on the first's result.
+ * Undefined when either is gone.
+ */
+async function lockPostAndReview(trx: Trx, dialect: Dialect, id: string) {
+  const found = await trx
+    .selectFrom('reviews')
+    .select('post_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  try {
+    await lockPost(trx, dialect, found.post_id);
+  } catch (error) {
+    if (error instanceof RowGoneError) return undefined;
+    throw error;
+  }
+  return lockReview(trx, dialect, id);
+}
+
+/** Deletes the review (its row kept as a record); returns its post, undefined when gone. */
+export async function deleteReviewWithin(
+  trx: Trx,
+  dialect: Dialect,
+  id: string,
+  at: string,
+  rule: ReviewRule,
+): Promise<string | undefined> {
+  const before = await lockPostAndReview(trx, dialect, id);
+  if (!before) return undefined;
+  await trx.updateTable('reviews').set({ deleted_at: at }).where('id', '=', id).execute();
+  await recomputeReviewStatus(trx, before.post_id, rule);
+  return before.post_id;
+}
+
+/**
+ * Hides the review (`hiddenAt`) or shows it again (null); a hidden review counts nothing for the
+ * status (visibility.ts `reviewCounted`).
+ */
+export async function setReviewHiddenWithin(
+  trx: Trx,
+  dialect: Dialect,
+  id: string,
+  hiddenAt: string | null,
+  rule: ReviewRule,
+): Promise<HiddenChange> {
+  const before = await lockPostAndReview(trx, dialect, id);
+  if (!before) return 'gone';
+  if ((before.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
+  await trx.updateTable('reviews').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
+  await recomputeReviewStatus(trx, before.post_id, rule);
+  return 'changed';
+}
