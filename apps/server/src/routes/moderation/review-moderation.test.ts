@@ -315,4 +315,24 @@ describeEachDatabase('moderation of peer reviews (issue 29)', (db) => {
       for (const { cid } of rows) expect((await gateway(cid)).statusCode).toBe(404);
     });
   });
+
+  it('a review its reviewer deleted has its receipts withdrawn from the gateway too', async () => {
+    await withCommunity(db, async (community) => {
+      const { app, author, member } = community;
+      const postId = await uploadPost(app, author.headers);
+      const review = await reviewed(community, member, postId);
+      await app.services.receipts.makeReceipts();
+      const rows = await app.db
+        .selectFrom('receipts')
+        .select('cid')
+        .where('review_id', '=', review.id)
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const gateway = (cid: string) => app.inject({ method: 'GET', url: `/ipfs/${cid}` });
+      for (const { cid } of rows) expect((await gateway(cid)).statusCode).toBe(200);
+
+      await call(community, 'DELETE', `/reviews/${review.id}`, member.headers);
+      for (const { cid } of rows) expect((await gateway(cid)).statusCode).toBe(404);
+    });
+  });
 });

@@ -25,6 +25,7 @@ import {
   RowGoneError,
   type NewNotification,
   type PostRepository,
+  type ReceiptRepository,
   type ReviewRepository,
 } from '../../repositories/index.js';
 import type { AfterWrite } from '../after-write.js';
@@ -55,12 +56,14 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 export function createReviewService(deps: {
   reviews: ReviewRepository;
   posts: Pick<PostRepository, 'findVisible'>;
+  /** A deleted review's receipts are public no longer: the gateway asks again. */
+  receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
   /** The validation rule with the trust levels of GET /auth/me (trust-service.ts). */
   rule: ReviewRule;
   now: Clock;
   afterWrite: AfterWrite;
 }) {
-  const { reviews, posts, rule, now, afterWrite } = deps;
+  const { reviews, posts, receipts, rule, now, afterWrite } = deps;
 
   function shown(review: StoredReview, viewer: Viewer): ShownReview {
     const facts = { reviewerId: review.reviewer.id, anonymous: review.anonymous };
@@ -200,7 +203,7 @@ export function createReviewService(deps: {
       await reviewFor(id, user, 'delete');
       const postId = await reviews.delete(id, now().toISOString(), rule);
       if (postId === undefined) throw new NotFoundError(MESSAGES.reviewNotFound);
-      await afterWrite({ posts: [postId] });
+      await afterWrite({ posts: [postId], files: await receipts.cidsOfReview(id) });
     },
 
     /** Throws unless `user` is the reviewed post's author: asked when the request arrives. */
