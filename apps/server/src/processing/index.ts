@@ -128,6 +128,7 @@ export function createProcessing(deps: {
     posts: repositories.posts,
     queue: repositories.reviewQueue,
     balances: createBalanceLedger({ transfers: repositories.ledger }),
+    receiptsSoon: () => receipts.soon(),
     maxJobAttempts: config.processing.maxAttempts,
     now,
     afterWrite,

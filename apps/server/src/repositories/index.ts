@@ -90,6 +90,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
 export { DuplicateKeyError, RowGoneError } from './errors.js';
 export { EpochSealedError } from './receipt-repository.js';
 export type {
+  AwardState,
   ReceiptAnchor,
   ReceiptKind,
   ReceiptRepository,

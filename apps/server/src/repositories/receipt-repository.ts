@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import { lockRows, writeTransaction, type Dialect, type Executor } from './database.js';
 import { insertFile } from './file-repository.js';
@@ -31,6 +32,19 @@ export interface ResponseState {
   content: string;
   createdAt: string;
   editedAt: string | null;
+}
+
+/** A bounty award in the state a receipt records (awards are never edited). */
+export interface AwardState {
+  id: string;
+  bountyId: string;
+  reviewId: string;
+  postId: string;
+  reviewerId: string;
+  /** Whether the review awarded is anonymous: its receipt names the reviewer as the review's does. */
+  anonymous: boolean;
+  units: bigint;
+  awardedAt: string;
 }
 
 export interface NewReceipt {
@@ -192,6 +206,48 @@ export function createReceiptRepository(db: AppDatabase, dialect: Dialect) {
         content: row.content,
         createdAt: row.created_at,
         editedAt: row.edited_at,
+      }));
+    },
+
+    /**
+     * Bounty awards without a receipt, oldest first. An award is a payment made: its receipt is
+     * made even when the review was deleted since (the gateway withholds it then).
+     */
+    async awardsWithoutReceipt(): Promise<AwardState[]> {
+      const rows = await db
+        .selectFrom('bounty_awards')
+        .innerJoin('reviews', 'reviews.id', 'bounty_awards.review_id')
+        .leftJoin('receipts', (join) =>
+          join
+            .on('receipts.kind', '=', 'award')
+            .onRef('receipts.subject_id', '=', 'bounty_awards.id')
+            .onRef('receipts.version', '=', 'bounty_awards.awarded_at'),
+        )
+        .select([
+          'bounty_awards.id',
+          'bounty_awards.bounty_id',
+          'bounty_awards.review_id',
+          'reviews.post_id',
+          'bounty_awards.reviewer_id',
+          'reviews.anonymous',
+          'bounty_awards.awarded_at',
+          // As text: SQLite would read a bigint above 2^53 as a rounded number.
+          sql<string>`cast(bounty_awards.amount_units as text)`.as('units'),
+        ])
+        .where('receipts.cid', 'is', null)
+        .orderBy('bounty_awards.awarded_at')
+        .orderBy('bounty_awards.id')
+        .limit(SWEEP_BATCH)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        bountyId: row.bounty_id,
+        reviewId: row.review_id,
+        postId: row.post_id,
+        reviewerId: row.reviewer_id,
+        anonymous: Number(row.anonymous) === 1,
+        units: BigInt(row.units),
+        awardedAt: row.awarded_at,
       }));
     },
 

@@ -258,6 +258,15 @@ export function createServices(
     settings: settings.wallets,
     now,
   });
+  const receipts = receiptServiceFrom({
+    repositories,
+    store,
+    chain,
+    settings,
+    now,
+    afterWrite,
+    currentEpoch: () => rewards.currentEpoch(),
+  });
   return {
     contentVersion,
     publicCache,
@@ -375,6 +384,7 @@ export function createServices(
       posts: repositories.posts,
       queue: repositories.reviewQueue,
       balances: createBalanceLedger({ transfers: repositories.ledger }),
+      receiptsSoon: () => receipts.soon(),
       maxJobAttempts: settings.processing.maxAttempts,
       now,
       afterWrite,
@@ -388,15 +398,7 @@ export function createServices(
     }),
     wallets,
     // Receipts of reviews, responses and awards, and their epochs' roots on the chain (issue 29).
-    receipts: receiptServiceFrom({
-      repositories,
-      store,
-      chain,
-      settings,
-      now,
-      afterWrite,
-      currentEpoch: () => rewards.currentEpoch(),
-    }),
+    receipts,
   };
 }
 

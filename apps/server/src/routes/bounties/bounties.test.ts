@@ -166,8 +166,22 @@ describeEachDatabase('review bounties', (db) => {
 
       clock.advance(60);
       const reviewId = await review(app, postId, other, clock.now());
+      // The receipt sweep has run (the clock queued it at start-up): the award queues it again.
+      await app.db
+        .updateTable('jobs')
+        .set({ status: 'done' })
+        .where('kind', '=', 'make-receipts')
+        .where('subject_id', '=', 'sweep')
+        .execute();
       const awarded = await award(app, member, bounty.id, [reviewId]);
       expect(awarded.statusCode, awarded.body).toBe(200);
+      const queued = await app.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('kind', '=', 'make-receipts')
+        .where('subject_id', '=', 'sweep')
+        .execute();
+      expect(queued).toEqual([{ status: 'queued' }]);
       expect(awarded.json<Bounty>().awarded).toMatchObject([
         { review_id: reviewId, amount: '300' },
       ]);

@@ -62,6 +62,8 @@ export function createBountyService(deps: {
   posts: { findVisible(id: string, viewer: User | null): Promise<Post | undefined> };
   queue: ReviewQueueRepository;
   balances: BalanceLedger;
+  /** Queues the receipt sweep (services/receipts/), so an award's receipt is made soon. */
+  receiptsSoon: () => Promise<void>;
   maxJobAttempts: number;
   now: Clock;
   afterWrite: AfterWrite;
@@ -284,6 +286,8 @@ export function createBountyService(deps: {
         return recipients;
       });
       await deps.afterWrite({ notify: told });
+      // The award is committed: a failed queueing leaves its receipt to the minute's sweep.
+      await deps.receiptsSoon().catch(() => undefined);
       return (await bounties.find(bountyId))!;
     },
 

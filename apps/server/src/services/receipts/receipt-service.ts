@@ -5,8 +5,10 @@ import type { Viewer } from '../../domain/post.js';
 import type { RewardEpoch } from '../../domain/reward.js';
 import { decideReceiptProof, postFacts } from '../../policies/index.js';
 import type {
+  AwardState,
   JobRepository,
   PostRepository,
+  ReceiptKind,
   ReceiptRepository,
   ResponseState,
   ReviewState,
@@ -45,8 +47,8 @@ export type ReceiptService = ReturnType<typeof createReceiptService>;
 
 /**
  * Receipts anyone can verify (issue 29; docs/RECEIPTS.md). Every state of a review and of a
- * response (and of a bounty award, once that table exists) is written as a canonical JSON document
- * into the content store, and its CID is recorded in the epoch open at the time. When the epoch
+ * response, and every bounty award, is written as a canonical JSON document into the content
+ * store, and its CID is recorded in the epoch open at the time. When the epoch
  * has ended, its Merkle root is written to the chain in one memo transaction; a review's proof
  * links its CID to that transaction.
  */
@@ -94,7 +96,9 @@ export function createReceiptService(deps: {
    * `sha256:<hex of SHA-256 of "<member id>:<salt>">`, which the reviewer may reveal by showing
    * the salt (`reviewerSalt`) and anyone can then check.
    */
-  async function reviewerOf(review: ReviewState): Promise<string> {
+  async function reviewerOf(
+    review: Pick<ReviewState, 'id' | 'reviewerId' | 'anonymous'>,
+  ): Promise<string> {
     if (!review.anonymous) return review.reviewerId;
     const salt = await saltOf(review.id);
     return `sha256:${createHash('sha256').update(`${review.reviewerId}:${salt}`).digest('hex')}`;
@@ -134,12 +138,32 @@ export function createReceiptService(deps: {
     };
   }
 
+  /** An award names its reviewer as the review awarded does: an anonymous one stays anonymous. */
+  async function awardDocument(award: AwardState): Promise<CanonicalValue> {
+    return {
+      format: RECEIPT_FORMAT,
+      kind: 'award',
+      id: award.id,
+      bounty_id: award.bountyId,
+      review_id: award.reviewId,
+      post_id: award.postId,
+      reviewer: await reviewerOf({
+        id: award.reviewId,
+        reviewerId: award.reviewerId,
+        anonymous: award.anonymous,
+      }),
+      // Base units as a string: the canonical form has integers only, and these may exceed 2^53.
+      amount: award.units.toString(),
+      awarded_at: award.awardedAt,
+    };
+  }
+
   /**
    * Stores the document and records its receipt in the epoch running now. The same state always
    * gives the same bytes, so two workers at once store the same blocks and one row is written.
    */
   async function make(
-    subject: { kind: 'review' | 'response'; subjectId: string; reviewId: string; version: string },
+    subject: { kind: ReceiptKind; subjectId: string; reviewId: string; version: string },
     document: CanonicalValue,
   ): Promise<boolean> {
     const bytes = canonicalBytes(document);
@@ -184,8 +208,8 @@ export function createReceiptService(deps: {
     },
 
     /**
-     * The job: makes the receipt of every review and response state that has none. Idempotent;
-     * any number of workers may run it at once. Returns how many receipts it wrote.
+     * The job: makes the receipt of every review and response state, and of every award, that has
+     * none. Idempotent; any number of workers may run it at once. Returns how many it wrote.
      */
     async makeReceipts(signal?: AbortSignal): Promise<number> {
       let made = 0;
@@ -210,6 +234,17 @@ export function createReceiptService(deps: {
           const subject = { kind: 'response' as const, subjectId: id, reviewId: id };
           if (await make({ ...subject, version }, responseDocument(response))) made += 1;
           posts.add(response.postId);
+        }
+        if (batch.length < receipts.sweepBatch) break;
+      }
+      for (;;) {
+        signal?.throwIfAborted();
+        const batch = await receipts.awardsWithoutReceipt();
+        for (const award of batch) {
+          const subject = { kind: 'award' as const, subjectId: award.id, reviewId: award.reviewId };
+          if (await make({ ...subject, version: award.awardedAt }, await awardDocument(award))) {
+            made += 1;
+          }
         }
         if (batch.length < receipts.sweepBatch) break;
       }

@@ -125,6 +125,46 @@ async function insertReview(
   return id;
 }
 
+/** A bounty on the post and its award of the review, as the bounties part writes them. */
+async function insertAward(
+  testApp: TestApp,
+  postId: string,
+  offererId: string,
+  review: { id: string; reviewerId: string },
+  units: string,
+): Promise<{ bountyId: string; awardId: string; awardedAt: string }> {
+  const at = testApp.clock.now().toISOString();
+  const bountyId = randomUUID();
+  const awardId = randomUUID();
+  await testApp.app.db
+    .insertInto('bounties')
+    .values({
+      id: bountyId,
+      post_id: postId,
+      offerer_id: offererId,
+      amount_units: units,
+      max_awards: 1,
+      deadline: at,
+      settles_at: at,
+      status: 'closed',
+      created_at: at,
+    })
+    .execute();
+  await testApp.app.db
+    .insertInto('bounty_awards')
+    .values({
+      id: awardId,
+      bounty_id: bountyId,
+      review_id: review.id,
+      reviewer_id: review.reviewerId,
+      amount_units: units,
+      payout_id: randomUUID(),
+      awarded_at: at,
+    })
+    .execute();
+  return { bountyId, awardId, awardedAt: at };
+}
+
 async function receiptRows(testApp: TestApp) {
   return testApp.app.db
     .selectFrom('receipts')
@@ -259,6 +299,120 @@ describeEachDatabase('receipts', (db) => {
       expect(await memoOnChain(testChain, proof.signature)).toBe(root);
     }
     expect(await receipts.tick()).not.toContain(epochId);
+  });
+
+  it("stores each award once as canonical JSON, a leaf of its epoch's root, served with its review", async () => {
+    const { testChain, testApp, app, publicPost, reviewer, author, stranger } = await community(db);
+    const named = await insertReview(testApp, publicPost, reviewer.user.id);
+    const anonymous = await insertReview(testApp, publicPost, stranger.user.id, { anonymous: 1 });
+    // Above 2^53: the amount must survive as a string, digit for digit.
+    const big = '9007199254740993';
+    const awards = [
+      await insertAward(
+        testApp,
+        publicPost,
+        author.user.id,
+        {
+          id: named,
+          reviewerId: reviewer.user.id,
+        },
+        big,
+      ),
+      await insertAward(
+        testApp,
+        publicPost,
+        author.user.id,
+        {
+          id: anonymous,
+          reviewerId: stranger.user.id,
+        },
+        '300',
+      ),
+    ];
+    const receipts = app.services.receipts;
+    // Two workers at once, then a rerun: each award gets exactly one receipt.
+    const made = await Promise.all([receipts.makeReceipts(), receipts.makeReceipts()]);
+    expect(made[0] + made[1]).toBe(4);
+    expect(await receipts.makeReceipts()).toBe(0);
+    const rows = await receiptRows(testApp);
+    const ofAwards = rows.filter((row) => row.kind === 'award');
+    expect(ofAwards.map((row) => row.subject_id).sort()).toEqual(
+      awards.map((award) => award.awardId).sort(),
+    );
+
+    const directory = await mkdtemp(join(tmpdir(), 'award-receipts-'));
+    const documents = new Map<string, Record<string, unknown>>();
+    try {
+      for (const row of ofAwards) {
+        const bytes = await bytesOf(testApp, row.cid);
+        const text = bytes.toString('utf8');
+        expect(text).toBe(sortedJson(JSON.parse(text)));
+        const file = join(directory, `award-${row.subject_id}.json`);
+        await writeFile(file, bytes);
+        const { stdout } = await run('ipfs_cid', [file]);
+        expect(row.cid).toBe((JSON.parse(stdout) as { CIDv0: string }).CIDv0);
+        documents.set(row.subject_id, JSON.parse(text) as Record<string, unknown>);
+      }
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+    const reviewDocument = async (id: string) => {
+      const row = rows.find((r) => r.kind === 'review' && r.subject_id === id)!;
+      return JSON.parse((await bytesOf(testApp, row.cid)).toString('utf8')) as {
+        reviewer: string;
+      };
+    };
+    const [first, second] = awards as [(typeof awards)[0], (typeof awards)[0]];
+    expect(documents.get(first.awardId)).toEqual({
+      format: 'symposia-receipt/1',
+      kind: 'award',
+      id: first.awardId,
+      bounty_id: first.bountyId,
+      review_id: named,
+      post_id: publicPost,
+      reviewer: reviewer.user.id,
+      amount: big,
+      awarded_at: first.awardedAt,
+    });
+    expect(ofAwards.find((row) => row.subject_id === first.awardId)!.review_id).toBe(named);
+    // The anonymous review's award names its reviewer by the review's own commitment.
+    const hidden = documents.get(second.awardId)!;
+    expect(hidden).toMatchObject({ review_id: anonymous, amount: '300' });
+    expect(hidden.reviewer).toBe((await reviewDocument(anonymous)).reviewer);
+    expect(hidden.reviewer).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(JSON.stringify(hidden)).not.toContain(stranger.user.id);
+
+    await endEpoch(testApp);
+    await receipts.tick();
+    const epochId = ofAwards[0]!.epoch_id;
+    await receipts.anchorEpoch(epochId);
+    const anchor = await app.db
+      .selectFrom('receipt_anchors')
+      .selectAll()
+      .where('epoch_id', '=', epochId)
+      .executeTakeFirstOrThrow();
+    const leaves = rows.filter((row) => row.epoch_id === epochId).map((row) => row.cid);
+    for (const row of ofAwards) expect(leaves).toContain(row.cid);
+    expect(anchor.root).toBe(independentRoot(leaves));
+    expect(Number(anchor.leaf_count)).toBe(4);
+    expect(await memoOnChain(testChain, anchor.signature!)).toBe(anchor.root);
+    // The review's proof is the review's own receipt, under the same root.
+    const proof = (await proofOf(testApp, named)).json<ReceiptProof>();
+    expect(proof.cid).toBe(rows.find((r) => r.kind === 'review' && r.subject_id === named)!.cid);
+    expect(rootOfProof(proof)).toBe(anchor.root);
+
+    // Served while its review is: the anonymous one's review is hidden before anyone asks.
+    await app.db
+      .updateTable('reviews')
+      .set({ hidden_at: testApp.clock.now().toISOString() })
+      .where('id', '=', anonymous)
+      .execute();
+    const gateway = (cid: string) => app.inject({ method: 'GET', url: `/ipfs/${cid}` });
+    const cidOf = (awardId: string) => ofAwards.find((row) => row.subject_id === awardId)!.cid;
+    const served = await gateway(cidOf(first.awardId));
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(await bytesOf(testApp, cidOf(first.awardId)))).toBe(true);
+    expect((await gateway(cidOf(second.awardId))).statusCode).toBe(404);
   });
 
   it('follows the review: 404 for a review one may not see; the gateway serves public ones only', async () => {
