@@ -42,6 +42,11 @@ const COVERED_BY: Record<string, readonly Subject[]> = {
   comments: ['comments', 'likeCounts', 'posts'],
   post_likes: ['likeCounts', 'posts'],
   comment_likes: ['likeCounts', 'comments', 'posts'],
+  // Peer review (issue 29): read with their post (its detail, the forum's status, its reviews).
+  reviews: ['posts'],
+  review_versions: ['posts'],
+  review_responses: ['posts'],
+  review_helpful: ['posts'],
 };
 
 /** Columns of `users` that readers see on posts and comments (profile-service.ts). */

@@ -23,7 +23,8 @@ export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): Aut
     ...(tokensEarned !== undefined && { tokens_earned: formatTokenAmount(tokensEarned) }),
     ...(activity && { activity }),
     ...(posts && {
-      posts: posts.map(({ id, title, date, likes, comments }) => ({
+      posts: posts.map(({ id, title, date, likes, comments, reviewStatus }) => ({
+        review_status: reviewStatus,
         id,
         title,
         date,

@@ -1,3 +1,4 @@
+import { reviewStatusSchema, type ReviewStatus } from '@symposia/shared';
 import type { AppDatabase } from '../db/index.js';
 import type { Viewer } from '../domain/post.js';
 import { commentVisibleTo, postVisibleTo } from './visibility.js';
@@ -9,6 +10,7 @@ export interface ProfilePost {
   likes: number;
   comments: number;
   visibility: string;
+  reviewStatus: ReviewStatus;
 }
 
 export interface ProfileComment {
@@ -47,7 +49,7 @@ export function createProfileRepository(db: AppDatabase) {
     async posts(userId: string, viewer: Viewer, limit: number, skip = 0): Promise<ProfilePost[]> {
       const rows = await db
         .selectFrom('posts')
-        .select(['id', 'title', 'created_at', 'likes', 'comments', 'visibility'])
+        .select(['id', 'title', 'created_at', 'likes', 'comments', 'visibility', 'review_status'])
         .where('user_id', '=', userId)
         .where(postVisibleTo(viewer))
         .orderBy('created_at', 'desc')
@@ -62,6 +64,7 @@ export function createProfileRepository(db: AppDatabase) {
         likes: Number(row.likes),
         comments: Number(row.comments),
         visibility: row.visibility,
+        reviewStatus: reviewStatusSchema.parse(row.review_status),
       }));
     },
 

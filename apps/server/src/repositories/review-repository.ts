@@ -371,30 +371,19 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       const posts = await db
         .selectFrom('reviews')
         .innerJoin('posts', 'posts.id', 'reviews.post_id')
-        .select(['reviews.post_id', 'posts.review_status', 'posts.review_count'])
+        .select('reviews.post_id')
         .where(reviewCounted())
         .where(postNotDeleted())
-        .groupBy(['reviews.post_id', 'posts.review_status', 'posts.review_count'])
+        .groupBy('reviews.post_id')
         .orderBy((eb) => eb.fn.max('reviews.created_at'), 'desc')
         .limit(limit)
         .execute();
       const changed: string[] = [];
-      for (const post of posts) {
-        const after = await db.transaction().execute(async (trx) => {
-          await recomputeReviewStatus(trx, post.post_id, rule);
-          return trx
-            .selectFrom('posts')
-            .select(['review_status', 'review_count'])
-            .where('id', '=', post.post_id)
-            .executeTakeFirst();
-        });
-        if (
-          after &&
-          (after.review_status !== post.review_status ||
-            Number(after.review_count) !== Number(post.review_count))
-        ) {
-          changed.push(post.post_id);
-        }
+      for (const { post_id: postId } of posts) {
+        const moved = await db
+          .transaction()
+          .execute((trx) => recomputeReviewStatus(trx, postId, rule));
+        if (moved) changed.push(postId);
       }
       return changed;
     },

@@ -1,5 +1,4 @@
-import type {
-  REVIEW_SCORE_NAMES} from '@symposia/shared';
+import type { REVIEW_SCORE_NAMES } from '@symposia/shared';
 import {
   reviewRecommendationSchema,
   userRoleSchema,
@@ -27,14 +26,23 @@ import { reviewCounted } from './visibility.js';
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
 /** The post as the rule sees it; undefined when it does not exist. */
-async function ruledPost(db: Executor, postId: string): Promise<RuledPost | undefined> {
+async function ruledPost(
+  db: Executor,
+  postId: string,
+): Promise<(RuledPost & { status: string; count: number }) | undefined> {
   const post = await db
     .selectFrom('posts')
-    .select(['user_id', 'revision', 'title', 'summary', 'content'])
+    .select(['user_id', 'revision', 'title', 'summary', 'content', 'review_status', 'review_count'])
     .where('id', '=', postId)
     .executeTakeFirst();
   if (!post) return undefined;
-  return { authorId: post.user_id, revision: Number(post.revision), text: reviewedTextOf(post) };
+  return {
+    authorId: post.user_id,
+    revision: Number(post.revision),
+    text: reviewedTextOf(post),
+    status: post.review_status,
+    count: Number(post.review_count),
+  };
 }
 
 /** The post's live reviews with their scores and their reviewers' role and stored trust. */
@@ -62,16 +70,16 @@ async function liveReviews(db: Executor, postId: string) {
 }
 
 /**
- * Computes the post's status by the rule and stores it with its count; returns it. Nothing when
- * the post is gone.
+ * Computes the post's status by the rule and stores it with its count when either moved;
+ * returns whether they did (false when the post is gone).
  */
 export async function recomputeReviewStatus(
   db: Executor,
   postId: string,
   rule: ReviewRule,
-): Promise<void> {
+): Promise<boolean> {
   const post = await ruledPost(db, postId);
-  if (!post) return;
+  if (!post) return false;
   const rows = await liveReviews(db, postId);
   const ruled: RuledReview[] = rows.map((row) => ({
     reviewerId: row.reviewer_id,
@@ -84,11 +92,13 @@ export async function recomputeReviewStatus(
     }),
   }));
   const { status, count } = reviewStatusOf(ruled, post, rule);
+  if (status === post.status && count === post.count) return false;
   await db
     .updateTable('posts')
     .set({ review_status: status, review_count: count })
     .where('id', '=', postId)
     .execute();
+  return true;
 }
 
 /**

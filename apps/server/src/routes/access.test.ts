@@ -13,6 +13,28 @@ import { ACCESS_EXTENSION, ROUTE_ACCESS, type RouteAccess } from '../plugins/rou
  * that should be marked is.
  */
 
+/** The moderator's review of the post; its id. */
+async function reviewOf(community: Community, postId: string): Promise<string> {
+  const response = await community.app.inject({
+    method: 'POST',
+    url: `/api/v1/media/${postId}/reviews`,
+    headers: community.moderator.headers,
+    payload: {
+      soundness: 3,
+      significance: 3,
+      clarity: 3,
+      reproducibility: 3,
+      confidence: 3,
+      recommendation: 'valid',
+      summary: 'Reviewed.',
+      strengths: '',
+      weaknesses: '',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
 interface Operation {
   method: string;
   /** As documented: `/api/v1/moderation/{target_type}/{id}/restore`. */
@@ -59,6 +81,11 @@ const FORBIDDEN_BY_STATE = new Set([
   // Author or moderator, by the object alone: no body to validate.
   'DELETE /api/v1/media/{id}',
   'DELETE /api/v1/comments/{id}',
+  'DELETE /api/v1/reviews/{id}',
+  // Peer review (issue 29): a post the moderators hid takes no reviews, and a hidden review no
+  // helpful marks; who may write or mark is any member who sees it.
+  'POST /api/v1/media/{id}/reviews',
+  'POST /api/v1/reviews/{id}/helpful',
 ]);
 
 /** Bodies and queries that each fail validation on every route that reads one. */
@@ -115,6 +142,18 @@ describeEachDatabase('authorization before validation', (db) => {
       });
       const comment = await commentOn(app, author.headers, publicPost, 'A comment');
       const privateComment = await commentOn(app, author.headers, privatePost, 'Unseen');
+      // Reviews (issue 29): the moderator's of the public post, and one of a post made private
+      // after it was reviewed (its author's alone to see).
+      const review = await reviewOf(community, publicPost);
+      const laterPrivate = await uploadPost(app, author.headers, { title: 'Later private' });
+      const privateReview = await reviewOf(community, laterPrivate);
+      const madePrivate = await app.inject({
+        method: 'PATCH',
+        url: `/api/v1/media/${laterPrivate}`,
+        headers: author.headers,
+        payload: { visibility: 'private' },
+      });
+      expect(madePrivate.statusCode, madePrivate.body).toBe(200);
 
       const operations = operationsOf(community);
       const guarded = operations.filter((operation) => operation.access !== undefined);
@@ -155,6 +194,10 @@ describeEachDatabase('authorization before validation', (db) => {
         'moderator',
         'moderator',
         'post-author',
+        // Peer review (issue 29): the author answers and rates a review; the reviewer edits.
+        'reviewed-author',
+        'reviewed-author',
+        'reviewer',
       ]);
 
       // Each guarded route, by what the member may know: 403 on what they see, 404 on what
@@ -168,6 +211,14 @@ describeEachDatabase('authorization before validation', (db) => {
         'comment-author': [
           { values: { id: comment }, status: 403 },
           { values: { id: privateComment }, status: 404 },
+        ],
+        reviewer: [
+          { values: { id: review }, status: 403 },
+          { values: { id: privateReview }, status: 404 },
+        ],
+        'reviewed-author': [
+          { values: { id: review }, status: 403 },
+          { values: { id: privateReview }, status: 404 },
         ],
       };
       for (const operation of guarded) {
@@ -199,6 +250,8 @@ describeEachDatabase('authorization before validation', (db) => {
         moderator: { headers: moderator.headers, id: publicPost },
         'post-author': { headers: author.headers, id: publicPost },
         'comment-author': { headers: author.headers, id: comment },
+        reviewer: { headers: moderator.headers, id: review },
+        'reviewed-author': { headers: author.headers, id: review },
       };
       // Routes that take no input at all (issue 28's recompute and down-weighted list).
       const withoutInput = new Set([

@@ -35,6 +35,7 @@ async function guardedServices(testApp: Awaited<ReturnType<typeof rewardsCommuni
   const watched = guard.watch({
     posts: services.posts,
     comments: services.comments,
+    reviews: services.reviews,
     profiles: services.profiles,
     reports: services.reports,
     moderation: services.moderation,
@@ -84,6 +85,37 @@ describeEachDatabase('every write states what it changed, in one after-write ste
       await services.comments.toggleLike(comment.id, author);
       await services.comments.edit(comment.id, fan, 'Nice indeed');
       await services.comments.remove(reply.id, author);
+
+      // Reviews: write, edit, answer, mark helpful, rate, delete.
+      const review = await services.reviews.create(fan, postId, {
+        soundness: 4,
+        significance: 4,
+        clarity: 4,
+        reproducibility: 4,
+        confidence: 4,
+        recommendation: 'valid',
+        summary: 'Sound.',
+        strengths: '',
+        weaknesses: '',
+        anonymous: false,
+      });
+      await services.reviews.edit(review.id, fan, { clarity: 3 });
+      await services.reviews.respond(review.id, author, 'Thanks');
+      await services.reviews.toggleHelpful(review.id, other);
+      await services.reviews.rate(review.id, author, 5);
+      const dropped = await services.reviews.create(other, postId, {
+        soundness: 2,
+        significance: 2,
+        clarity: 2,
+        reproducibility: 2,
+        confidence: 2,
+        recommendation: 'not_valid',
+        summary: 'Unsound.',
+        strengths: '',
+        weaknesses: '',
+        anonymous: true,
+      });
+      await services.reviews.remove(dropped.id, other);
 
       // Profiles: a new name, settings, an avatar.
       await services.profiles.modify(other, other.id, { username: uniqueUsername('renamed') });
@@ -146,6 +178,12 @@ describeEachDatabase('every write states what it changed, in one after-write ste
         'posts.upload',
         'profiles.modify',
         'profiles.setAvatar',
+        'reviews.create',
+        'reviews.edit',
+        'reviews.rate',
+        'reviews.remove',
+        'reviews.respond',
+        'reviews.toggleHelpful',
         'rewards.distributeEpoch',
       ]);
     } finally {

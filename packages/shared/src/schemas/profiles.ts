@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewStatusSchema } from './reviews.js';
 import { MAX_LENGTH, NICKNAME_MAX_LENGTH, TAGS_MAX_LENGTH } from '../limits.js';
 import { emailSchema, phoneSchema, usernameSchema } from './auth.js';
 import { httpUrlSchema } from './common.js';
@@ -140,6 +141,8 @@ export const authorPostSchema = z.object({
   date: z.string(),
   likes: z.number().int(),
   comments: z.number().int(),
+  /** The peer-review status of the post's current revision (issue 29). */
+  review_status: reviewStatusSchema,
 });
 
 /**

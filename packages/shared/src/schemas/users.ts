@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewStatusSchema } from './reviews.js';
 import { LIST_MAX_LIMIT, MY_PAGE_LIST_PAGE_SIZE } from '../limits.js';
 import { pageQuerySchema } from './common.js';
 import { trustLevelSchema } from './trust.js';
@@ -29,6 +30,8 @@ export const userPostSummarySchema = z.object({
   likes: z.number().int(),
   comments: z.number().int(),
   visibility: z.enum(['public', 'private']),
+  /** The peer-review status of the post's current revision (issue 29). */
+  review_status: reviewStatusSchema,
 });
 
 export const userCommentSummarySchema = z.object({

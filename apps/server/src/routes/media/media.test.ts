@@ -47,6 +47,11 @@ const DETAIL_KEYS = [
   'hidden',
   // The author's AI instruction, which the edit form starts with.
   'ai_instruction',
+  // Issue 29, peer review: the current revision, its review status, count and mean scores.
+  'revision',
+  'review_status',
+  'review_count',
+  'mean_scores',
 ].sort();
 
 async function upload(

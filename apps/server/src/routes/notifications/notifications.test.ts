@@ -195,6 +195,8 @@ describeEachDatabase('notifications API', (db) => {
         like: true,
         moderation: true,
         reward: true,
+        review: true,
+        review_response: true,
       });
       const saved = await putSettings(app, ada.headers, { comment: false, like: false });
       expect(saved.statusCode, saved.body).toBe(200);

@@ -369,6 +369,7 @@ describeEachDatabase('profiles API', (db) => {
         date: expect.any(String),
         likes: 1,
         comments: 1,
+        review_status: 'unreviewed',
       });
       expect(seen.activity?.map((event) => [event.type, event.title])).toEqual([
         ['comment', 'Open'],

@@ -378,4 +378,29 @@ describeEachDatabase('peer reviews (issue 29)', (db) => {
       { REVIEW_VALIDATION_MIN: '1', REVIEW_TRUSTED_LEVEL: '0' },
     );
   });
+
+  it("new trust scores recompute the reviewed posts' status", async () => {
+    await withCommunity(
+      db,
+      async ({ app, author, member, moderator }) => {
+        const postId = await uploadPost(app, author.headers);
+        await reviewed(app, member, postId);
+        expect((await reviewsOf(app, postId)).review_status).toBe('in_review');
+        // The moderators mark the reviewer trusted: at the next run they are at level 3.
+        const marked = await call(
+          app,
+          'POST',
+          `/moderation/users/${member.user.id}/trust`,
+          moderator.headers,
+          { seed: true, note: 'A known expert' },
+        );
+        expect(marked.statusCode, marked.body).toBe(200);
+        expect((await reviewsOf(app, postId)).review_status).toBe('in_review');
+        await app.services.trust.recompute();
+        expect((await reviewsOf(app, postId)).review_status).toBe('validated');
+        expect((await detailOf(app, postId)).review_status).toBe('validated');
+      },
+      { REVIEW_VALIDATION_MIN: '1' },
+    );
+  });
 });

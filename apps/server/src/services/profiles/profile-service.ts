@@ -46,9 +46,10 @@ import { normaliseAvatar, readAvatarBytes } from './avatar.js';
 const OWN_LIST_LIMIT = 100;
 
 /** My Page's lists, as the spec's current user carries them. */
-const ownPost = (post: ProfilePost): UserPostSummary => ({
+const ownPost = ({ reviewStatus, ...post }: ProfilePost): UserPostSummary => ({
   ...post,
   visibility: visibilitySchema.parse(post.visibility),
+  review_status: reviewStatus,
 });
 const ownComment = (comment: ProfileComment): UserCommentSummary => ({
   id: comment.id,

@@ -45,6 +45,7 @@ const withPosts = makeCurrentUser({
       likes: 2,
       comments: 1,
       visibility: 'private',
+      review_status: 'unreviewed',
     },
     {
       id: 'p-2',
@@ -53,6 +54,7 @@ const withPosts = makeCurrentUser({
       likes: 0,
       comments: 0,
       visibility: 'public',
+      review_status: 'unreviewed',
     },
   ],
   comments: [

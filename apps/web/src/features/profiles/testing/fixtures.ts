@@ -18,6 +18,7 @@ export function makePublicAuthor(overrides: Partial<AuthorInfo> = {}): AuthorInf
         date: '2026-03-01T16:30:00.000Z',
         likes: 3,
         comments: 1,
+        review_status: 'unreviewed',
       },
     ],
     activity: [
