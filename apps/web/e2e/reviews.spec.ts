@@ -119,7 +119,6 @@ test.describe('peer review', () => {
     await edit.getByRole('textbox', { name: 'Content' }).fill('Claim: it holds, gap closed.');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
-    await page.reload();
     await expect(reviewsSection(page).getByText('Current revision: 2')).toBeVisible();
 
     // The first review was of revision 1: it no longer counts, so the status starts again.
