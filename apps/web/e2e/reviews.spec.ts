@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
@@ -137,6 +138,12 @@ test.describe('peer review', () => {
     await expect(reviewsSection(page).getByTestId('review-status')).toHaveText('Validated');
     // The post's own badge, beside its author.
     await expect(page.locator('header').getByTestId('review-status')).toHaveText('Validated');
+    // The section with its reviews, means and response has no serious accessibility violations.
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 
     await expect(await cardStatus(page, title)).toHaveText('Validated');
     // The forum's filter finds it among the validated posts.
