@@ -205,6 +205,51 @@ test.describe('the interface in Chinese', () => {
     await expectAllChinese(page, 'the report dialog', [author.username]);
   });
 
+  test('reviews on the post detail, the review and bounty forms and the review queue have no English left', async ({
+    page,
+    request,
+  }) => {
+    const reviewer = await createUser(request, { prefix: 'zhrv' });
+    const reviewed = await createPost(request, author, { title: postTitle, tags: 'physics' });
+    const written = await request.post(`/api/v1/media/${reviewed}/reviews`, {
+      headers: { Authorization: `Bearer ${reviewer.token}` },
+      data: {
+        soundness: 4,
+        significance: 3,
+        clarity: 5,
+        reproducibility: 2,
+        confidence: 4,
+        recommendation: 'minor_revisions',
+        summary: 'Thresholds hold.',
+        strengths: 'Clear figures.',
+        weaknesses: 'No code.',
+      },
+    });
+    expect(written.status(), await written.text()).toBe(201);
+
+    const reader = await createUser(request, { prefix: 'zhrr' });
+    await setLocalStorage(page, { access_token: reader.token, language: 'zh-CN' });
+    await page.goto(`/forum/detail/${reviewed}`);
+    await expect(page.getByRole('article', { name: `${reviewer.username} 的评审` })).toBeVisible();
+    await expectAllChinese(page, 'the reviews of a post', [postTitle]);
+    await page.getByRole('button', { name: '撰写评审' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the review form', [postTitle]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '悬赏评审' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the bounty form', [postTitle]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/forum?review_status=in_review');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAllChinese(page, 'the forum filtered by review status');
+
+    await page.goto('/reviews');
+    await expect(page.getByRole('heading', { level: 1, name: '待评审' })).toBeVisible();
+    await expectAllChinese(page, 'the review queue');
+  });
+
   test('signed out: home, forum, detail and the login screen have no English left', async ({
     page,
   }) => {

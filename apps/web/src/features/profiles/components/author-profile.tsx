@@ -26,6 +26,7 @@ import page from '@/components/layout/page.module.css';
 import profile from './profile.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
 import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
+import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import styles from './author-profile.module.css';
 
 type AuthorProfileProps = {
@@ -141,6 +142,7 @@ function PostsPanel({ info }: { info: AuthorInfo }) {
                     <h3 className={styles.itemTitle}>
                       <PostTitle title={post.title} />
                     </h3>
+                    <ReviewStatusBadge status={post.review_status} />
                     <PostMeta
                       date={<time dateTime={post.date}>{formatDateTime(post.date)}</time>}
                       counts={post}

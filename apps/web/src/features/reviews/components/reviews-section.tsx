@@ -42,9 +42,14 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
   const [open, setOpen] = useState<'review' | 'bounty' | null>(null);
   const query = usePostReviews(postId);
   const bounties = useBounties(postId).data?.items ?? [];
-  // The reader's own open bounty: they award it from the review it goes to.
+  // The reader's own open bounty: they award it from the review it goes to. A bounty from the
+  // pool names no offerer, so every moderator is offered Award on it; the server lets only the
+  // moderator who offered it.
   const myOpenBounty = bounties.find(
-    (bounty) => bounty.status === 'open' && user !== null && bounty.offerer?.id === user.id,
+    (bounty) =>
+      bounty.status === 'open' &&
+      user !== null &&
+      (bounty.from_pool ? user.role === 'moderator' : bounty.offerer?.id === user.id),
   );
   const awardable = (reviewId: string, ownReview: boolean) =>
     myOpenBounty !== undefined &&
@@ -53,7 +58,10 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
 
   const data = query.data;
   const isPostAuthor = user !== null && user.id === authorId;
-  const mine = data?.items.some((review) => review.current && review.is_mine) ?? false;
+  // One review per reviewer and revision (the server refuses a second): theirs is edited instead.
+  const mine =
+    data?.items.some((review) => review.is_mine && review.revision === data.current_revision) ??
+    false;
 
   const start = (what: 'review' | 'bounty') => {
     // Reviews and bounties are members' own: a guest is asked to sign in first.
