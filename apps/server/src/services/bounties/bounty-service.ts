@@ -18,6 +18,7 @@ import {
   decideBountyOffer,
   decideBountyReview,
   decidePost,
+  mayAwardBounty,
   postFacts,
 } from '../../policies/index.js';
 import {
@@ -38,6 +39,11 @@ export const SETTLE_BOUNTY_JOB = 'settle-bounty';
 const DAY_MS = 86_400_000;
 
 export type BountyService = ReturnType<typeof createBountyService>;
+
+/** A bounty as one viewer is shown it: with whether they may award it now. */
+export interface ShownBounty extends Bounty {
+  mayAward: boolean;
+}
 
 /**
  * Review bounties (issue 29; docs/ARCHITECTURE.md §6). The units move through the ledger's
@@ -83,9 +89,20 @@ export function createBountyService(deps: {
     return slot === bounty.maxAwards - 1 ? share + (bounty.units % max) : share;
   }
 
+  /** The bounty with whether `viewer` may award it now (the policy's decision, not the screen's). */
+  function shown(viewer: User | null, bounty: Bounty): ShownBounty {
+    const mayAward = mayAwardBounty(viewer, {
+      offererId: bounty.offererId,
+      status: bounty.status,
+      pastDeadline: now().toISOString() > bounty.deadline,
+      awarded: bounty.awards.length,
+    });
+    return { ...bounty, mayAward };
+  }
+
   return {
     /** POST /media/{id}/bounties: escrowed at once, or 422 on `amount` when it is not there. */
-    async offer(user: User, postId: string, body: CreateBountyBody): Promise<Bounty> {
+    async offer(user: User, postId: string, body: CreateBountyBody): Promise<ShownBounty> {
       const fromPool = body.from_pool ?? false;
       authorize(decideBountyOffer(user, { fromPool }));
       const post = await postFor(user, postId);
@@ -144,14 +161,15 @@ export function createBountyService(deps: {
         throw new InvalidInputError([{ field: 'amount', message }]);
       }
       await deps.afterWrite({ notify: outcome && recipient ? [recipient] : [] });
-      return (await bounties.find(id))!;
+      return shown(user, (await bounties.find(id))!);
     },
 
     /** GET /media/{id}/bounties: the post's bounties, newest first, for whoever sees it. */
-    async ofPost(viewer: User | null, postId: string): Promise<Bounty[]> {
+    async ofPost(viewer: User | null, postId: string): Promise<ShownBounty[]> {
       const post = await deps.posts.findVisible(postId, viewer);
       authorize(decidePost(viewer, post && postFacts(post), 'see'));
-      return bounties.ofPost(postId, BOUNTIES_PER_POST_MAX);
+      const list = await bounties.ofPost(postId, BOUNTIES_PER_POST_MAX);
+      return list.map((bounty) => shown(viewer, bounty));
     },
 
     /**
@@ -159,7 +177,7 @@ export function createBountyService(deps: {
      * reviewer's claimable balance. In one transaction locked per bounty, so two awards at once
      * pay once: a review awarded already, or more reviews than awards left, is 422.
      */
-    async award(user: User, bountyId: string, body: AwardBountyBody): Promise<Bounty> {
+    async award(user: User, bountyId: string, body: AwardBountyBody): Promise<ShownBounty> {
       const reviewIds = [...new Set(body.review_ids)];
       const found = await bounties.find(bountyId);
       if (!found) throw new NotFoundError(MESSAGES.bountyNotFound);
@@ -239,7 +257,7 @@ export function createBountyService(deps: {
         return recipients;
       });
       await deps.afterWrite({ notify: told });
-      return (await bounties.find(bountyId))!;
+      return shown(user, (await bounties.find(bountyId))!);
     },
 
     /**

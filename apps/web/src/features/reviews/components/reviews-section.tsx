@@ -42,19 +42,13 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
   const [open, setOpen] = useState<'review' | 'bounty' | null>(null);
   const query = usePostReviews(postId);
   const bounties = useBounties(postId).data?.items ?? [];
-  // The reader's own open bounty: they award it from the review it goes to. A bounty from the
-  // pool names no offerer, so every moderator is offered Award on it; the server lets only the
-  // moderator who offered it.
-  const myOpenBounty = bounties.find(
-    (bounty) =>
-      bounty.status === 'open' &&
-      user !== null &&
-      (bounty.from_pool ? user.role === 'moderator' : bounty.offerer?.id === user.id),
-  );
+  // A bounty the reader may award now (the server's bounty policy says so in `may_award`: its
+  // offerer before the deadline, a moderator after it): they award it from the review it goes to.
+  const bountyToAward = bounties.find((bounty) => bounty.may_award);
   const awardable = (reviewId: string, ownReview: boolean) =>
-    myOpenBounty !== undefined &&
+    bountyToAward !== undefined &&
     !ownReview &&
-    !myOpenBounty.awarded.some((award) => award.review_id === reviewId);
+    !bountyToAward.awarded.some((award) => award.review_id === reviewId);
 
   const data = query.data;
   const isPostAuthor = user !== null && user.id === authorId;
@@ -131,10 +125,10 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
                 review={review}
                 isPostAuthor={isPostAuthor}
                 actions={
-                  myOpenBounty && awardable(review.id, review.is_mine) ? (
+                  bountyToAward && awardable(review.id, review.is_mine) ? (
                     <AwardBountyButton
                       postId={postId}
-                      bounty={myOpenBounty}
+                      bounty={bountyToAward}
                       reviewId={review.id}
                       reviewer={review.reviewer?.username ?? t('reviews:item.anonymous')}
                     />
