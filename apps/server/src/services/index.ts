@@ -312,6 +312,7 @@ export function createServices(
     reviews: createReviewService({
       reviews: repositories.reviews,
       posts: repositories.posts,
+      users: repositories.users,
       rule: reviewRuleOf(settings.trust),
       now,
       afterWrite,

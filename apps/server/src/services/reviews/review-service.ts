@@ -4,6 +4,7 @@ import {
   type CreateReviewBody,
   type ReviewHelpfulResult,
   type ReviewPatchBody,
+  type UserReviewsQuery,
 } from '@symposia/shared';
 import type { Viewer } from '../../domain/post.js';
 import type { PostReviews, StoredReview } from '../../domain/review.js';
@@ -17,6 +18,7 @@ import {
   likeRecipient,
   mayKnowReviewer,
   postFacts,
+  profileSectionShown,
   type ReviewAction,
 } from '../../policies/index.js';
 import {
@@ -25,12 +27,14 @@ import {
   type NewNotification,
   type PostRepository,
   type ReviewRepository,
+  type UserRepository,
 } from '../../repositories/index.js';
 import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { excerptOf } from '../notifications/notification-service.js';
+import { decodeReviewCursor, encodeReviewCursor } from './review-cursor.js';
 
 /** A review as the viewer is shown it: the reviewer only when they may know who wrote it. */
 export interface ShownReview extends Omit<StoredReview, 'reviewer'> {
@@ -40,6 +44,14 @@ export interface ShownReview extends Omit<StoredReview, 'reviewer'> {
 
 export interface ShownPostReviews extends Omit<PostReviews, 'reviews'> {
   reviews: ShownReview[];
+}
+
+/** A page of a member's reviews (GET /users/{id}/reviews). */
+export interface MemberReviews {
+  reviews: ShownReview[];
+  nextCursor: string | null;
+  /** Helpful marks of their signed reviews; null where their statistics are private. */
+  helpfulTotal: number | null;
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
@@ -54,6 +66,7 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 export function createReviewService(deps: {
   reviews: ReviewRepository;
   posts: Pick<PostRepository, 'findVisible'>;
+  users: Pick<UserRepository, 'findById'>;
   /** The validation rule with the trust levels of GET /auth/me (trust-service.ts). */
   rule: ReviewRule;
   now: Clock;
@@ -111,6 +124,36 @@ export function createReviewService(deps: {
         currentRevision: found.revision,
         meanScores,
         reviews: items.map((review) => shown(review, viewer)),
+      };
+    },
+
+    /**
+     * GET /users/{id}/reviews: the reviews the member wrote (an anonymous one only to themself
+     * and the moderators) or received on their posts, that `viewer` may read, newest first; and
+     * their helpful total, shown as their statistics are (policies: profileSectionShown).
+     */
+    async ofMember(
+      memberId: string,
+      viewer: Viewer,
+      query: UserReviewsQuery,
+    ): Promise<MemberReviews> {
+      const member = await deps.users.findById(memberId);
+      if (!member) throw new NotFoundError(MESSAGES.userNotFound);
+      const after = decodeReviewCursor(query.cursor);
+      const statistics = profileSectionShown(viewer, member, 'public_statistics');
+      const [rows, helpfulTotal] = await Promise.all([
+        reviews.listOfMember(query.kind, member.id, viewer, { after, limit: query.limit + 1 }),
+        statistics ? reviews.helpfulTotal(member.id, viewer) : Promise.resolve(null),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        reviews: page.map((review) => shown(review, viewer)),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeReviewCursor({ createdAt: last.createdAt, id: last.id })
+            : null,
+        helpfulTotal,
       };
     },
 
