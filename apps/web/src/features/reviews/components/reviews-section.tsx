@@ -11,13 +11,10 @@ import { useBounties } from '../api/get-bounties';
 import { usePostReviews } from '../api/get-post-reviews';
 import { AwardBountyButton } from './award-bounty-button';
 import { PostBounties } from './post-bounties';
+import { LazyReviewFormDialog } from './review-form-lazy';
 import { ReviewItem } from './review-item';
 import styles from './reviews-section.module.css';
 
-// The form, with the shared contract that checks it, loads only when someone writes a review.
-const ReviewFormDialog = lazy(() =>
-  import('./review-form-dialog').then((module) => ({ default: module.ReviewFormDialog })),
-);
 const OfferBountyDialog = lazy(() =>
   import('./offer-bounty-dialog').then((module) => ({ default: module.OfferBountyDialog })),
 );
@@ -124,6 +121,7 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
                 key={review.id}
                 review={review}
                 isPostAuthor={isPostAuthor}
+                onChanged={onReviewed}
                 actions={
                   bountyToAward && awardable(review.id, review.is_mine) ? (
                     <AwardBountyButton
@@ -150,7 +148,7 @@ export function ReviewsSection({ postId, authorId, onReviewed }: ReviewsSectionP
 
       <Suspense fallback={null}>
         {open === 'review' ? (
-          <ReviewFormDialog
+          <LazyReviewFormDialog
             postId={postId}
             onPublished={onReviewed}
             onClose={() => setOpen(null)}
