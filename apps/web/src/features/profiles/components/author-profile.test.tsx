@@ -126,6 +126,23 @@ describe('AuthorProfile', () => {
     expect(badges[0]!.closest('li')).toHaveTextContent('Checked');
   });
 
+  it('shows the Reviews tab the app composes, before Statistics', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AuthorProfile
+        info={makePublicAuthor()}
+        onBack={() => {}}
+        reviews={<p>The reviews written</p>}
+      />,
+    );
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs.slice(-2)).toEqual(['Reviews', 'Statistics']);
+    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(screen.getByRole('tabpanel', { name: 'Reviews' })).toHaveTextContent(
+      'The reviews written',
+    );
+  });
+
   it("shows 'No Posts Yet' and 'No Recent Activity' for public but empty sections", async () => {
     const user = userEvent.setup();
     renderWithProviders(

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
 import { useMyList, type MyList } from '../hooks/use-my-list';
 import type { MyListItem, MyListKind } from '../api/get-my-list';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { PostMeta } from './post-meta';
 import { StatFigures } from './stat-figures';
 import { HeartIcon, LockIcon } from '@/components/ui/icons/icons';
