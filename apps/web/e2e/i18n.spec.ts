@@ -116,6 +116,12 @@ async function expectAllChinese(page: Page, screen: string, userTexts: string[] 
     .toEqual([]);
 }
 
+/** Signs `user` in (the stored user of whoever was signed in goes), reading Chinese. */
+async function signInAs(page: Page, user: TestUser) {
+  if (page.url() !== 'about:blank') await page.evaluate(() => window.localStorage.clear());
+  await setLocalStorage(page, { access_token: user.token, language: 'zh-CN' });
+}
+
 test.describe('the interface in Chinese', () => {
   let author: TestUser;
   let postId: string;
@@ -244,6 +250,47 @@ test.describe('the interface in Chinese', () => {
     await page.goto('/forum?review_status=in_review');
     await expect(page.getByRole('article').first()).toBeVisible();
     await expectAllChinese(page, 'the forum filtered by review status');
+
+    // The reviewer's own review: its proof, Edit and Delete; then My Page's Reviews tab.
+    await signInAs(page, reviewer);
+    await page.goto(`/forum/detail/${reviewed}`);
+    const own = page.getByRole('article', { name: `${reviewer.username} 的评审` });
+    await own.getByRole('button', { name: '证明' }).click();
+    await expect(own.getByTestId('review-proof')).not.toContainText('正在加载');
+    await expectAllChinese(page, 'a review with its proof', [postTitle]);
+    await own.getByRole('button', { name: '编辑', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: '编辑你的评审' })).toBeVisible();
+    await expectAllChinese(page, 'the review form, editing', [postTitle]);
+    await page.keyboard.press('Escape');
+    await own.getByRole('button', { name: '删除', exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: '删除你的评审？' })).toBeVisible();
+    await expectAllChinese(page, 'deleting a review', [postTitle]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/mypage');
+    await page.getByRole('tab', { name: '评审', exact: true }).click();
+    await expect(
+      page.getByRole('region', { name: '写过的评审' }).getByText('Thresholds hold.'),
+    ).toBeVisible();
+    await expectAllChinese(page, "My Page's reviews", [postTitle]);
+
+    // The post's author rates it.
+    await signInAs(page, author);
+    await page.goto(`/forum/detail/${reviewed}`);
+    await expect(page.getByRole('group', { name: /^为此评审的帮助程度打分/ })).toBeVisible();
+    await expectAllChinese(page, "the author's rating of a review", [postTitle]);
+
+    // A reader on the reviewer's profile.
+    await signInAs(page, reader);
+    await page.goto(`/author/${reviewer.id}`);
+    await page.getByRole('tab', { name: '评审', exact: true }).click();
+    await expect(
+      page.getByRole('region', { name: '写过的评审' }).getByText('Thresholds hold.'),
+    ).toBeVisible();
+    await expectAllChinese(page, "the reviewer's profile, reviews written", [
+      postTitle,
+      reviewer.username,
+    ]);
 
     await page.goto('/reviews');
     await expect(page.getByRole('heading', { level: 1, name: '待评审' })).toBeVisible();
