@@ -116,6 +116,12 @@ async function expectAllChinese(page: Page, screen: string, userTexts: string[] 
     .toEqual([]);
 }
 
+/** Signs `user` in (the stored user of whoever was signed in goes), reading Chinese. */
+async function signInAs(page: Page, user: TestUser) {
+  if (page.url() !== 'about:blank') await page.evaluate(() => window.localStorage.clear());
+  await setLocalStorage(page, { access_token: user.token, language: 'zh-CN' });
+}
+
 test.describe('the interface in Chinese', () => {
   let author: TestUser;
   let postId: string;
@@ -203,6 +209,92 @@ test.describe('the interface in Chinese', () => {
     await page.getByRole('button', { name: /^举报/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAllChinese(page, 'the report dialog', [author.username]);
+  });
+
+  test('reviews on the post detail, the review and bounty forms and the review queue have no English left', async ({
+    page,
+    request,
+  }) => {
+    const reviewer = await createUser(request, { prefix: 'zhrv' });
+    const reviewed = await createPost(request, author, { title: postTitle, tags: 'physics' });
+    const written = await request.post(`/api/v1/media/${reviewed}/reviews`, {
+      headers: { Authorization: `Bearer ${reviewer.token}` },
+      data: {
+        soundness: 4,
+        significance: 3,
+        clarity: 5,
+        reproducibility: 2,
+        confidence: 4,
+        recommendation: 'minor_revisions',
+        summary: 'Thresholds hold.',
+        strengths: 'Clear figures.',
+        weaknesses: 'No code.',
+      },
+    });
+    expect(written.status(), await written.text()).toBe(201);
+
+    const reader = await createUser(request, { prefix: 'zhrr' });
+    await setLocalStorage(page, { access_token: reader.token, language: 'zh-CN' });
+    await page.goto(`/forum/detail/${reviewed}`);
+    await expect(page.getByRole('article', { name: `${reviewer.username} 的评审` })).toBeVisible();
+    await expectAllChinese(page, 'the reviews of a post', [postTitle]);
+    await page.getByRole('button', { name: '撰写评审' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the review form', [postTitle]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '悬赏评审' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllChinese(page, 'the bounty form', [postTitle]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/forum?review_status=in_review');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAllChinese(page, 'the forum filtered by review status');
+
+    // The reviewer's own review: its proof, Edit and Delete; then My Page's Reviews tab.
+    await signInAs(page, reviewer);
+    await page.goto(`/forum/detail/${reviewed}`);
+    const own = page.getByRole('article', { name: `${reviewer.username} 的评审` });
+    await own.getByRole('button', { name: '证明' }).click();
+    await expect(own.getByTestId('review-proof')).not.toContainText('正在加载');
+    await expectAllChinese(page, 'a review with its proof', [postTitle]);
+    await own.getByRole('button', { name: '编辑', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: '编辑你的评审' })).toBeVisible();
+    await expectAllChinese(page, 'the review form, editing', [postTitle]);
+    await page.keyboard.press('Escape');
+    await own.getByRole('button', { name: '删除', exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: '删除你的评审？' })).toBeVisible();
+    await expectAllChinese(page, 'deleting a review', [postTitle]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/mypage');
+    await page.getByRole('tab', { name: '评审', exact: true }).click();
+    await expect(
+      page.getByRole('region', { name: '写过的评审' }).getByText('Thresholds hold.'),
+    ).toBeVisible();
+    await expectAllChinese(page, "My Page's reviews", [postTitle]);
+
+    // The post's author rates it.
+    await signInAs(page, author);
+    await page.goto(`/forum/detail/${reviewed}`);
+    await expect(page.getByRole('group', { name: /^为此评审的帮助程度打分/ })).toBeVisible();
+    await expectAllChinese(page, "the author's rating of a review", [postTitle]);
+
+    // A reader on the reviewer's profile.
+    await signInAs(page, reader);
+    await page.goto(`/author/${reviewer.id}`);
+    await page.getByRole('tab', { name: '评审', exact: true }).click();
+    await expect(
+      page.getByRole('region', { name: '写过的评审' }).getByText('Thresholds hold.'),
+    ).toBeVisible();
+    await expectAllChinese(page, "the reviewer's profile, reviews written", [
+      postTitle,
+      reviewer.username,
+    ]);
+
+    await page.goto('/reviews');
+    await expect(page.getByRole('heading', { level: 1, name: '待评审' })).toBeVisible();
+    await expectAllChinese(page, 'the review queue');
   });
 
   test('signed out: home, forum, detail and the login screen have no English left', async ({

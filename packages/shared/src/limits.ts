@@ -234,6 +234,9 @@ export const REVIEW_FIELD_MAX_LENGTH = {
   weaknesses: 10_000,
   response: 10_000,
 } as const;
+/** A member's reviews (GET /users/{id}/reviews): per page unless `limit` says, at most the max. */
+export const USER_REVIEWS_DEFAULT_LIMIT = 20;
+export const USER_REVIEWS_MAX_LIMIT = 100;
 
 /**
  * Review bounties (issue 29): a bounty is open this many days unless its offerer says otherwise,

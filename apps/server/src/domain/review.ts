@@ -19,6 +19,8 @@ export interface StoredReview extends ReviewText {
   id: string;
   postId: string;
   postAuthorId: string;
+  /** The title of the post it reviews (a member's list names it). */
+  postTitle: string;
   revision: number;
   /** It counts for the post's current revision (domain/review-status.ts `countsForCurrent`). */
   current: boolean;

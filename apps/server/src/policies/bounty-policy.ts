@@ -46,6 +46,14 @@ export function decideBountyAward(actor: Actor, bounty: BountyAwardFacts): Decis
     : deny('forbidden', MESSAGES.bountyAwardModeratorLate);
 }
 
+/**
+ * Whether the bounty's answer tells the viewer they may award it (`may_award`, so the screen
+ * offers "Award" only then): exactly when decideBountyAward would let them, now.
+ */
+export function mayAwardBounty(actor: Actor, bounty: BountyAwardFacts): boolean {
+  return decideBountyAward(actor, bounty).allowed;
+}
+
 /** What deciding a review's eligibility needs to know of it and of the bounty. */
 export interface BountyReviewFacts {
   review: {

@@ -26,6 +26,7 @@ export {
   decideBountyAward,
   decideBountyOffer,
   decideBountyReview,
+  mayAwardBounty,
   type BountyAwardFacts,
   type BountyReviewFacts,
 } from './bounty-policy.js';

@@ -35,6 +35,7 @@ import {
   decideBountyAward,
   decideBountyOffer,
   decideBountyReview,
+  mayAwardBounty,
   COMMENT_ACTIONS,
   decideComment,
   decideModeration,
@@ -604,21 +605,28 @@ describe('bounty rules (rule-table.ts)', () => {
       member: { id: 'member', role: 'member' },
       moderator: { id: 'moderator', role: 'moderator' },
     };
+    const factsOf = (state: (typeof BOUNTY_STATES)[number]) => ({
+      offererId: 'offerer',
+      status: state === 'closed' ? ('closed' as const) : ('open' as const),
+      pastDeadline: state.startsWith('late'),
+      awarded: state === 'late-awarded' ? 1 : 0,
+    });
     for (const asker of BOUNTY_ASKERS) {
       const got = Object.fromEntries(
         BOUNTY_STATES.map((state) => [
           state,
-          outcome(
-            decideBountyAward(askers[asker], {
-              offererId: 'offerer',
-              status: state === 'closed' ? 'closed' : 'open',
-              pastDeadline: state.startsWith('late'),
-              awarded: state === 'late-awarded' ? 1 : 0,
-            }),
-          ),
+          outcome(decideBountyAward(askers[asker], factsOf(state))),
         ]),
       );
       expect(got, asker).toEqual(BOUNTY_AWARD_RULES[asker]);
+      // The answer's `may_award` says the same, cell by cell.
+      const offered = Object.fromEntries(
+        BOUNTY_STATES.map((state) => [state, mayAwardBounty(askers[asker], factsOf(state))]),
+      );
+      const allowed = Object.fromEntries(
+        BOUNTY_STATES.map((state) => [state, BOUNTY_AWARD_RULES[asker][state] === 'ok']),
+      );
+      expect(offered, asker).toEqual(allowed);
     }
   });
 

@@ -1,8 +1,8 @@
 import type { Bounty as BountyAnswer } from '@symposia/shared';
-import type { Bounty } from '../repositories/bounty-repository.js';
+import type { ShownBounty } from '../services/bounties/bounty-service.js';
 
 /** A bounty as the API shows it (packages/shared/src/schemas/bounties.ts): amounts in units. */
-export function presentBounty(bounty: Bounty): BountyAnswer {
+export function presentBounty(bounty: ShownBounty): BountyAnswer {
   const offerer = bounty.fromPool || bounty.offerer === null ? null : bounty.offerer;
   return {
     id: bounty.id,
@@ -20,5 +20,6 @@ export function presentBounty(bounty: Bounty): BountyAnswer {
     })),
     refunded_amount: bounty.refundedUnits === null ? null : bounty.refundedUnits.toString(),
     created_at: bounty.createdAt,
+    may_award: bounty.mayAward,
   };
 }

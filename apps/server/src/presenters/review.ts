@@ -1,5 +1,9 @@
-import type { Review, ReviewList, ReviewResponse } from '@symposia/shared';
-import type { ShownPostReviews, ShownReview } from '../services/reviews/review-service.js';
+import type { Review, ReviewList, ReviewResponse, UserReviewList } from '@symposia/shared';
+import type {
+  MemberReviews,
+  ShownPostReviews,
+  ShownReview,
+} from '../services/reviews/review-service.js';
 
 /** A response to a review, as the API gives it. */
 export function presentReviewResponse(response: {
@@ -59,5 +63,17 @@ export function presentReviewList(list: ShownPostReviews): ReviewList {
     current_revision: list.currentRevision,
     mean_scores: list.meanScores,
     items: list.reviews.map(presentReview),
+  };
+}
+
+/** GET /users/{id}/reviews: each review with the post it reviews. */
+export function presentMemberReviews(page: MemberReviews): UserReviewList {
+  return {
+    items: page.reviews.map((review) => ({
+      ...presentReview(review),
+      post: { id: review.postId, title: review.postTitle },
+    })),
+    next_cursor: page.nextCursor,
+    helpful_total: page.helpfulTotal,
   };
 }

@@ -143,6 +143,7 @@ export {
   ONE_RESPONSE_PER_REVIEW,
   ONE_REVIEW_PER_REVISION,
   type NewReview,
+  type ReviewPlace,
   type ReviewRepository,
 } from './review-repository.js';
 export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';

@@ -15,7 +15,9 @@ import {
   postVisibleTo,
   reviewCounted,
   reviewNotDeleted,
+  reviewerKnownTo,
   reviewResponseNotDeleted,
+  reviewSigned,
   reviewVisibleTo,
 } from './visibility.js';
 
@@ -33,6 +35,12 @@ export interface NewReview extends ReviewText {
 }
 
 type Trx = Transaction<DatabaseSchema>;
+
+/** Where a page of a member's reviews stops: its last review's time, then its id. */
+export interface ReviewPlace {
+  createdAt: string;
+  id: string;
+}
 
 const TEXT_COLUMNS = [
   'soundness',
@@ -105,6 +113,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       id: row.id,
       postId: row.post_id,
       postAuthorId: row.post_author_id,
+      postTitle: row.post_title,
       revision,
       current: countsForCurrent({ revision, reviewedText: row.reviewed_text }, post),
       reviewer: { id: row.reviewer_id, username: row.username, avatar: row.avatar },
@@ -172,6 +181,59 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
         .orderBy('reviews.id')
         .execute();
       return rows.map(toReview);
+    },
+
+    /**
+     * A page of the reviews `memberId` wrote (`written`: only those whose reviewer `viewer` may
+     * know, so an anonymous one never shows here to anyone else) or received on their posts,
+     * as `viewer` may read them, newest first, after `page.after`.
+     */
+    async listOfMember(
+      kind: 'written' | 'received',
+      memberId: string,
+      viewer: Viewer,
+      page: { after: ReviewPlace | null; limit: number },
+    ): Promise<StoredReview[]> {
+      let query = selectReviews(viewer);
+      query =
+        kind === 'written'
+          ? query.where('reviews.reviewer_id', '=', memberId).where(reviewerKnownTo(viewer))
+          : query.where('posts.user_id', '=', memberId);
+      const { after } = page;
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('reviews.created_at', '<', after.createdAt),
+            eb.and([
+              eb('reviews.created_at', '=', after.createdAt),
+              eb('reviews.id', '<', after.id),
+            ]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy('reviews.created_at', 'desc')
+        .orderBy('reviews.id', 'desc')
+        .limit(page.limit)
+        .execute();
+      return rows.map(toReview);
+    },
+
+    /**
+     * How many helpful marks the member's signed reviews got, among those `viewer` may read (an
+     * anonymous review's marks are not said to be theirs).
+     */
+    async helpfulTotal(memberId: string, viewer: Viewer): Promise<number> {
+      const row = await db
+        .selectFrom('reviews')
+        .innerJoin('posts', 'posts.id', 'reviews.post_id')
+        .select((eb) => eb.fn.sum<number | string | null>('reviews.helpful_count').as('total'))
+        .where('reviews.reviewer_id', '=', memberId)
+        .where(reviewSigned())
+        .where(postVisibleTo(viewer))
+        .where(reviewVisibleTo(viewer))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
     },
 
     /** The mean scores of the reviews counting for the post's current revision. */

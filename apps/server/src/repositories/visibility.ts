@@ -137,6 +137,22 @@ export function reviewVisibleTo(viewer: Viewer): Expression<SqlBool> {
   return sql<SqlBool>`(${reviewNotDeleted()} and not ${hiddenFrom})`;
 }
 
+/**
+ * The reviews whose reviewer `viewer` may know (policies `mayKnowReviewer`): signed ones, and an
+ * anonymous one only to its reviewer and the moderators. A member's list of the reviews they
+ * wrote holds only these, so it never names the reviewer of an anonymous review.
+ */
+export function reviewerKnownTo(viewer: Viewer): Expression<SqlBool> {
+  if (seesHiddenContent(viewer)) return sql<SqlBool>`${sql.lit(true)}`;
+  if (!viewer) return reviewSigned();
+  return sql<SqlBool>`(${reviewSigned()} or ${sql.ref('reviews.reviewer_id')} = ${viewer.id})`;
+}
+
+/** Signed: the review names its reviewer to everyone (its helpful marks are theirs in public). */
+export function reviewSigned(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('reviews.anonymous')} = 0`;
+}
+
 /** The reviews that count for a post's status: neither deleted nor hidden, whoever reads. */
 export function reviewCounted(): Expression<SqlBool> {
   return sql<SqlBool>`(${reviewNotDeleted()} and not ${reviewHidden()})`;

@@ -322,6 +322,7 @@ export function createServices(
       reviews: repositories.reviews,
       posts: repositories.posts,
       receipts: repositories.receipts,
+      users: repositories.users,
       rule: reviewRuleOf(settings.trust),
       now,
       afterWrite,

@@ -44,6 +44,8 @@ export const bountySchema = z.object({
   /** What went back to the offerer (or the pool) when it closed; null until then. */
   refunded_amount: unitsText.nullable(),
   created_at: z.string(),
+  /** The viewer may award it now (policies/bounty-policy.ts `mayAwardBounty`). */
+  may_award: z.boolean(),
 });
 export type Bounty = z.infer<typeof bountySchema>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  COMMENT_CURSOR_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   COMMENT_MAX_LEVEL,
   COMMENT_MIN_LEVEL,
@@ -11,7 +10,7 @@ import {
   COMMENTS_DEFAULT_LIMIT,
   COMMENTS_MAX_LIMIT,
 } from '../limits.js';
-import { limitQueryField, pageQuerySchema } from './common.js';
+import { cursorQuerySchema, pageQuerySchema } from './common.js';
 import { MESSAGES } from '../messages.js';
 
 /**
@@ -99,23 +98,6 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 /** GET /comments/post/{id} query. */
 export const commentListQuerySchema = pageQuerySchema(COMMENTS_DEFAULT_LIMIT, COMMENTS_MAX_LIMIT);
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
-
-/**
- * `cursor` and `limit` of a paged thread: no cursor for the first page, then the `nextCursor` the
- * previous page gave (opaque to clients; the server says 422 to one it did not make).
- */
-const cursorQuerySchema = (defaultLimit: number, maxLimit: number) =>
-  z.object({
-    cursor: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .max(COMMENT_CURSOR_MAX_LENGTH, { message: MESSAGES.invalidCursor })
-        .regex(/^[A-Za-z0-9_-]+$/, { message: MESSAGES.invalidCursor })
-        .optional(),
-    ),
-    limit: limitQueryField(defaultLimit, maxLimit),
-  });
 
 /** GET /comments/post/{id}/roots query. */
 export const commentRootsQuerySchema = cursorQuerySchema(

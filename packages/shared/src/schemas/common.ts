@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_MAX_SKIP } from '../limits.js';
+import { COMMENT_CURSOR_MAX_LENGTH, LIST_MAX_SKIP } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 
 /** Form fields arrive as strings; an empty one means "not given". */
@@ -66,6 +66,24 @@ export const pageQuerySchema = (defaultLimit: number, maxLimit: number) =>
       .min(0, { message: MESSAGES.atLeast(0) })
       .max(LIST_MAX_SKIP, { message: MESSAGES.atMost(LIST_MAX_SKIP) })
       .default(0),
+    limit: limitQueryField(defaultLimit, maxLimit),
+  });
+
+/**
+ * `cursor` and `limit` of a list paged by keyset (a thread, a member's reviews): no cursor for the
+ * first page, then the cursor the previous page gave (opaque to clients; the server says 422 to
+ * one it did not make).
+ */
+export const cursorQuerySchema = (defaultLimit: number, maxLimit: number) =>
+  z.object({
+    cursor: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .max(COMMENT_CURSOR_MAX_LENGTH, { message: MESSAGES.invalidCursor })
+        .regex(/^[A-Za-z0-9_-]+$/, { message: MESSAGES.invalidCursor })
+        .optional(),
+    ),
     limit: limitQueryField(defaultLimit, maxLimit),
   });
 

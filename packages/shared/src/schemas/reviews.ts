@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { REVIEW_FIELD_MAX_LENGTH, REVIEW_SCORE_MAX, REVIEW_SCORE_MIN } from '../limits.js';
+import {
+  REVIEW_FIELD_MAX_LENGTH,
+  REVIEW_SCORE_MAX,
+  REVIEW_SCORE_MIN,
+  USER_REVIEWS_DEFAULT_LIMIT,
+  USER_REVIEWS_MAX_LIMIT,
+} from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { actorSchema, oneOfValues } from './common.js';
+import { actorSchema, cursorQuerySchema, oneOfValues } from './common.js';
 
 /**
  * Peer review (issue 29). A member who is not the post's author reviews its current revision;
@@ -173,3 +179,35 @@ export const reviewRatingBodySchema = z.object({ rating: scoreField('rating') })
 export type ReviewRatingBody = z.infer<typeof reviewRatingBodySchema>;
 export const reviewRatingResultSchema = z.object({ author_rating: z.number().int() });
 export type ReviewRatingResult = z.infer<typeof reviewRatingResultSchema>;
+
+/** Which of a member's reviews GET /users/{id}/reviews lists: those they wrote, or received. */
+export const USER_REVIEW_KINDS = ['written', 'received'] as const;
+export type UserReviewKind = (typeof USER_REVIEW_KINDS)[number];
+
+export const userReviewsParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** GET /users/{id}/reviews query: `kind` (written by default) and a keyset page, newest first. */
+export const userReviewsQuerySchema = cursorQuerySchema(
+  USER_REVIEWS_DEFAULT_LIMIT,
+  USER_REVIEWS_MAX_LIMIT,
+).extend({ kind: oneOfValues(USER_REVIEW_KINDS).default('written') });
+export type UserReviewsQuery = z.infer<typeof userReviewsQuerySchema>;
+
+/** A review in a member's list, with the post it reviews. */
+export const userReviewSchema = reviewSchema.extend({
+  post: z.object({ id: z.string(), title: z.string() }),
+});
+export type UserReview = z.infer<typeof userReviewSchema>;
+
+/**
+ * GET /users/{id}/reviews: a page of the member's reviews the reader may see, newest first.
+ * `written` lists an anonymous review only to its reviewer and the moderators; `received` lists
+ * the reviews of the member's posts. `helpful_total` is how many helpful marks their signed
+ * reviews got, shown as their statistics are (null when those are private).
+ */
+export const userReviewListSchema = z.object({
+  items: z.array(userReviewSchema),
+  next_cursor: z.string().nullable(),
+  helpful_total: z.number().int().nullable(),
+});
+export type UserReviewList = z.infer<typeof userReviewListSchema>;

@@ -146,6 +146,7 @@ describeEachDatabase('review bounties', (db) => {
         status: 'open',
         awarded: [],
         refunded_amount: null,
+        may_award: true,
       });
       // Default deadline: 14 days.
       expect(Date.parse(bounty.deadline) - clock.now().getTime()).toBe(14 * DAY_MS);
@@ -155,6 +156,19 @@ describeEachDatabase('review bounties', (db) => {
       const listed = await app.inject({ method: 'GET', url: `/api/v1/media/${postId}/bounties` });
       expect(listed.statusCode).toBe(200);
       expect(listed.json<{ items: Bounty[] }>().items.map((b) => b.id)).toEqual([bounty.id]);
+      // Only its offerer is offered the award: not a reader, not the post's author.
+      const mayAward = async (by: Member | null) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v1/media/${postId}/bounties`,
+            headers: by?.headers ?? {},
+          })
+        ).json<{ items: Bounty[] }>().items[0]!.may_award;
+      expect(listed.json<{ items: Bounty[] }>().items[0]!.may_award).toBe(false);
+      expect(await mayAward(member)).toBe(true);
+      expect(await mayAward(author)).toBe(false);
+      expect(await mayAward(other)).toBe(false);
 
       // The author is told.
       const notes = await app.db
@@ -201,6 +215,8 @@ describeEachDatabase('review bounties', (db) => {
         status: 'closed',
         refunded_amount: '300',
       });
+      // Closed: nobody may award it any more.
+      expect(await mayAward(member)).toBe(false);
       const sums = await escrowSums(app, bounty.id);
       expect(sums.in).toBe(600n);
       expect(sums.out).toBe(600n);
@@ -256,12 +272,25 @@ describeEachDatabase('review bounties', (db) => {
       expect((await award(app, member, 'no-such-bounty', [fine])).statusCode).toBe(404);
       expect(await claimable(app, other.user.id)).toBe(0n);
 
+      const mayAward = async (by: Member) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v1/media/${postId}/bounties`,
+            headers: by.headers,
+          })
+        ).json<{ items: Bounty[] }>().items[0]!.may_award;
+      expect(await mayAward(member)).toBe(true);
+      expect(await mayAward(moderator)).toBe(false);
+
       // After the deadline the offerer may not; a moderator may, as they awarded nothing.
       clock.advance(2 * 3600);
+      expect(await mayAward(member)).toBe(false);
+      expect(await mayAward(moderator)).toBe(true);
       expect((await award(app, member, bounty.id, [fine])).statusCode).toBe(403);
       const late2 = await award(app, moderator, bounty.id, [fine]);
       expect(late2.statusCode, late2.body).toBe(200);
-      expect(late2.json<Bounty>().status).toBe('closed');
+      expect(late2.json<Bounty>()).toMatchObject({ status: 'closed', may_award: false });
       expect(await claimable(app, other.user.id)).toBe(10n);
       const closed = await award(app, moderator, bounty.id, [fine]);
       expect(closed.statusCode).toBe(422);

@@ -10,10 +10,14 @@ import {
   reviewResponseBodySchema,
   reviewResponseSchema,
   reviewSchema,
+  userReviewListSchema,
+  userReviewsParamsSchema,
+  userReviewsQuerySchema,
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, viewerOf } from '../../plugins/auth.js';
 import {
+  presentMemberReviews,
   presentReview,
   presentReviewList,
   presentReviewResponse,
@@ -56,6 +60,26 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await reviews.create(signedIn(request).user, request.params.id, request.body);
       return reply.code(201).send(presentReview(created));
     },
+  );
+
+  app.get(
+    '/users/:id/reviews',
+    route.anyone({
+      summary: "A member's reviews: those they wrote, or those of their posts",
+      description:
+        '`kind=written` (the default): the reviews they wrote, on posts you may see; an ' +
+        'anonymous one is listed only to its reviewer and the moderators. `kind=received`: the ' +
+        'reviews of their posts. Newest first, paged by `cursor` (`next_cursor`, null on the ' +
+        'last page). `helpful_total` counts the helpful marks of their signed reviews, shown ' +
+        'as their statistics are: null when those are private.',
+      params: userReviewsParamsSchema,
+      querystring: userReviewsQuerySchema,
+      response: answers({ 200: userReviewListSchema }, 404, 422),
+    }),
+    async (request) =>
+      presentMemberReviews(
+        await reviews.ofMember(request.params.id, viewerOf(request), request.query),
+      ),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import {
   decideBountyOffer,
   decideBountyReview,
   decidePost,
+  mayAwardBounty,
   postFacts,
 } from '../../policies/index.js';
 import {
@@ -45,8 +46,13 @@ export type BountyService = ReturnType<typeof createBountyService>;
 
 /** A page of the review queue: posts with their bounties open for reviews. */
 export interface OpenReviewsPage {
-  items: { post: Post; bounties: Bounty[] }[];
+  items: { post: Post; bounties: ShownBounty[] }[];
   nextCursor: string | null;
+}
+
+/** A bounty as one viewer is shown it: with whether they may award it now. */
+export interface ShownBounty extends Bounty {
+  mayAward: boolean;
 }
 
 /**
@@ -96,9 +102,20 @@ export function createBountyService(deps: {
     return slot === bounty.maxAwards - 1 ? share + (bounty.units % max) : share;
   }
 
+  /** The bounty with whether `viewer` may award it now (the policy's decision, not the screen's). */
+  function shown(viewer: User | null, bounty: Bounty): ShownBounty {
+    const mayAward = mayAwardBounty(viewer, {
+      offererId: bounty.offererId,
+      status: bounty.status,
+      pastDeadline: now().toISOString() > bounty.deadline,
+      awarded: bounty.awards.length,
+    });
+    return { ...bounty, mayAward };
+  }
+
   return {
     /** POST /media/{id}/bounties: escrowed at once, or 422 on `amount` when it is not there. */
-    async offer(user: User, postId: string, body: CreateBountyBody): Promise<Bounty> {
+    async offer(user: User, postId: string, body: CreateBountyBody): Promise<ShownBounty> {
       const fromPool = body.from_pool ?? false;
       authorize(decideBountyOffer(user, { fromPool }));
       const post = await postFor(user, postId);
@@ -157,14 +174,15 @@ export function createBountyService(deps: {
         throw new InvalidInputError([{ field: 'amount', message }]);
       }
       await deps.afterWrite({ notify: outcome && recipient ? [recipient] : [] });
-      return (await bounties.find(id))!;
+      return shown(user, (await bounties.find(id))!);
     },
 
     /** GET /media/{id}/bounties: the post's bounties, newest first, for whoever sees it. */
-    async ofPost(viewer: User | null, postId: string): Promise<Bounty[]> {
+    async ofPost(viewer: User | null, postId: string): Promise<ShownBounty[]> {
       const post = await deps.posts.findVisible(postId, viewer);
       authorize(decidePost(viewer, post && postFacts(post), 'see'));
-      return bounties.ofPost(postId, BOUNTIES_PER_POST_MAX);
+      const list = await bounties.ofPost(postId, BOUNTIES_PER_POST_MAX);
+      return list.map((bounty) => shown(viewer, bounty));
     },
 
     /**
@@ -194,7 +212,9 @@ export function createBountyService(deps: {
       return {
         items: page.map(({ post }) => ({
           post,
-          bounties: open.filter((bounty) => bounty.postId === post.id),
+          bounties: open
+            .filter((bounty) => bounty.postId === post.id)
+            .map((bounty) => shown(viewer, bounty)),
         })),
         nextCursor:
           rows.length > OPEN_REVIEWS_PAGE_SIZE ? encodeQueueCursor(page.at(-1)!.place) : null,
@@ -206,7 +226,7 @@ export function createBountyService(deps: {
      * reviewer's claimable balance. In one transaction locked per bounty, so two awards at once
      * pay once: a review awarded already, or more reviews than awards left, is 422.
      */
-    async award(user: User, bountyId: string, body: AwardBountyBody): Promise<Bounty> {
+    async award(user: User, bountyId: string, body: AwardBountyBody): Promise<ShownBounty> {
       const reviewIds = [...new Set(body.review_ids)];
       const found = await bounties.find(bountyId);
       if (!found) throw new NotFoundError(MESSAGES.bountyNotFound);
@@ -288,7 +308,7 @@ export function createBountyService(deps: {
       await deps.afterWrite({ notify: told });
       // The award is committed: a failed queueing leaves its receipt to the minute's sweep.
       await deps.receiptsSoon().catch(() => undefined);
-      return (await bounties.find(bountyId))!;
+      return shown(user, (await bounties.find(bountyId))!);
     },
 
     /**

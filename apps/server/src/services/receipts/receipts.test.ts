@@ -142,6 +142,7 @@ async function insertAward(
       id: bountyId,
       post_id: postId,
       offerer_id: offererId,
+      from_pool: 0,
       amount_units: units,
       max_awards: 1,
       deadline: at,

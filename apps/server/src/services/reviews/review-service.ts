@@ -4,6 +4,7 @@ import {
   type CreateReviewBody,
   type ReviewHelpfulResult,
   type ReviewPatchBody,
+  type UserReviewsQuery,
 } from '@symposia/shared';
 import type { Viewer } from '../../domain/post.js';
 import type { PostReviews, StoredReview } from '../../domain/review.js';
@@ -18,6 +19,7 @@ import {
   mayKnowReviewer,
   postFacts,
   reviewFacts,
+  profileSectionShown,
   type ReviewAction,
 } from '../../policies/index.js';
 import {
@@ -27,12 +29,14 @@ import {
   type PostRepository,
   type ReceiptRepository,
   type ReviewRepository,
+  type UserRepository,
 } from '../../repositories/index.js';
 import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { excerptOf } from '../notifications/notification-service.js';
+import { decodeReviewCursor, encodeReviewCursor } from './review-cursor.js';
 
 /** A review as the viewer is shown it: the reviewer only when they may know who wrote it. */
 export interface ShownReview extends Omit<StoredReview, 'reviewer'> {
@@ -42,6 +46,14 @@ export interface ShownReview extends Omit<StoredReview, 'reviewer'> {
 
 export interface ShownPostReviews extends Omit<PostReviews, 'reviews'> {
   reviews: ShownReview[];
+}
+
+/** A page of a member's reviews (GET /users/{id}/reviews). */
+export interface MemberReviews {
+  reviews: ShownReview[];
+  nextCursor: string | null;
+  /** Helpful marks of their signed reviews; null where their statistics are private. */
+  helpfulTotal: number | null;
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
@@ -58,6 +70,7 @@ export function createReviewService(deps: {
   posts: Pick<PostRepository, 'findVisible'>;
   /** A deleted review's receipts are public no longer: the gateway asks again. */
   receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
+  users: Pick<UserRepository, 'findById'>;
   /** The validation rule with the trust levels of GET /auth/me (trust-service.ts). */
   rule: ReviewRule;
   now: Clock;
@@ -104,6 +117,36 @@ export function createReviewService(deps: {
         currentRevision: found.revision,
         meanScores,
         reviews: items.map((review) => shown(review, viewer)),
+      };
+    },
+
+    /**
+     * GET /users/{id}/reviews: the reviews the member wrote (an anonymous one only to themself
+     * and the moderators) or received on their posts, that `viewer` may read, newest first; and
+     * their helpful total, shown as their statistics are (policies: profileSectionShown).
+     */
+    async ofMember(
+      memberId: string,
+      viewer: Viewer,
+      query: UserReviewsQuery,
+    ): Promise<MemberReviews> {
+      const member = await deps.users.findById(memberId);
+      if (!member) throw new NotFoundError(MESSAGES.userNotFound);
+      const after = decodeReviewCursor(query.cursor);
+      const statistics = profileSectionShown(viewer, member, 'public_statistics');
+      const [rows, helpfulTotal] = await Promise.all([
+        reviews.listOfMember(query.kind, member.id, viewer, { after, limit: query.limit + 1 }),
+        statistics ? reviews.helpfulTotal(member.id, viewer) : Promise.resolve(null),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        reviews: page.map((review) => shown(review, viewer)),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeReviewCursor({ createdAt: last.createdAt, id: last.id })
+            : null,
+        helpfulTotal,
       };
     },
 

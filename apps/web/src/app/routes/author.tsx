@@ -10,6 +10,7 @@ import {
   AuthorLoginRequired,
 } from '@/features/profiles/components/author-unavailable';
 import { ReportButton } from '@/features/reports/components/report-button';
+import { AuthorReviewsPanel } from '@/features/reviews/components/member-reviews';
 import { ApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -71,6 +72,7 @@ export function AuthorRoute() {
       key={query.data.user_id}
       info={query.data}
       onBack={back}
+      reviews={<AuthorReviewsPanel userId={query.data.user_id} />}
       actions={
         <ReportButton
           targetType="user"

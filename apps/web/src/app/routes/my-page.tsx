@@ -10,6 +10,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { SessionSettings } from '@/features/auth/components/session-settings';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { MyProfile } from '@/features/profiles/components/my-profile';
+import { MyReviewsPanel } from '@/features/reviews/components/member-reviews';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
@@ -57,6 +58,7 @@ export function MyPageRoute() {
         user={user}
         actions={<LogoutButton />}
         wallet={<WalletCard />}
+        reviews={<MyReviewsPanel userId={user.id} />}
         settings={
           <>
             <NotificationSettings />

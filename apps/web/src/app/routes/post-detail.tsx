@@ -14,6 +14,7 @@ import { RelatedPosts } from '@/features/posts/components/related-posts';
 import { authorQueryKey } from '@/features/profiles/api/get-author';
 import { forumReturnPath } from '@/features/posts/utils/forum-location';
 import { ReportButton } from '@/features/reports/components/report-button';
+import { postReviewsKeyPrefix } from '@/features/reviews/api/get-post-reviews';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -82,7 +83,11 @@ export function PostDetailRoute() {
           name={query.data.title}
         />
       }
-      onSaved={(saved) => refreshProfiles(saved['author id'])}
+      onSaved={(saved) => {
+        refreshProfiles(saved['author id']);
+        // An edit may start a new revision: the reviews say which still count for it.
+        void queryClient.invalidateQueries({ queryKey: postReviewsKeyPrefix(saved.id) });
+      }}
       onDeleted={() => {
         refreshProfiles(query.data['author id']);
         // Back from the forum must not return to a post that no longer exists.

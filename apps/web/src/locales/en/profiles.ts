@@ -29,6 +29,7 @@ export const profiles = {
     likes: 'Likes',
     activity: 'Activity',
     statistics: 'Statistics',
+    reviews: 'Reviews',
   },
   /** The labels of the fields edited in place and of the contact details. */
   fields: {

@@ -26,6 +26,7 @@ export const profiles: Translation<typeof en> = {
     likes: '点赞',
     activity: '动态',
     statistics: '统计',
+    reviews: '评审',
   },
   fields: {
     username: '用户名',

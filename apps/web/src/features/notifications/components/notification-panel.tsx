@@ -148,8 +148,15 @@ export default function NotificationPanel({ id, onClose }: NotificationPanelProp
  */
 function Excerpt({ item }: { item: Notification }) {
   const { t } = useTranslation(['notifications', 'messages']);
-  // A reward's excerpt is its amount, which the sentence already says.
-  if (!item.excerpt || (item.type === 'reward' && rewardAmountOf(item.excerpt))) return null;
+  // A reward's or a bounty's excerpt is its amount, which the sentence already says.
+  if (
+    !item.excerpt ||
+    (item.type === 'reward' && rewardAmountOf(item.excerpt)) ||
+    item.type === 'bounty_offered' ||
+    item.type === 'bounty_awarded'
+  ) {
+    return null;
+  }
   const notice = item.type === 'moderation' ? moderationNotice(t, item.excerpt) : null;
   return notice ? (
     <span className={styles.excerpt}>

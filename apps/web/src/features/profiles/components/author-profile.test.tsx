@@ -105,6 +105,44 @@ describe('AuthorProfile', () => {
     );
   });
 
+  it("shows each post's review status on the author's posts", async () => {
+    const user = userEvent.setup();
+    const base = makePublicAuthor().posts![0]!;
+    renderWithProviders(
+      <AuthorProfile
+        info={makePublicAuthor({
+          posts: [
+            { ...base, id: 'p-1', title: 'Checked', review_status: 'validated' },
+            { ...base, id: 'p-2', title: 'Unchecked', review_status: 'unreviewed' },
+          ],
+        })}
+        onBack={() => {}}
+      />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Posts' }));
+    const badges = screen.getAllByTestId('review-status');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]).toHaveTextContent('Validated');
+    expect(badges[0]!.closest('li')).toHaveTextContent('Checked');
+  });
+
+  it('shows the Reviews tab the app composes, before Statistics', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AuthorProfile
+        info={makePublicAuthor()}
+        onBack={() => {}}
+        reviews={<p>The reviews written</p>}
+      />,
+    );
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs.slice(-2)).toEqual(['Reviews', 'Statistics']);
+    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(screen.getByRole('tabpanel', { name: 'Reviews' })).toHaveTextContent(
+      'The reviews written',
+    );
+  });
+
   it("shows 'No Posts Yet' and 'No Recent Activity' for public but empty sections", async () => {
     const user = userEvent.setup();
     renderWithProviders(

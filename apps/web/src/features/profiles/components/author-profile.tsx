@@ -12,7 +12,7 @@ import {
   sectionState,
   type SectionState,
 } from '../utils/author-sections';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { PostMeta } from './post-meta';
 import { ProfileHeader } from './profile-header';
 import { StatFigures } from './stat-figures';
@@ -26,6 +26,7 @@ import page from '@/components/layout/page.module.css';
 import profile from './profile.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
 import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
+import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import styles from './author-profile.module.css';
 
 type AuthorProfileProps = {
@@ -33,6 +34,8 @@ type AuthorProfileProps = {
   onBack: () => void;
   /** More actions beside Back, composed by the app (e.g. Report). */
   actions?: ReactNode;
+  /** The Reviews tab's content, composed by the app (the reviews the author wrote). */
+  reviews?: ReactNode;
 };
 
 /** The `profile` namespace's heading of each hidden section. */
@@ -141,6 +144,7 @@ function PostsPanel({ info }: { info: AuthorInfo }) {
                     <h3 className={styles.itemTitle}>
                       <PostTitle title={post.title} />
                     </h3>
+                    <ReviewStatusBadge status={post.review_status} />
                     <PostMeta
                       date={<time dateTime={post.date}>{formatDateTime(post.date)}</time>}
                       counts={post}
@@ -275,7 +279,7 @@ function ConnectSection({ info }: { info: AuthorInfo }) {
  * Activity, Statistics, each replaced by its hidden notice when the author keeps it private and
  * the server sent nothing; a Connect section when contact is public; Back.
  */
-export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
+export function AuthorProfile({ info, onBack, actions, reviews }: AuthorProfileProps) {
   const { t } = useTranslation('profiles');
   const name = info.nickname.trim() || info.username;
   const badges = authorBadges(info);
@@ -350,6 +354,9 @@ export function AuthorProfile({ info, onBack, actions }: AuthorProfileProps) {
               label: t('tabs.activity'),
               render: () => <ActivityPanel info={info} />,
             },
+            ...(reviews
+              ? [{ id: 'reviews', label: t('tabs.reviews'), render: () => reviews }]
+              : []),
             {
               id: 'statistics',
               label: t('tabs.statistics'),

@@ -11,12 +11,13 @@ import { formatDateTime } from '@/lib/time';
 import { formatTokenAmount } from '@/lib/token-amount';
 import { useMyList, type MyList } from '../hooks/use-my-list';
 import type { MyListItem, MyListKind } from '../api/get-my-list';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { PostMeta } from './post-meta';
 import { StatFigures } from './stat-figures';
 import { HeartIcon, LockIcon } from '@/components/ui/icons/icons';
 import items from '@/components/ui/item-list/item-list.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
+import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import styles from './my-activity-panels.module.css';
 
 /** A post's title (the member's own words, so translate="no"), or 'Untitled post'. */
@@ -193,6 +194,7 @@ export function MyPostsPanel({ first, total }: PanelProps<'posts'>) {
             <Link to={paths.postDetail.href(post.id)} className={styles.itemTitle}>
               <PostTitle title={post.title} />
             </Link>
+            <ReviewStatusBadge status={post.review_status} />
             {post.visibility === 'private' ? (
               <span className={styles.private}>
                 <LockIcon />

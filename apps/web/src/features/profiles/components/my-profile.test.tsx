@@ -92,6 +92,26 @@ describe('MyProfile', () => {
     expect(screen.getByRole('tabpanel', { name: 'Profile' })).toBeInTheDocument();
   });
 
+  it('shows the Reviews tab the app composes, after Likes', async () => {
+    const user = userEvent.setup();
+    authStore.signIn('tok', makeCurrentUser());
+    renderWithProviders(
+      <MyProfile user={makeCurrentUser()} reviews={<p>The reviews written and received</p>} />,
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Posts',
+      'Comments',
+      'Likes',
+      'Reviews',
+      'Statistics',
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(screen.getByRole('tabpanel', { name: 'Reviews' })).toHaveTextContent(
+      'The reviews written and received',
+    );
+  });
+
   it('shows the empty states with their calls to action', async () => {
     const user = userEvent.setup();
     renderMyPage(makeCurrentUser());

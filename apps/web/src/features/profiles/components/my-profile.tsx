@@ -37,15 +37,17 @@ type MyProfileProps = {
   wallet?: ReactNode;
   /** More sections of the Settings window, composed by the app (e.g. notifications). */
   settings?: ReactNode;
+  /** The Reviews tab's content, composed by the app (the reviews feature's lists). */
+  reviews?: ReactNode;
 };
 
 /**
  * My Page (spec §2): the member's avatar (click to upload), username, title, bio and website
  * edited in place, contact details, Settings (privacy, contact and password) and the tabs Profile, Posts,
- * Comments, Likes and Statistics. Every change is saved at once and answered with the updated
+ * Comments, Likes, Reviews (when the app gives it) and Statistics. Every change is saved at once and answered with the updated
  * user, which replaces the cached one.
  */
-export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
+export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfileProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const modifyProfile = useModifyProfile();
   const modifyTitle = useModifyTitle();
@@ -141,6 +143,9 @@ export function MyProfile({ user, actions, wallet, settings }: MyProfileProps) {
               label: t('tabs.likes'),
               render: () => <MyLikesPanel first={user.likes} total={user.stats.likes} />,
             },
+            ...(reviews
+              ? [{ id: 'reviews', label: t('tabs.reviews'), render: () => reviews }]
+              : []),
             {
               id: 'statistics',
               label: t('tabs.statistics'),

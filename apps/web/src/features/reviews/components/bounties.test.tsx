@@ -73,7 +73,7 @@ describe('bounties on the reviews section', () => {
   it('the offerer awards their open bounty to a review', async () => {
     authStore.signIn('token-1', makeCurrentUser({ id: 'sponsor', username: 'sponsor' }));
     const review = makeReview({ id: 'r1' });
-    let bounty = makeBounty();
+    let bounty = makeBounty({ may_award: true });
     const { requests } = reviewRoutes('post-1', () => makePostReviews([review]), {
       'GET /media/post-1/bounties': () => jsonResponse({ items: [bounty] }),
       'POST /bounties/bounty-1/award': () => {
@@ -95,6 +95,29 @@ describe('bounties on the reviews section', () => {
     expect(bodyOf(requests.find((r) => r.method === 'POST')!.body)).toEqual({
       review_ids: ['r1'],
     });
+  });
+
+  it('offers Award only where the server says the reader may award', async () => {
+    // The offerer by name, but past the deadline: the server says no, so no Award is offered.
+    authStore.signIn('token-1', makeCurrentUser({ id: 'sponsor', username: 'sponsor' }));
+    reviewRoutes('post-1', () => makePostReviews([makeReview({ id: 'r1' })]), {
+      'GET /media/post-1/bounties': () => jsonResponse({ items: [makeBounty()] }),
+    });
+    renderWithProviders(<ReviewsSection postId="post-1" authorId="author" />);
+    const item = await screen.findByRole('article', { name: /Review by/ });
+    expect(await screen.findByTestId('bounty')).toBeVisible();
+    expect(within(item).queryByRole('button', { name: 'Award the bounty' })).toBeNull();
+  });
+
+  it('a moderator may award a bounty someone else offered when the server says so', async () => {
+    authStore.signIn('token-1', makeCurrentUser({ id: 'mod', username: 'mod', role: 'moderator' }));
+    reviewRoutes('post-1', () => makePostReviews([makeReview({ id: 'r1' })]), {
+      'GET /media/post-1/bounties': () =>
+        jsonResponse({ items: [makeBounty({ may_award: true })] }),
+    });
+    renderWithProviders(<ReviewsSection postId="post-1" authorId="author" />);
+    const item = await screen.findByRole('article', { name: /Review by/ });
+    expect(await within(item).findByRole('button', { name: 'Award the bounty' })).toBeVisible();
   });
 
   it('speaks Chinese', async () => {

@@ -4,8 +4,10 @@ import { createBountyBodySchema } from '@symposia/shared';
 import { schemaProblemsOf } from '@/components/post-fields/field-errors';
 import { FormDialog } from '@/components/ui/form-dialog/form-dialog';
 import { TextField } from '@/components/ui/form/text-field';
+import { RadioCards } from '@/components/ui/radio-cards/radio-cards';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError, type FieldError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 import { localizedDetail, localizeMessage } from '@/lib/localize-message';
 import { toUnits } from '@/lib/token-amount';
 import { useOfferBounty } from '../api/offer-bounty';
@@ -15,8 +17,8 @@ type OfferBountyDialogProps = {
   onClose: () => void;
 };
 
-type Fields = { amount: string; deadline: string; max_awards: string };
-const FIELD_NAMES: readonly (keyof Fields)[] = ['amount', 'deadline', 'max_awards'];
+type Fields = { amount: string; deadline: string; max_awards: string; from_pool: boolean };
+const FIELD_NAMES: readonly (keyof Fields)[] = ['amount', 'deadline', 'max_awards', 'from_pool'];
 
 /**
  * "Offer a bounty" (issue 29): an amount of tokens, an optional deadline and how many reviews it
@@ -24,7 +26,14 @@ const FIELD_NAMES: readonly (keyof Fields)[] = ['amount', 'deadline', 'max_award
  */
 export function OfferBountyDialog({ postId, onClose }: OfferBountyDialogProps) {
   const { t } = useTranslation('reviews');
-  const [fields, setFields] = useState<Fields>({ amount: '', deadline: '', max_awards: '' });
+  // Moderators may pay it from the operator's reward pool instead of their own balance.
+  const moderator = useAuth().user?.role === 'moderator';
+  const [fields, setFields] = useState<Fields>({
+    amount: '',
+    deadline: '',
+    max_awards: '',
+    from_pool: false,
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, FieldError>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const offer = useOfferBounty(postId);
@@ -54,6 +63,7 @@ export function OfferBountyDialog({ postId, onClose }: OfferBountyDialogProps) {
       // A datetime-local value is the reader's own time: sent as an instant.
       deadline: fields.deadline ? new Date(fields.deadline).toISOString() : undefined,
       max_awards: fields.max_awards ? Number(fields.max_awards) : undefined,
+      from_pool: fields.from_pool || undefined,
     });
     if (!checked.success) {
       const other = showProblems(schemaProblemsOf(checked.error));
@@ -80,7 +90,7 @@ export function OfferBountyDialog({ postId, onClose }: OfferBountyDialogProps) {
     });
   };
 
-  const change = (name: keyof Fields, value: string) => {
+  const change = <K extends keyof Fields>(name: K, value: Fields[K]) => {
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -125,6 +135,18 @@ export function OfferBountyDialog({ postId, onClose }: OfferBountyDialogProps) {
         error={shown('max_awards')}
         onChange={(event) => change('max_awards', event.target.value)}
       />
+      {moderator ? (
+        <RadioCards
+          legend={t('bounty.paidFrom')}
+          options={[
+            { value: 'balance', label: t('bounty.fromBalance') },
+            { value: 'pool', label: t('bounty.fromPool') },
+          ]}
+          value={fields.from_pool ? 'pool' : 'balance'}
+          onChange={(value) => change('from_pool', value === 'pool')}
+          error={shown('from_pool')}
+        />
+      ) : null}
     </FormDialog>
   );
 }

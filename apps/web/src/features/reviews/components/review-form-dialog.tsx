@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   REVIEW_RECOMMENDATIONS,
   REVIEW_SCORE_NAMES,
   createReviewBodySchema,
+  reviewPatchBodySchema,
+  type Review,
 } from '@symposia/shared';
 import { schemaProblemsOf } from '@/components/post-fields/field-errors';
 import { FormDialog } from '@/components/ui/form-dialog/form-dialog';
@@ -14,8 +17,10 @@ import { notify } from '@/components/ui/toast/toast';
 import { ApiError, type FieldError } from '@/lib/api-client';
 import { localizedDetail, localizeMessage } from '@/lib/localize-message';
 import { useCreateReview } from '../api/create-review';
+import { useUpdateReview } from '../api/update-review';
 import {
   EMPTY_REVIEW,
+  draftOf,
   SCORES,
   reviewBodyOf,
   reviewFieldErrorsOf,
@@ -26,7 +31,9 @@ import styles from './review-form-dialog.module.css';
 
 type ReviewFormDialogProps = {
   postId: string;
-  /** Published: the post's status may have changed with it. */
+  /** The reviewer's own review to edit (PATCH /reviews/{id}); a new review when absent. */
+  review?: Review;
+  /** Published or saved: the post's status may have changed with it. */
   onPublished?: () => void;
   onClose: () => void;
 };
@@ -42,20 +49,27 @@ const shown = (problem: FieldError | undefined) =>
  * weaknesses in Markdown with math, which Preview shows as the post will. The shared contract is
  * checked first, and a 422 keeps the dialog open with each problem under the field it names.
  */
-export function ReviewFormDialog({ postId, onPublished, onClose }: ReviewFormDialogProps) {
+export function ReviewFormDialog({ postId, review, onPublished, onClose }: ReviewFormDialogProps) {
   const { t } = useTranslation(['reviews', 'common']);
   const previewId = useId();
-  const [draft, setDraft] = useState<ReviewDraft>(EMPTY_REVIEW);
+  const editing = review !== undefined;
+  const [draft, setDraft] = useState<ReviewDraft>(() => (review ? draftOf(review) : EMPTY_REVIEW));
   const [errors, setErrors] = useState<ReviewFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const create = useCreateReview(postId, {
+  const done = {
     onSuccess: () => {
-      notify.success(t('reviews:form.published'));
+      notify.success(t(editing ? 'reviews:form.saved' : 'reviews:form.published'));
       onPublished?.();
       onClose();
     },
-  });
+  };
+  // One form writes a review and edits one: the same fields, checks and problems; only the call
+  // differs.
+  const create = useCreateReview(postId, done);
+  const update = useUpdateReview(postId, review?.id ?? '', done);
+  const pending = create.isPending || update.isPending;
+  const failedText = t(editing ? 'reviews:form.saveFailed' : 'reviews:form.failed');
 
   const change = <K extends keyof ReviewDraft>(key: K, value: ReviewDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -73,36 +87,42 @@ export function ReviewFormDialog({ postId, onPublished, onClose }: ReviewFormDia
     );
   };
 
-  const submit = () => {
-    const checked = createReviewBodySchema.safeParse(reviewBodyOf(draft));
+  const onError = (error: Error) => {
+    // A 401 opened the login overlay; the review stays as typed for after the sign-in.
+    if (error instanceof ApiError && error.status === 401) return;
+    if (error instanceof ApiError && error.errors.length) {
+      showProblems(error.errors, failedText);
+    } else {
+      setFailure(`${failedText} ${localizedDetail(error)}`);
+    }
+  };
+
+  /** The shared contract first: its problems show under their fields and nothing is sent. */
+  const sendChecked = <Body,>(schema: z.ZodType<Body>, send: (body: Body) => void) => {
+    const checked = schema.safeParse(reviewBodyOf(draft));
     if (!checked.success) {
       showProblems(schemaProblemsOf(checked.error), null);
       return;
     }
     showProblems([], null);
-    create.mutate(checked.data, {
-      onError: (error) => {
-        // A 401 opened the login overlay; the review stays as typed for after the sign-in.
-        if (error instanceof ApiError && error.status === 401) return;
-        if (error instanceof ApiError && error.errors.length) {
-          showProblems(error.errors, t('reviews:form.failed'));
-        } else {
-          setFailure(`${t('reviews:form.failed')} ${localizedDetail(error)}`);
-        }
-      },
-    });
+    send(checked.data);
+  };
+
+  const submit = () => {
+    if (editing) sendChecked(reviewPatchBodySchema, (body) => update.mutate(body, { onError }));
+    else sendChecked(createReviewBodySchema, (body) => create.mutate(body, { onError }));
   };
 
   const scoreOptions = SCORES.map((value) => ({ value, label: value }));
 
   return (
     <FormDialog
-      title={t('reviews:form.title')}
+      title={t(editing ? 'reviews:form.editTitle' : 'reviews:form.title')}
       description={<p>{t('reviews:form.description')}</p>}
       size="wide"
-      submitLabel={t('reviews:form.submit')}
-      pendingLabel={t('reviews:form.submitting')}
-      pending={create.isPending}
+      submitLabel={t(editing ? 'reviews:form.save' : 'reviews:form.submit')}
+      pendingLabel={t(editing ? 'reviews:form.saving' : 'reviews:form.submitting')}
+      pending={pending}
       failure={failure}
       onSubmit={submit}
       onCancel={onClose}
@@ -153,7 +173,7 @@ export function ReviewFormDialog({ postId, onPublished, onClose }: ReviewFormDia
               }
               value={draft[key]}
               error={shown(errors[key])}
-              readOnly={create.isPending}
+              readOnly={pending}
               onChange={(event) => change(key, event.target.value)}
             />
           ),

@@ -13,6 +13,9 @@ import { formatDateTime } from '@/lib/time';
 import { useToggleHelpful } from '../api/toggle-helpful';
 import { RespondDialog } from './respond-dialog';
 import styles from './review-item.module.css';
+import { ReviewOwnerActions } from './review-owner-actions';
+import { ReviewProof } from './review-proof';
+import { ReviewRating } from './review-rating';
 
 type ReviewItemProps = {
   review: Review;
@@ -20,6 +23,8 @@ type ReviewItemProps = {
   isPostAuthor: boolean;
   /** More actions composed by the section (awarding a bounty). */
   actions?: ReactNode;
+  /** The reviewer edited or deleted it: what shows the post's status elsewhere reads it again. */
+  onChanged?: () => void;
 };
 
 /** A gateway link to the review's receipt (issue 29, the receipts part fills it). */
@@ -28,9 +33,10 @@ const receiptHref = (cid: string) => `/ipfs/${encodeURIComponent(cid)}`;
 /**
  * One review (issue 29): who wrote it (or 'Anonymous reviewer'), the revision it reviews, its
  * scores and recommendation, its texts in Markdown with math, Helpful with its count, the author's
- * response (or Respond, for the author) and the link to its receipt.
+ * response (or Respond, for the author), the link to its receipt and its Proof. Its reviewer
+ * edits and deletes it; the post's author rates its helpfulness.
  */
-export function ReviewItem({ review, isPostAuthor, actions }: ReviewItemProps) {
+export function ReviewItem({ review, isPostAuthor, actions, onChanged }: ReviewItemProps) {
   const { t } = useTranslation(['reviews', 'messages']);
   const [responding, setResponding] = useState(false);
   const helpful = useToggleHelpful(review.post_id, review.id);
@@ -124,6 +130,7 @@ export function ReviewItem({ review, isPostAuthor, actions }: ReviewItemProps) {
               {t('reviews:item.respond')}
             </button>
           ) : null}
+          {review.is_mine ? <ReviewOwnerActions review={review} onChanged={onChanged} /> : null}
           {actions}
           {review.receipt_cid ? (
             <a
@@ -134,12 +141,15 @@ export function ReviewItem({ review, isPostAuthor, actions }: ReviewItemProps) {
               {t('reviews:item.receipt')}
             </a>
           ) : null}
-          {review.author_rating !== null ? (
+          {review.author_rating !== null && !isPostAuthor ? (
             <span className={styles.meta}>
               {t('reviews:item.authorRating', { rating: review.author_rating })}
             </span>
           ) : null}
         </div>
+        {/* A hidden review takes no rating (the server refuses it). */}
+        {isPostAuthor && !review.hidden ? <ReviewRating review={review} /> : null}
+        <ReviewProof reviewId={review.id} />
 
         {review.response ? (
           <section className={styles.response} data-testid="review-response">

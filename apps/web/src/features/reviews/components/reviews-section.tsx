@@ -11,13 +11,10 @@ import { useBounties } from '../api/get-bounties';
 import { usePostReviews } from '../api/get-post-reviews';
 import { AwardBountyButton } from './award-bounty-button';
 import { PostBounties } from './post-bounties';
+import { LazyReviewFormDialog } from './review-form-lazy';
 import { ReviewItem } from './review-item';
 import styles from './reviews-section.module.css';
 
-// The form, with the shared contract that checks it, loads only when someone writes a review.
-const ReviewFormDialog = lazy(() =>
-  import('./review-form-dialog').then((module) => ({ default: module.ReviewFormDialog })),
-);
 const OfferBountyDialog = lazy(() =>
   import('./offer-bounty-dialog').then((module) => ({ default: module.OfferBountyDialog })),
 );
@@ -49,18 +46,20 @@ export function ReviewsSection({
   const [open, setOpen] = useState<'review' | 'bounty' | null>(null);
   const query = usePostReviews(postId);
   const bounties = useBounties(postId).data?.items ?? [];
-  // The reader's own open bounty: they award it from the review it goes to.
-  const myOpenBounty = bounties.find(
-    (bounty) => bounty.status === 'open' && user !== null && bounty.offerer?.id === user.id,
-  );
+  // A bounty the reader may award now (the server's bounty policy says so in `may_award`: its
+  // offerer before the deadline, a moderator after it): they award it from the review it goes to.
+  const bountyToAward = bounties.find((bounty) => bounty.may_award);
   const awardable = (reviewId: string, ownReview: boolean) =>
-    myOpenBounty !== undefined &&
+    bountyToAward !== undefined &&
     !ownReview &&
-    !myOpenBounty.awarded.some((award) => award.review_id === reviewId);
+    !bountyToAward.awarded.some((award) => award.review_id === reviewId);
 
   const data = query.data;
   const isPostAuthor = user !== null && user.id === authorId;
-  const mine = data?.items.some((review) => review.current && review.is_mine) ?? false;
+  // One review per reviewer and revision (the server refuses a second): theirs is edited instead.
+  const mine =
+    data?.items.some((review) => review.is_mine && review.revision === data.current_revision) ??
+    false;
 
   const start = (what: 'review' | 'bounty') => {
     // Reviews and bounties are members' own: a guest is asked to sign in first.
@@ -129,12 +128,13 @@ export function ReviewsSection({
                 key={review.id}
                 review={review}
                 isPostAuthor={isPostAuthor}
+                onChanged={onReviewed}
                 actions={
                   <>
-                    {myOpenBounty && awardable(review.id, review.is_mine) ? (
+                    {bountyToAward && awardable(review.id, review.is_mine) ? (
                       <AwardBountyButton
                         postId={postId}
-                        bounty={myOpenBounty}
+                        bounty={bountyToAward}
                         reviewId={review.id}
                         reviewer={review.reviewer?.username ?? t('reviews:item.anonymous')}
                       />
@@ -158,7 +158,7 @@ export function ReviewsSection({
 
       <Suspense fallback={null}>
         {open === 'review' ? (
-          <ReviewFormDialog
+          <LazyReviewFormDialog
             postId={postId}
             onPublished={onReviewed}
             onClose={() => setOpen(null)}

@@ -14,6 +14,7 @@ export function makeBounty(overrides: Partial<Bounty> = {}): Bounty {
     awarded: [],
     refunded_amount: null,
     created_at: '2026-03-01T08:00:00.000Z',
+    may_award: false,
     ...overrides,
   };
 }

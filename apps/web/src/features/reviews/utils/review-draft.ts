@@ -1,4 +1,4 @@
-import type { ReviewRecommendation, ReviewScoreName } from '@symposia/shared';
+import type { Review, ReviewRecommendation, ReviewScoreName } from '@symposia/shared';
 import type { FieldError } from '@/lib/api-client';
 
 export const SCORES = ['1', '2', '3', '4', '5'] as const;
@@ -27,6 +27,24 @@ export const EMPTY_REVIEW: ReviewDraft = {
   weaknesses: '',
   anonymous: false,
 };
+
+const scoreText = (score: number) => String(score) as ScoreText;
+
+/** The review as the form starts editing it: what the reviewer wrote. */
+export function draftOf(review: Review): ReviewDraft {
+  return {
+    soundness: scoreText(review.scores.soundness),
+    significance: scoreText(review.scores.significance),
+    clarity: scoreText(review.scores.clarity),
+    reproducibility: scoreText(review.scores.reproducibility),
+    confidence: scoreText(review.confidence),
+    recommendation: review.recommendation,
+    summary: review.summary,
+    strengths: review.strengths,
+    weaknesses: review.weaknesses,
+    anonymous: review.anonymous,
+  };
+}
 
 const FIELD_NAMES = new Set<string>(Object.keys(EMPTY_REVIEW));
 
