@@ -50,8 +50,7 @@ export function presentReview(review: ShownReview): Review {
     edited_at: review.editedAt,
     hidden: review.hidden,
     response: review.response && presentReviewResponse(review.response),
-    // Made by the receipts part (issue 29); none yet.
-    receipt_cid: null,
+    receipt_cid: review.receiptCid,
   };
 }
 

@@ -316,6 +316,28 @@ describeEachDatabase('moderation of peer reviews (issue 29)', (db) => {
     });
   });
 
+  it("a review's answer names its receipt once the sweep made it, in the list and alone", async () => {
+    await withCommunity(db, async (community) => {
+      const { app, author, member } = community;
+      const postId = await uploadPost(app, author.headers);
+      const review = await reviewed(community, member, postId);
+      expect(review.receipt_cid).toBeNull();
+      await app.services.receipts.makeReceipts();
+      const row = await app.db
+        .selectFrom('receipts')
+        .select('cid')
+        .where('kind', '=', 'review')
+        .where('subject_id', '=', review.id)
+        .executeTakeFirstOrThrow();
+      const alone = await call(community, 'GET', `/reviews/${review.id}`);
+      expect(alone.json<Review>().receipt_cid).toBe(row.cid);
+      const list = await call(community, 'GET', `/media/${postId}/reviews`);
+      expect(list.json<{ items: Review[] }>().items.map((item) => item.receipt_cid)).toEqual([
+        row.cid,
+      ]);
+    });
+  });
+
   it('a review its reviewer deleted has its receipts withdrawn from the gateway too', async () => {
     await withCommunity(db, async (community) => {
       const { app, author, member } = community;

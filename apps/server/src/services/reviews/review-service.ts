@@ -42,6 +42,8 @@ import { decodeReviewCursor, encodeReviewCursor } from './review-cursor.js';
 export interface ShownReview extends Omit<StoredReview, 'reviewer'> {
   reviewer: StoredReview['reviewer'] | null;
   isMine: boolean;
+  /** Its newest receipt on IPFS (services/receipts); null until the sweep has made one. */
+  receiptCid: string | null;
 }
 
 export interface ShownPostReviews extends Omit<PostReviews, 'reviews'> {
@@ -68,8 +70,8 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 export function createReviewService(deps: {
   reviews: ReviewRepository;
   posts: Pick<PostRepository, 'findVisible'>;
-  /** A deleted review's receipts are public no longer: the gateway asks again. */
-  receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
+  /** Each review's receipt CID; a deleted review's receipts are public no longer. */
+  receipts: Pick<ReceiptRepository, 'latestCids' | 'cidsOfReview'>;
   users: Pick<UserRepository, 'findById'>;
   /** The validation rule with the trust levels of GET /auth/me (trust-service.ts). */
   rule: ReviewRule;
@@ -78,13 +80,21 @@ export function createReviewService(deps: {
 }) {
   const { reviews, posts, receipts, rule, now, afterWrite } = deps;
 
-  function shown(review: StoredReview, viewer: Viewer): ShownReview {
-    const facts = { reviewerId: review.reviewer.id, anonymous: review.anonymous };
-    return {
-      ...review,
-      reviewer: mayKnowReviewer(viewer, facts) ? review.reviewer : null,
-      isMine: isOwnReview(viewer, facts),
-    };
+  /** The reviews as `viewer` is shown them, each with its receipt's CID (one query for all). */
+  async function shown(found: StoredReview[], viewer: Viewer): Promise<ShownReview[]> {
+    const cids = await receipts.latestCids(
+      'review',
+      found.map((review) => review.id),
+    );
+    return found.map((review) => {
+      const facts = { reviewerId: review.reviewer.id, anonymous: review.anonymous };
+      return {
+        ...review,
+        reviewer: mayKnowReviewer(viewer, facts) ? review.reviewer : null,
+        isMine: isOwnReview(viewer, facts),
+        receiptCid: cids.get(review.id) ?? null,
+      };
+    });
   }
 
   /** The review (not deleted) if `viewer` may do `action` to it; else throws. */
@@ -98,7 +108,8 @@ export function createReviewService(deps: {
   async function read(id: string, viewer: Viewer): Promise<ShownReview> {
     const found = await reviews.find(id, viewer);
     if (!found) throw new NotFoundError(MESSAGES.reviewNotFound);
-    return shown(found, viewer);
+    const [review] = await shown([found], viewer);
+    return review!;
   }
 
   return {
@@ -116,7 +127,7 @@ export function createReviewService(deps: {
         count: found.reviewCount,
         currentRevision: found.revision,
         meanScores,
-        reviews: items.map((review) => shown(review, viewer)),
+        reviews: await shown(items, viewer),
       };
     },
 
@@ -141,7 +152,7 @@ export function createReviewService(deps: {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        reviews: page.map((review) => shown(review, viewer)),
+        reviews: await shown(page, viewer),
         nextCursor:
           rows.length > query.limit && last
             ? encodeReviewCursor({ createdAt: last.createdAt, id: last.id })
