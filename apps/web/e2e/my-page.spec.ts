@@ -471,7 +471,14 @@ test.describe('My Page', () => {
     await openMyPage(page, owner);
 
     const tabs = page.getByRole('tablist', { name: 'My Page sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Profile', 'Posts', 'Comments', 'Likes', 'Statistics']);
+    await expect(tabs).toHaveText([
+      'Profile',
+      'Posts',
+      'Comments',
+      'Likes',
+      'Reviews',
+      'Statistics',
+    ]);
     await tabs.first().click();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Posts' })).toBeFocused();
@@ -494,6 +501,13 @@ test.describe('My Page', () => {
     await expect(page).toHaveURL(/\/forum$/);
 
     await page.goBack();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const reviews = page.getByRole('tabpanel', { name: 'Reviews' });
+    await expect(
+      reviews.getByText('Reviews you write of others’ posts are listed here.'),
+    ).toBeVisible();
+    await expect(reviews.getByText('Reviews of your posts are listed here.')).toBeVisible();
+
     await page.getByRole('tab', { name: 'Statistics' }).click();
     const statistics = page.getByRole('tabpanel', { name: 'Statistics' });
     await expect(statistics.getByText('87%')).toBeVisible();
