@@ -197,6 +197,8 @@ describeEachDatabase('notifications API', (db) => {
         reward: true,
         review: true,
         review_response: true,
+        bounty_offered: true,
+        bounty_awarded: true,
       });
       const saved = await putSettings(app, ada.headers, { comment: false, like: false });
       expect(saved.statusCode, saved.body).toBe(200);
