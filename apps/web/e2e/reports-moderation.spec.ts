@@ -210,7 +210,8 @@ test.describe('reports and moderation', () => {
     // The reporter reports the review from the post, with the report dialog.
     await signIn(page, reporter);
     await page.goto(`/forum/detail/${postId}`);
-    await expect(page.getByTestId('review-status')).toHaveText('In review');
+    // The badge stands in the post's header and again in its Reviews section.
+    await expect(page.locator('header').getByTestId('review-status')).toHaveText('In review');
     await reviewOf(page)
       .getByRole('button', { name: `Report the review by ${reviewer.username}` })
       .click();
