@@ -34,6 +34,26 @@ const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: MESSAGES.notBoolean })
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * GET /media/list `feed` (issue 30): `following` lists only the posts of the authors and tags the
+ * member follows (schemas/follows.ts). It needs a member: anonymous, the list answers 401.
+ */
+export const FEEDS = ['following'] as const;
+export type Feed = (typeof FEEDS)[number];
+
+/**
+ * A tag a query names (`tag`), normalized as a post's tags are ({@link normalizeTag}); '' or only
+ * '#' is no tag. Bounded like the tags field of an upload before it is cut to one tag's length.
+ */
+export const tagQueryField = z.preprocess(
+  (value) => (typeof value === 'string' && normalizeTag(value) === '' ? undefined : value),
+  z
+    .string({ message: MESSAGES.notText })
+    .max(POST_FIELD_MAX_LENGTH.tags, { message: MESSAGES.maxLength(POST_FIELD_MAX_LENGTH.tags) })
+    .transform(normalizeTag)
+    .optional(),
+);
+
 /** GET /media/list query (spec §7). Without sort_by a search is ordered by relevance. */
 export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT).extend({
   sort_by: z.preprocess(
@@ -47,6 +67,10 @@ export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_
     (value) => (value === '' ? undefined : value),
     reviewStatusSchema.optional(),
   ),
+  /** Only the posts carrying this tag (ignoring letter case). */
+  tag: tagQueryField,
+  /** `following`: only what the member follows (FEEDS). */
+  feed: z.preprocess((value) => (value === '' ? undefined : value), oneOfValues(FEEDS).optional()),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
@@ -321,6 +345,18 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
 export const ipfsPath = (cid: string) => `/ipfs/${cid}`;
 
 /**
+ * One tag as typed ("#ml ") to the form it is stored in: trimmed, leading '#' dropped, at most
+ * POST_FIELD_MAX_LENGTH.tag characters; '' when nothing is left. Letter case is kept: two tags
+ * are the same tag when they differ only in case ({@link tagKey}).
+ */
+export function normalizeTag(raw: string): string {
+  return raw.trim().replace(/^#+/, '').trim().slice(0, POST_FIELD_MAX_LENGTH.tag);
+}
+
+/** What makes two tags the same tag: their normalized text, ignoring letter case. */
+export const tagKey = (tag: string) => normalizeTag(tag).toLowerCase();
+
+/**
  * Tags as typed by a person ("AI, #ml,  physics") to the stored list: trimmed, '#' dropped,
  * empty and repeated ones (ignoring case) removed, at most POST_MAX_TAGS.
  */
@@ -329,7 +365,7 @@ export function parseTags(text: string | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of text.split(/[,\n]/)) {
-    const tag = raw.trim().replace(/^#+/, '').trim().slice(0, POST_FIELD_MAX_LENGTH.tag);
+    const tag = normalizeTag(raw);
     const key = tag.toLowerCase();
     if (tag && !seen.has(key)) {
       seen.add(key);
