@@ -60,7 +60,10 @@ export function createFollowService(deps: {
      * so (`created: false`, 200 rather than 201); neither that nor a refusal counts against the
      * rate limit.
      */
-    async follow(user: User, body: FollowBody): Promise<{ result: FollowResult; created: boolean }> {
+    async follow(
+      user: User,
+      body: FollowBody,
+    ): Promise<{ result: FollowResult; created: boolean }> {
       const at = now();
       const author = body.type === 'author' ? await authorNamed(body.target) : null;
       const target =

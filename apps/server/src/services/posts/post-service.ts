@@ -418,7 +418,12 @@ export function createPostService(deps: {
         authorize(decideFollowingFeed(viewer));
         const member = viewer as NonNullable<Viewer>;
         const followed = await withSnippets(
-          await posts.list({ ...filter, viewer: member, includeOwnPrivate: false, followedBy: member.id }),
+          await posts.list({
+            ...filter,
+            viewer: member,
+            includeOwnPrivate: false,
+            followedBy: member.id,
+          }),
           search,
         );
         return {
