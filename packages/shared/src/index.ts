@@ -2,6 +2,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './message-codes.js';
 export * from './mentions.js';
+export * from './tags.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/sessions.js';

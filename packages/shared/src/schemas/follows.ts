@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FOLLOW_TARGET_MAX_LENGTH, POST_FIELD_MAX_LENGTH } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { oneOfValues } from './common.js';
-import { normalizeTag } from './media.js';
+import { normalizeTag } from '../tags.js';
 
 /**
  * Follows (issue 30): a member follows authors and tags; `GET /media/list?feed=following` lists

@@ -10,6 +10,8 @@ import { oneOfValues, optionalText, pageQuerySchema } from './common.js';
 import { SORT_OPTIONS } from '../sort-options.js';
 import { reviewMeanScoresSchema, reviewStatusSchema } from './reviews.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
+import { normalizeTag } from '../tags.js';
+import { FEEDS } from '../feeds.js';
 
 /** Post visibility (spec §3, §4): public by default. */
 export const VISIBILITIES = ['public', 'private'] as const;
@@ -34,12 +36,7 @@ const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: MESSAGES.notBoolean })
   .transform((value) => value === 'true' || value === '1');
 
-/**
- * GET /media/list `feed` (issue 30): `following` lists only the posts of the authors and tags the
- * member follows (schemas/follows.ts). It needs a member: anonymous, the list answers 401.
- */
-export const FEEDS = ['following'] as const;
-export type Feed = (typeof FEEDS)[number];
+export { FEEDS, type Feed } from '../feeds.js';
 
 /**
  * A tag a query names (`tag`), normalized as a post's tags are ({@link normalizeTag}); '' or only
@@ -343,18 +340,6 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
 
 /** Gateway path of a CID, the form of every file URL the API hands out. */
 export const ipfsPath = (cid: string) => `/ipfs/${cid}`;
-
-/**
- * One tag as typed ("#ml ") to the form it is stored in: trimmed, leading '#' dropped, at most
- * POST_FIELD_MAX_LENGTH.tag characters; '' when nothing is left. Letter case is kept: two tags
- * are the same tag when they differ only in case ({@link tagKey}).
- */
-export function normalizeTag(raw: string): string {
-  return raw.trim().replace(/^#+/, '').trim().slice(0, POST_FIELD_MAX_LENGTH.tag);
-}
-
-/** What makes two tags the same tag: their normalized text, ignoring letter case. */
-export const tagKey = (tag: string) => normalizeTag(tag).toLowerCase();
 
 /**
  * Tags as typed by a person ("AI, #ml,  physics") to the stored list: trimmed, '#' dropped,
