@@ -4,7 +4,6 @@ import {
   type AuthorInfo,
   type Follows,
   type Notification,
-  type PostDetail,
   type PostListItem,
 } from '@symposia/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import {
   type RegisteredUser,
 } from '../../../test/helpers.js';
 import { withCommunity } from '../../../test/community.js';
+import { published, settled } from '../../../test/worker.js';
 import { notificationsOf, putSettings, unreadCount } from '../../../test/notifications.js';
 
 type Headers = Record<string, string>;
@@ -77,40 +77,9 @@ async function authorInfo(app: FastifyInstance, headers: Headers, userId: string
   return response.json<AuthorInfo>();
 }
 
-/** Waits for the worker (a polling loop with a generous deadline, not a timed assertion). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Waits until the worker ran every job queued so far (a post published, analysed again). */
-async function settled(app: FastifyInstance): Promise<void> {
-  await until(
-    async () =>
-      Number(
-        (
-          await app.db
-            .selectFrom('jobs')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .where('status', 'in', ['queued', 'running'])
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    (pending) => pending === 0,
-  );
-}
-
-async function published(app: FastifyInstance, id: string, headers: Headers) {
-  await until(
-    async () =>
-      (await app.inject({ url: `/api/v1/media/${id}`, headers })).json<PostDetail>().status,
-    (status) => status === 'published',
-  );
+/** Waits until the post is published and every job it queued ran (its notifications written). */
+async function publishedAndSettled(app: FastifyInstance, id: string, headers: Headers) {
+  await published(app, id, headers);
   await settled(app);
 }
 
@@ -405,7 +374,7 @@ describeEachDatabase('followed_post notifications', (db) => {
         title: 'Lasers\n  in  fog',
         tags: 'optics',
       });
-      await published(app, post, bob.headers);
+      await publishedAndSettled(app, post, bob.headers);
       for (const follower of [ada, carol]) {
         const told = await followedPosts(app, follower);
         expect(told).toEqual([
@@ -428,7 +397,7 @@ describeEachDatabase('followed_post notifications', (db) => {
 
       // Analysed again after an edit, made private and public again: nobody is told twice.
       expect((await edit(app, bob.headers, post, { content: 'New text' })).statusCode).toBe(200);
-      await published(app, post, bob.headers);
+      await publishedAndSettled(app, post, bob.headers);
       await edit(app, bob.headers, post, { visibility: 'private' });
       // Private, it leaves the follower's notifications (and their unread count).
       expect(await followedPosts(app, ada)).toEqual([]);
@@ -465,7 +434,7 @@ describeEachDatabase('followed_post notifications', (db) => {
       );
 
       const draft = await uploadPost(app, bob.headers, { title: 'Draft', visibility: 'private' });
-      await published(app, draft, bob.headers);
+      await publishedAndSettled(app, draft, bob.headers);
       expect(await followedPosts(app, ada)).toEqual([]);
       const rows = await app.db
         .selectFrom('notifications')
@@ -490,7 +459,7 @@ describeEachDatabase('followed_post notifications', (db) => {
           const { app, author, member, other, moderator } = community;
           await follow(app, member.headers, { type: 'author', target: author.user.id });
           const post = await uploadPost(app, author.headers, { title: 'Reported' });
-          await published(app, post, author.headers);
+          await publishedAndSettled(app, post, author.headers);
           expect((await followedPosts(app, member)).map((n) => n.post_id)).toEqual([post]);
 
           const reportId = await community.reported(other, {
@@ -557,7 +526,7 @@ describeEachDatabase('followed_post notifications', (db) => {
         .execute();
 
       const post = await uploadPost(app, bob.headers, { title: 'For everyone' });
-      await published(app, post, bob.headers);
+      await publishedAndSettled(app, post, bob.headers);
       const told = await app.db
         .selectFrom('notifications')
         .select(['user_id', 'id'])

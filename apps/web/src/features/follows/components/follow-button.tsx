@@ -58,11 +58,15 @@ export function FollowButton({ name, ...control }: FollowControl & { name: strin
       className={clsx(outline.button, outline.round, styles.button, following && styles.following)}
       aria-pressed={following}
       aria-busy={pending || undefined}
-      aria-label={`${shown} ${what}`}
       onClick={toggle}
     >
       {following ? <CheckIcon /> : <PlusIcon />}
       {shown}
+      {/* The name is the member's words: in the text, where translate="no" can mark it. */}
+      <span className="visually-hidden" translate="no">
+        {' '}
+        {what}
+      </span>
     </button>
   );
 }
@@ -74,18 +78,20 @@ export function FollowButton({ name, ...control }: FollowControl & { name: strin
 export function FollowTagToggle({ tag, onChanged }: { tag: string; onChanged?: () => void }) {
   const { t } = useTranslation('follows');
   const { following, toggle, pending } = useFollowToggle({ type: 'tag', target: tag, onChanged });
-  const label = `${t('followTag')} #${tag}`;
   return (
     <button
       type="button"
       className={styles.toggle}
       aria-pressed={following}
       aria-busy={pending || undefined}
-      aria-label={label}
-      title={label}
+      title={t('followTag')}
       onClick={toggle}
     >
       {following ? <CheckIcon width={14} height={14} /> : <PlusIcon width={14} height={14} />}
+      <span className="visually-hidden">{t('followTag')} </span>
+      <span className="visually-hidden" translate="no">
+        #{tag}
+      </span>
     </button>
   );
 }

@@ -64,35 +64,20 @@ export type PostsFilter = {
 export const postsQueryKey = ['posts', 'list'] as const;
 
 /** Forum pages of FORUM_PAGE_SIZE; a shorter page is the last one (spec §9). */
-export const getPostsInfiniteQueryOptions = ({
-  search,
-  sort,
-  reviewStatus,
-  tag,
-  feed,
-}: PostsFilter) =>
+export const getPostsInfiniteQueryOptions = (filter: PostsFilter) =>
   infiniteQueryOptions({
     queryKey: [
       ...postsQueryKey,
       {
-        search,
-        sort: sort ?? null,
-        reviewStatus: reviewStatus ?? null,
-        tag: tag ?? null,
-        feed: feed ?? null,
+        search: filter.search,
+        sort: filter.sort ?? null,
+        reviewStatus: filter.reviewStatus ?? null,
+        tag: filter.tag ?? null,
+        feed: filter.feed ?? null,
       },
     ],
     queryFn: ({ pageParam, signal }) =>
-      getPosts({
-        skip: pageParam,
-        limit: FORUM_PAGE_SIZE,
-        sort,
-        search,
-        reviewStatus,
-        tag,
-        feed,
-        signal,
-      }),
+      getPosts({ ...filter, skip: pageParam, limit: FORUM_PAGE_SIZE, signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, allPages) =>
       lastPage.length < FORUM_PAGE_SIZE ? undefined : allPages.length * FORUM_PAGE_SIZE,

@@ -1,8 +1,6 @@
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { Feed } from '@symposia/shared';
-import outline from '@/components/ui/outline-button/outline-button.module.css';
-import styles from './sort-buttons.module.css';
+import { PressedButtons } from './pressed-buttons';
 
 type FeedSwitchProps = {
   feed: Feed | undefined;
@@ -10,30 +8,16 @@ type FeedSwitchProps = {
 };
 
 /**
- * All posts, or only those of the authors and tags the member follows (issue 30): two pressed
- * buttons in the look of the sort and review filters beside them. The app shows it to members.
+ * All posts, or only those of the authors and tags the member follows (issue 30), in the look of
+ * the sort and review filters beside it. The app shows it to members.
  */
 export function FeedSwitch({ feed, onChange }: FeedSwitchProps) {
   const { t } = useTranslation('posts');
-  const options = [undefined, 'following'] as const;
+  const options = [
+    { value: undefined, label: t('feed.all') },
+    { value: 'following' as const, label: t('feed.following') },
+  ];
   return (
-    <div className={styles.group} role="group" aria-label={t('feed.group')}>
-      {options.map((option) => (
-        <button
-          key={option ?? 'all'}
-          type="button"
-          className={clsx(
-            outline.button,
-            outline.round,
-            styles.button,
-            feed === option && styles.active,
-          )}
-          aria-pressed={feed === option}
-          onClick={() => onChange(option)}
-        >
-          {t(option ? 'feed.following' : 'feed.all')}
-        </button>
-      ))}
-    </div>
+    <PressedButtons label={t('feed.group')} options={options} value={feed} onChange={onChange} />
   );
 }
