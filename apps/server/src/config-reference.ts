@@ -216,6 +216,15 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     default: '`3600`',
     meaning: 'Length of that sliding window (1 hour; 1 to 604800).',
   },
+  FOLLOW_RATE_LIMIT_MAX: {
+    default: '`60`',
+    meaning:
+      'Follows and unfollows (`POST` and `DELETE /api/v1/follows`) one member may make per window; more get 429 with `Retry-After`. Following what is followed already, unfollowing what is not, and a refusal do not count.',
+  },
+  FOLLOW_RATE_LIMIT_WINDOW_SECONDS: {
+    default: '`600`',
+    meaning: 'Length of that sliding window (10 minutes; 1 to 86400).',
+  },
   SESSION_IDLE_TIMEOUT_SECONDS: {
     default: '`2592000`',
     meaning:

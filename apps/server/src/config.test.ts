@@ -75,6 +75,7 @@ describe('loadConfig', () => {
         challengeRateLimit: { max: 10, windowSeconds: 600 },
       },
       reports: { minAccountAgeSeconds: 0, rateLimit: { max: 10, windowSeconds: 3600 } },
+      followRateLimit: { max: 60, windowSeconds: 600 },
       processing: {
         workerConcurrency: 2,
         leaseSeconds: 60,
@@ -177,6 +178,8 @@ describe('loadConfig', () => {
         REPORT_MIN_ACCOUNT_AGE_SECONDS: '86400',
         REPORT_RATE_LIMIT_MAX: '3',
         REPORT_RATE_LIMIT_WINDOW_SECONDS: '60',
+        FOLLOW_RATE_LIMIT_MAX: '5',
+        FOLLOW_RATE_LIMIT_WINDOW_SECONDS: '120',
         WORKER_CONCURRENCY: '0',
         JOB_LEASE_SECONDS: '5',
         JOB_MAX_ATTEMPTS: '2',
@@ -252,6 +255,7 @@ describe('loadConfig', () => {
         challengeRateLimit: { max: 3, windowSeconds: 60 },
       },
       reports: { minAccountAgeSeconds: 86_400, rateLimit: { max: 3, windowSeconds: 60 } },
+      followRateLimit: { max: 5, windowSeconds: 120 },
       processing: {
         workerConcurrency: 0,
         leaseSeconds: 5,

@@ -100,6 +100,8 @@ export interface Config {
    * REPORT_RATE_LIMIT_*: reports per member per window.
    */
   reports: { minAccountAgeSeconds: number; rateLimit: { max: number; windowSeconds: number } };
+  /** FOLLOW_RATE_LIMIT_*: follows and unfollows per member per window (issue 30). */
+  followRateLimit: { max: number; windowSeconds: number };
   /** A session unused for this long stops working (SESSION_IDLE_TIMEOUT_SECONDS). */
   sessionIdleTimeoutSeconds: number;
   /** How long a process reuses a token's session lookup (SESSION_CACHE_TTL_MS; 0: never). */
@@ -369,6 +371,9 @@ const envSchema = z.object({
   REPORT_MIN_ACCOUNT_AGE_SECONDS: wholeNumber(0, 0, 31_536_000),
   REPORT_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   REPORT_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(3600, 1, 604_800),
+  // Follows: a click each, so as many as likes a window.
+  FOLLOW_RATE_LIMIT_MAX: wholeNumber(60, 1, 1_000_000),
+  FOLLOW_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(600, 1, 86_400),
   SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber(2_592_000, 60, 31_536_000),
   // Signed-in requests reuse a token's session lookup this long; ended sessions leave at once.
   SESSION_CACHE_TTL_MS: wholeNumber(5000, 0, 60_000),
@@ -581,6 +586,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         max: vars.REPORT_RATE_LIMIT_MAX,
         windowSeconds: vars.REPORT_RATE_LIMIT_WINDOW_SECONDS,
       },
+    },
+    followRateLimit: {
+      max: vars.FOLLOW_RATE_LIMIT_MAX,
+      windowSeconds: vars.FOLLOW_RATE_LIMIT_WINDOW_SECONDS,
     },
     sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
     sessionCacheTtlMs: vars.SESSION_CACHE_TTL_MS,

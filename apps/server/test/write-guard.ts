@@ -28,8 +28,10 @@ export type Subject = Exclude<keyof WriteChange, 'files' | 'notificationsAbout'>
  *
  * Left out on purpose: tables no cache keeps and no stream watches (reports, moderation_log:
  * read uncached by the moderators and the reporter; sessions, jobs, uploads, files, blocks,
- * rewards, the ledger), and notifications only marked read (notification-service.ts tells the
- * member's streams itself).
+ * rewards, the ledger), notifications only marked read (notification-service.ts tells the
+ * member's streams itself), and follows (issue 30: the following feed and a profile's counts are
+ * read uncached; post_follower_notices is written with the notifications it records, which
+ * `notify` covers).
  */
 const COVERED_BY: Record<string, readonly Subject[]> = {
   posts: ['posts', 'comments', 'likeCounts'],

@@ -145,7 +145,7 @@ test.describe('author profile', () => {
     );
 
     const statistics = await openTab(page, 'Statistics');
-    await expect(statistics.getByRole('definition')).toHaveText(['1', '0', '1', '0']);
+    await expect(statistics.getByRole('definition')).toHaveText(['1', '0', '1', '0', '0', '0']);
 
     const connect = page.getByRole('region', { name: 'Connect' });
     await expect(connect.getByRole('link', { name: 'Email' })).toHaveAttribute(

@@ -211,6 +211,31 @@ test.describe('the interface in Chinese', () => {
     await expectAllChinese(page, 'the report dialog', [author.username]);
   });
 
+  test('the forum filtered by a tag, its Follow tag and the Following feed have no English left', async ({
+    page,
+    request,
+  }) => {
+    const reader = await createUser(request, { prefix: 'zhfl' });
+    await signInAs(page, reader);
+    await page.goto('/forum?feed=following');
+    await expect(
+      page.getByRole('heading', { name: '你关注的作者和标签还没有新帖子' }),
+    ).toBeVisible();
+    await expectAllChinese(page, 'the empty following feed');
+
+    await page.goto('/forum?tag=physics');
+    await page.getByRole('button', { name: '关注标签 #physics' }).click();
+    await expect(page.getByRole('button', { name: '已关注 #physics' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectAllChinese(page, 'the forum filtered by a tag', [postTitle]);
+
+    await page.goto('/forum?feed=following');
+    await expect(page.getByRole('article', { name: postTitle })).toBeVisible();
+    await expectAllChinese(page, 'the following feed', [postTitle]);
+  });
+
   test('reviews on the post detail, the review and bounty forms and the review queue have no English left', async ({
     page,
     request,

@@ -258,3 +258,12 @@ export const OPEN_REVIEWS_PAGE_SIZE = 20;
  * unawarded; then what is not awarded goes back.
  */
 export const BOUNTY_MODERATOR_WINDOW_DAYS = 7;
+
+/**
+ * Follows (issue 30): the authors and tags one member follows, both kinds counted together, at
+ * most this many (GET /follows lists them all in one answer); a followed tag is one tag of a post
+ * (POST_FIELD_MAX_LENGTH.tag), and an author is named by their id as their profile's address
+ * carries it, or `@username`, at most FOLLOW_TARGET_MAX_LENGTH characters.
+ */
+export const FOLLOWS_PER_MEMBER_MAX = 500;
+export const FOLLOW_TARGET_MAX_LENGTH = 64;

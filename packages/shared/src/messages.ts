@@ -24,6 +24,7 @@ export const MESSAGE_TEMPLATES = {
   rewardsFrozen:
     'Your reward balance of {{amount}} tokens is frozen while the moderators review your account',
   tooManyWallets: 'You can link at most {{max}} wallets; unlink one first',
+  tooManyFollows: 'You can follow at most {{max}} authors and tags; unfollow some first',
   bountyDeadlineRange: 'The deadline must be in the future and at most {{days}} days away',
   invalidResponse: 'Unexpected answer from {{method}} {{path}}',
   routeNotFound: 'Route {{method}} {{url}} not found',
@@ -210,6 +211,13 @@ export const MESSAGES = {
     'You are asking to link wallets too often. Please wait a moment and try again.',
   tooManyWallets: (max: number) => fill(MESSAGE_TEMPLATES.tooManyWallets, { max }),
   bountyDeadlineRange: (days: number) => fill(MESSAGE_TEMPLATES.bountyDeadlineRange, { days }),
+  // Follows (issue 30): POST and DELETE /follows, and the following feed.
+  cannotFollowYourself: 'You cannot follow yourself',
+  followTagEmpty: 'must name a tag',
+  tooManyFollowChanges:
+    'You are following and unfollowing too fast. Please wait a moment and try again.',
+  tooManyFollows: (max: number) => fill(MESSAGE_TEMPLATES.tooManyFollows, { max }),
+  followFailed: 'Failed to update what you follow. Please try again.',
   // Rewards (GET /rewards/leaderboard).
   rewardEpochNotFound: 'No such reward epoch',
   // Receipts (GET /reviews/{id}/proof, issue 29).

@@ -623,6 +623,22 @@ export interface ReceiptAnchorsTable {
   sent_at: string | null;
 }
 
+/** What a member follows: an author (their user id) or a tag (migration 0031). */
+export interface FollowsTable {
+  follower_id: string;
+  /** author | tag */
+  kind: string;
+  /** The author's user id, or the tag as first followed (one per tag, ignoring case). */
+  target: string;
+  created_at: string;
+}
+
+/** A post whose author's followers were told of it, once (migration 0031). */
+export interface PostFollowerNoticesTable {
+  post_id: string;
+  notified_at: string;
+}
+
 export interface WalletLinksTable {
   /** The wallet's base58 address: linked to one member at a time. */
   address: string;
@@ -687,6 +703,8 @@ export interface DatabaseSchema {
   receipts: ReceiptsTable;
   receipt_anchors: ReceiptAnchorsTable;
   wallet_challenges: WalletChallengesTable;
+  follows: FollowsTable;
+  post_follower_notices: PostFollowerNoticesTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

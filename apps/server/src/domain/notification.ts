@@ -1,4 +1,4 @@
-import type { NotificationType } from '@symposia/shared';
+import { NOTIFICATION_EXCERPT_LENGTH, type NotificationType } from '@symposia/shared';
 
 /** A notification as its recipient reads it. */
 export interface NotificationView {
@@ -18,3 +18,10 @@ export interface NotificationView {
 
 /** Which types the member wants to be told of. */
 export type NotificationPreferences = Record<NotificationType, boolean>;
+
+/** Quoted text as a notification carries it: one line, at most NOTIFICATION_EXCERPT_LENGTH. */
+export function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= NOTIFICATION_EXCERPT_LENGTH) return line;
+  return `${line.slice(0, NOTIFICATION_EXCERPT_LENGTH - 1).trimEnd()}…`;
+}

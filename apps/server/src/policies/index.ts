@@ -31,6 +31,14 @@ export {
   type BountyReviewFacts,
 } from './bounty-policy.js';
 export { ALLOW, deny, type Decision, type Denial } from './decision.js';
+export {
+  decideFollow,
+  decideFollowingFeed,
+  followersToldOf,
+  type FollowActor,
+  type FollowedAuthorFacts,
+  type FollowFacts,
+} from './follow-policy.js';
 export { decideProfileChange, profileSectionShown } from './profile-policy.js';
 export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-policy.js';
 export { decideReceiptProof } from './receipt-policy.js';

@@ -107,6 +107,8 @@ const FOLLOWS_ITS_CONTENT: Record<NotificationType, boolean> = {
   // A bounty offered quotes the post; one awarded is about the reviewer's own tokens.
   bounty_offered: true,
   bounty_awarded: false,
+  // A followed author's new post leaves with it (deleted, hidden, made private), as a like's does.
+  followed_post: true,
 };
 
 export function notificationFollowsItsContent(type: NotificationType): boolean {

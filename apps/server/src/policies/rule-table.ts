@@ -241,3 +241,49 @@ export const REVIEW_RESOLUTION_RULES: Record<
   hidden: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
   'post-hidden': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
 };
+
+/**
+ * Follows (issue 30, policies/follow-policy.ts), by who asks and what they ask to follow: another
+ * member, a tag, themself, a member who does not exist or is suspended, something new when they
+ * already follow as many as they may, and something they already follow at that limit (following
+ * again changes nothing). Unfollowing is any member's, whatever they follow (204).
+ */
+export const FOLLOW_ASKERS = ['anonymous', 'member'] as const;
+export const FOLLOW_TARGETS = [
+  'author',
+  'tag',
+  'self',
+  'unknown',
+  'suspended',
+  'new-at-limit',
+  'again-at-limit',
+] as const;
+export const FOLLOW_RULES: Record<
+  (typeof FOLLOW_ASKERS)[number],
+  Record<(typeof FOLLOW_TARGETS)[number], Outcome>
+> = {
+  anonymous: {
+    author: 401,
+    tag: 401,
+    self: 401,
+    unknown: 401,
+    suspended: 401,
+    'new-at-limit': 401,
+    'again-at-limit': 401,
+  },
+  member: {
+    author: 'ok',
+    tag: 'ok',
+    self: 422,
+    unknown: 404,
+    suspended: 404,
+    'new-at-limit': 422,
+    'again-at-limit': 'ok',
+  },
+};
+
+/** The following feed (`GET /media/list?feed=following`) is a member's own: 401 signed out. */
+export const FOLLOWING_FEED_RULES: Record<(typeof FOLLOW_ASKERS)[number], Outcome> = {
+  anonymous: 401,
+  member: 'ok',
+};

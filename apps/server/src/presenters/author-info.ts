@@ -7,7 +7,7 @@ import type { AuthorView } from '../services/profiles/profile-service.js';
  * empty: what the author keeps private never leaves the server.
  */
 export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): AuthorInfo {
-  const { user, profile, posts, activity, statistics, tokensEarned, contact } = view;
+  const { user, profile, posts, activity, statistics, tokensEarned, follows, contact } = view;
   return {
     user_id: user.id,
     trust_level: trustLevel,
@@ -21,6 +21,8 @@ export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): Aut
       like_received: statistics.likesReceived,
     }),
     ...(tokensEarned !== undefined && { tokens_earned: formatTokenAmount(tokensEarned) }),
+    ...(follows && { followers_count: follows.followers, following_count: follows.following }),
+    followed_by_you: view.followedByReader,
     ...(activity && { activity }),
     ...(posts && {
       posts: posts.map(({ id, title, date, likes, comments, reviewStatus }) => ({

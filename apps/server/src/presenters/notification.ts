@@ -41,5 +41,6 @@ export function presentNotificationSettings(
     review_response: preferences.review_response,
     bounty_offered: preferences.bounty_offered,
     bounty_awarded: preferences.bounty_awarded,
+    followed_post: preferences.followed_post,
   };
 }

@@ -301,14 +301,15 @@ export function createPostProcessor(deps: {
         log.warn(`reading the stored text of post ${post.id} failed`, error);
       }
       const at = now().toISOString();
-      await posts.saveAnalysis(
+      // Published, a public post tells its author's followers (`told`, issue 30).
+      const told = await posts.saveAnalysis(
         post.id,
         { aiAnalysis: post.aiAnalysis, tags: post.tags, status: 'published' },
         at,
         { editedAt: post.editedAt },
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id] });
+      await afterWrite({ posts: [post.id], notify: told });
       log.warn(`post ${post.id} published without its analysis: ${reason}`);
     },
 
@@ -338,7 +339,7 @@ export function createPostProcessor(deps: {
         { signal },
       );
       const at = now().toISOString();
-      await posts.saveAnalysis(
+      const told = await posts.saveAnalysis(
         post.id,
         {
           aiAnalysis: analysisJson(analysis, { provider, model }, at, notes),
@@ -351,7 +352,7 @@ export function createPostProcessor(deps: {
         // Search covers the documents too (repositories/post-repository.ts).
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id] });
+      await afterWrite({ posts: [post.id], notify: told });
       log.info(`post ${post.id} processed (${provider}/${model})`);
     },
   };

@@ -12,6 +12,7 @@ import { createNotificationRepository } from './notification-repository.js';
 import { createNotificationStreamRepository } from './notification-stream-repository.js';
 import type { Dialect } from './database.js';
 import { createFileRepository } from './file-repository.js';
+import { createFollowRepository } from './follow-repository.js';
 import { createPostAnalysisRepository } from './post-analysis.js';
 import { createPostRepository } from './post-repository.js';
 import { createPostRevisionRepository } from './post-revisions.js';
@@ -43,7 +44,7 @@ function postRepository(db: AppDatabase, dialect: Dialect) {
     ...createPostRepository(db, dialect),
     ...createPostSearchRepository(db, dialect),
     ...createPostRevisionRepository(db, dialect),
-    ...createPostAnalysisRepository(db),
+    ...createPostAnalysisRepository(db, dialect),
     ...createFileRepository(db),
   };
 }
@@ -84,6 +85,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     /** Wallets members proved they hold, and the challenges they sign (issue 28). */
     wallets: createWalletRepository(db, dialect),
     receipts: createReceiptRepository(db, dialect),
+    /** What members follow: authors and tags (issue 30). */
+    follows: createFollowRepository(db, dialect),
   };
 }
 
@@ -126,6 +129,12 @@ export type {
 } from './profile-repository.js';
 export type { LikeAction, LikeRepository } from './like-repository.js';
 export type { NotificationRepository } from './notification-repository.js';
+export type {
+  FollowedAuthorRow,
+  FollowedTagRow,
+  FollowRepository,
+  FollowState,
+} from './follow-repository.js';
 export type { NewNotification } from './notification-writes.js';
 export type { FaucetRepository } from './faucet-repository.js';
 export type { LedgerRepository, TokenTransfer } from './ledger-repository.js';

@@ -1,18 +1,21 @@
 import type { AppDatabase } from '../db/index.js';
 import { documentFields, searchFields } from '../domain/search-text.js';
+import type { Dialect } from './database.js';
+import { tellFollowersOfPost } from './follow-writes.js';
 import { queueRelate } from './post-rows.js';
 
 export type PostAnalysisRepository = ReturnType<typeof createPostAnalysisRepository>;
 
 /** What processing writes back on a post: its analysis and tags, and its documents' text. */
-export function createPostAnalysisRepository(db: AppDatabase) {
+export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) {
   return {
     /**
      * Stores the analysis, the tags it added and the new status; the search text follows, with
      * the text of the post's documents (`documentText`), and its related posts are queued for a
      * refresh, in one transaction. With `basedOn` (the post's editedAt when the analysis read it),
      * nothing is written if the author edited the post since: the analysis of the old text would
-     * overwrite the new one's.
+     * overwrite the new one's. A post published now that anyone may read tells its author's
+     * followers in the same transaction (follow-writes.ts); returns whom it told.
      */
     async saveAnalysis(
       id: string,
@@ -20,15 +23,15 @@ export function createPostAnalysisRepository(db: AppDatabase) {
       at: string,
       basedOn?: { editedAt: string | null },
       documentText = '',
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    ): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('posts')
           .innerJoin('users', 'users.id', 'posts.user_id')
           .select(['posts.title', 'posts.summary', 'posts.content', 'users.username'])
           .where('posts.id', '=', id)
           .executeTakeFirst();
-        if (!row) return;
+        if (!row) return [];
         const result_ = await trx
           .updateTable('posts')
           .set({
@@ -44,7 +47,7 @@ export function createPostAnalysisRepository(db: AppDatabase) {
               : query.where('edited_at', '=', basedOn.editedAt),
           )
           .executeTakeFirst();
-        if (Number(result_.numUpdatedRows) !== 1) return;
+        if (Number(result_.numUpdatedRows) !== 1) return [];
         await trx
           .updateTable('post_search')
           .set({
@@ -54,6 +57,7 @@ export function createPostAnalysisRepository(db: AppDatabase) {
           .where('post_id', '=', id)
           .execute();
         await queueRelate(trx, id, at);
+        return tellFollowersOfPost(trx, dialect, id, at);
       });
     },
 

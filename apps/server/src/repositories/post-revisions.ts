@@ -3,6 +3,7 @@ import type { AppDatabase } from '../db/index.js';
 import type { PostText, StoredRevision } from '../domain/post.js';
 import { searchFields } from '../domain/search-text.js';
 import { lockRows, type Dialect } from './database.js';
+import { tellFollowersOfPost } from './follow-writes.js';
 import { requeueJob, type NewJob } from './job-repository.js';
 import { queueRelate } from './post-rows.js';
 import { recomputeReviewStatus } from './review-status-writes.js';
@@ -41,7 +42,8 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
      * goes into post_revisions, the search text follows, `edited_at` is set, and when
      * `reanalysis.when(before)` holds the post's processing job is queued again (its analysis
      * cleared so the job makes a new one). An edit that changes nothing writes nothing. Undefined
-     * when the post does not exist or is deleted.
+     * when the post does not exist or is deleted. A published post that anyone may read after the
+     * edit (made public) tells its author's followers, once per post (follow-writes.ts): `told`.
      */
     async edit(
       id: string,
@@ -49,7 +51,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
       at: string,
       reanalysis?: { job: NewJob; when: (before: PostVersion) => boolean },
       reviewRule?: ReviewRule,
-    ): Promise<'edited' | 'unchanged' | undefined> {
+    ): Promise<{ outcome: 'edited' | 'unchanged'; told: string[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         const before = await lockRows(
           dialect,
@@ -83,7 +85,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
           doi: before.doi,
         };
         const after: PostVersion = { ...version, ...definedOnly(changes) };
-        if (sameVersion(version, after)) return 'unchanged';
+        if (sameVersion(version, after)) return { outcome: 'unchanged', told: [] };
         // The version replaced is kept under its own number; the post's text is one more.
         const replaced = Number(before.revision);
         await trx
@@ -132,7 +134,8 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
         if (reanalyse && reanalysis) await requeueJob(trx, reanalysis.job);
         // Reviews of the replaced text stop counting unless the reviewed text is unchanged.
         if (reviewRule) await recomputeReviewStatus(trx, id, reviewRule);
-        return 'edited';
+        const told = await tellFollowersOfPost(trx, dialect, id, at);
+        return { outcome: 'edited', told };
       });
     },
 

@@ -11,6 +11,7 @@ import {
 } from '../domain/search-text.js';
 import type { Dialect } from './database.js';
 import { filesOf, POST_COLUMNS, toPost } from './post-rows.js';
+import { postCarriesTag, postFollowedBy } from './post-tags.js';
 import { postListedTo, postVisibleTo } from './visibility.js';
 
 export interface PostListFilter {
@@ -23,6 +24,10 @@ export interface PostListFilter {
   sort?: SortOption;
   /** Only the posts whose current revision has this review status (issue 29). */
   reviewStatus?: ReviewStatus;
+  /** Only the posts carrying this tag, ignoring letter case. */
+  tag?: string;
+  /** Only the posts of the authors and tags this member follows (the following feed, issue 30). */
+  followedBy?: string;
   skip: number;
   limit: number;
 }
@@ -158,13 +163,17 @@ export type PostSearchRepository = ReturnType<typeof createPostSearchRepository>
 export function createPostSearchRepository(db: AppDatabase, dialect: Dialect) {
   return {
     async list(filter: PostListFilter): Promise<Post[]> {
-      const { viewer, includeOwnPrivate, search, sort, skip, limit, reviewStatus } = filter;
+      const { viewer, includeOwnPrivate, search, sort, skip, limit, reviewStatus, tag } = filter;
       const searching = search !== undefined && search.parts.some((part) => !part.excluded);
       const byRelevance = searching && sort === undefined;
       let query = selectPosts(db, dialect, viewer, search, byRelevance).where(
         includeOwnPrivate ? postVisibleTo(viewer) : postListedTo(viewer),
       );
       if (reviewStatus !== undefined) query = query.where('posts.review_status', '=', reviewStatus);
+      if (tag !== undefined) query = query.where(postCarriesTag(dialect, tag));
+      if (filter.followedBy !== undefined) {
+        query = query.where(postFollowedBy(dialect, filter.followedBy));
+      }
       // Every order ends in seq, unique per post, so pages never overlap or leave gaps.
       const order = sort ?? (searching ? undefined : 'time_desc');
       if (order === undefined) {

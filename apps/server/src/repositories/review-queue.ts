@@ -4,6 +4,7 @@ import type { Post, Viewer } from '../domain/post.js';
 import type { Dialect } from './database.js';
 import { filesOf, toPost } from './post-rows.js';
 import { selectPosts } from './post-search.js';
+import { tagsOfPost, valuesOfJson } from './post-tags.js';
 import { postListedTo, postNotDeleted } from './visibility.js';
 
 /**
@@ -44,16 +45,8 @@ export const OWN_TAGS_MAX = 200;
 export type ReviewQueueRepository = ReturnType<typeof createReviewQueueRepository>;
 
 export function createReviewQueueRepository(db: AppDatabase, dialect: Dialect) {
-  /** The tags of a post (a JSON array in `posts.tags`), as a one-column table `value`. */
-  const tagsOfPost = (column: string) =>
-    dialect === 'sqlite'
-      ? sql`(select value from json_each(${sql.ref(column)}))`
-      : sql`(select jsonb_array_elements_text(cast(${sql.ref(column)} as jsonb)) as value)`;
-  /** The values of a JSON array sent as one parameter, so the query keeps one shape. */
-  const fromJson = (json: string) =>
-    dialect === 'sqlite'
-      ? sql`(select value from json_each(${json}))`
-      : sql`(select jsonb_array_elements_text(cast(${json} as jsonb)))`;
+  const tagsOf = (column: string) => tagsOfPost(dialect, column);
+  const fromJson = (json: string) => valuesOfJson(dialect, json);
 
   return {
     /**
@@ -88,14 +81,14 @@ export function createReviewQueueRepository(db: AppDatabase, dialect: Dialect) {
       const matchesOwn =
         ownTags.length === 0
           ? sql<number>`0`
-          : sql<number>`case when exists (select 1 from ${tagsOfPost('posts.tags')} as t
+          : sql<number>`case when exists (select 1 from ${tagsOf('posts.tags')} as t
               where t.value in ${fromJson(JSON.stringify(ownTags))}) then 1 else 0 end`;
       let inner = selectPosts(db, dialect, viewer)
         .select([openBounty.as('open_bounty'), matchesOwn.as('own_tags')])
         .where(postListedTo(viewer));
       if (tag !== undefined) {
         inner = inner.where(
-          sql<SqlBool>`exists (select 1 from ${tagsOfPost('posts.tags')} as t where t.value = ${tag})`,
+          sql<SqlBool>`exists (select 1 from ${tagsOf('posts.tags')} as t where t.value = ${tag})`,
         );
       }
       let query = db

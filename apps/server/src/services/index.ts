@@ -28,6 +28,7 @@ import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
 import { createBalanceLedger, createLedger } from './ledger/index.js';
 import { createBountyService } from './bounties/bounty-service.js';
+import { createFollowService } from './follows/follow-service.js';
 import { createTokenService } from './token/token-service.js';
 import { createRewardClaimService } from './rewards/claim-service.js';
 import { createRewardService } from './rewards/reward-service.js';
@@ -61,6 +62,7 @@ export type ServiceSettings = Pick<
   | 'signedUrlTtlSeconds'
   | 'blockGc'
   | 'reports'
+  | 'followRateLimit'
   | 'notificationHeartbeatMs'
   | 'notificationStreams'
   | 'rewards'
@@ -307,6 +309,7 @@ export function createServices(
       afterWrite,
       allowance,
       rewards: repositories.rewards,
+      follows: repositories.follows,
       cache: publicCache,
       reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
     }),
@@ -400,6 +403,13 @@ export function createServices(
     wallets,
     // Receipts of reviews, responses and awards, and their epochs' roots on the chain (issue 29).
     receipts,
+    // Authors and tags members follow (issue 30); their posts make the following feed.
+    follows: createFollowService({
+      follows: repositories.follows,
+      users: repositories.users,
+      limiter: limiter('follow', settings.followRateLimit),
+      now,
+    }),
   };
 }
 

@@ -9,6 +9,10 @@ export const paths = {
   forum: {
     path: '/forum',
     href: (search?: string) => (search ? `/forum?search=${encodeURIComponent(search)}` : '/forum'),
+    /** The forum filtered by one tag (issue 30: where it is followed). */
+    tag: (tag: string) => `/forum?tag=${encodeURIComponent(tag)}`,
+    /** The posts of the authors and tags the member follows. */
+    following: () => '/forum?feed=following',
   },
   postDetail: {
     path: '/forum/detail/:id',

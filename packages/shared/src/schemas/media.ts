@@ -10,6 +10,8 @@ import { oneOfValues, optionalText, pageQuerySchema } from './common.js';
 import { SORT_OPTIONS } from '../sort-options.js';
 import { reviewMeanScoresSchema, reviewStatusSchema } from './reviews.js';
 import { nullableDoiSchema, optionalDoiSchema } from './citations.js';
+import { normalizeTag } from '../tags.js';
+import { FEEDS } from '../feeds.js';
 
 /** Post visibility (spec §3, §4): public by default. */
 export const VISIBILITIES = ['public', 'private'] as const;
@@ -34,6 +36,21 @@ const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: MESSAGES.notBoolean })
   .transform((value) => value === 'true' || value === '1');
 
+export { FEEDS, type Feed } from '../feeds.js';
+
+/**
+ * A tag a query names (`tag`), normalized as a post's tags are ({@link normalizeTag}); '' or only
+ * '#' is no tag. Bounded like the tags field of an upload before it is cut to one tag's length.
+ */
+export const tagQueryField = z.preprocess(
+  (value) => (typeof value === 'string' && normalizeTag(value) === '' ? undefined : value),
+  z
+    .string({ message: MESSAGES.notText })
+    .max(POST_FIELD_MAX_LENGTH.tags, { message: MESSAGES.maxLength(POST_FIELD_MAX_LENGTH.tags) })
+    .transform(normalizeTag)
+    .optional(),
+);
+
 /** GET /media/list query (spec §7). Without sort_by a search is ordered by relevance. */
 export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT).extend({
   sort_by: z.preprocess(
@@ -47,6 +64,10 @@ export const postListQuerySchema = pageQuerySchema(LIST_DEFAULT_LIMIT, LIST_MAX_
     (value) => (value === '' ? undefined : value),
     reviewStatusSchema.optional(),
   ),
+  /** Only the posts carrying this tag (ignoring letter case). */
+  tag: tagQueryField,
+  /** `following`: only what the member follows (FEEDS). */
+  feed: z.preprocess((value) => (value === '' ? undefined : value), oneOfValues(FEEDS).optional()),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
@@ -329,7 +350,7 @@ export function parseTags(text: string | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of text.split(/[,\n]/)) {
-    const tag = raw.trim().replace(/^#+/, '').trim().slice(0, POST_FIELD_MAX_LENGTH.tag);
+    const tag = normalizeTag(raw);
     const key = tag.toLowerCase();
     if (tag && !seen.has(key)) {
       seen.add(key);

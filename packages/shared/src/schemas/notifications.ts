@@ -13,6 +13,7 @@ import { MESSAGES } from '../messages.js';
  * 4 others"). `moderation`: an outcome on their content or their report. `reward`: tokens earned.
  * `review`: a peer review of their post. `review_response`: the post author's answer to their review.
  * `bounty_offered`: a bounty for reviews of their post; `bounty_awarded`: one awarded to their review.
+ * `followed_post`: a new public post of an author they follow (schemas/follows.ts), once per post.
  * One event is one notification: a reply that also mentions you is a `reply`.
  */
 export const NOTIFICATION_TYPES = [
@@ -26,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   'review_response',
   'bounty_offered',
   'bounty_awarded',
+  'followed_post',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -88,6 +90,7 @@ export const notificationSettingsSchema = z.object({
   review_response: z.boolean(),
   bounty_offered: z.boolean(),
   bounty_awarded: z.boolean(),
+  followed_post: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsPatchSchema = notificationSettingsSchema.partial();

@@ -166,6 +166,11 @@ export const authorInfoSchema = z.object({
   like_received: z.number().int().optional(),
   /** Tokens ever credited as contribution rewards ("12.5"); with the statistics. */
   tokens_earned: z.string().optional(),
+  /** How many members follow this author, and how many authors and tags they follow (issue 30); with the statistics. */
+  followers_count: z.number().int().optional(),
+  following_count: z.number().int().optional(),
+  /** Whether the member reading follows this author (always present: it is the reader's own). */
+  followed_by_you: z.boolean(),
   activity: z.array(authorActivitySchema).optional(),
   posts: z.array(authorPostSchema).optional(),
   phone: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { PostDetail, PostListItem, RelatedPost, SearchSuggestions } from '@symposia/shared';
+import type { PostListItem, RelatedPost, SearchSuggestions } from '@symposia/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   uploadPost,
   type TestApp,
 } from '../../../test/helpers.js';
+import { published, settled } from '../../../test/worker.js';
 import { createPaperPdf } from '../../processing/extract/testing/pdf-fixture.js';
 
 type Headers = Record<string, string>;
@@ -30,42 +31,6 @@ const ids = (posts: { id: string }[]) => posts.map((post) => post.id).sort();
 
 async function related(app: FastifyInstance, id: string, headers: Headers = {}) {
   return app.inject({ method: 'GET', url: `/api/v1/media/${id}/related`, headers });
-}
-
-/** Waits for the worker (a polling loop with a generous deadline, not a timed assertion). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function published(app: FastifyInstance, id: string, headers: Headers) {
-  return until(
-    async () =>
-      (await app.inject({ method: 'GET', url: `/api/v1/media/${id}`, headers })).json<PostDetail>(),
-    (post) => post.status === 'published',
-  );
-}
-
-/** Waits until the worker has run every job queued so far (related lists settle). */
-async function settled(app: FastifyInstance): Promise<void> {
-  await until(
-    async () =>
-      Number(
-        (
-          await app.db
-            .selectFrom('jobs')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .where('status', 'in', ['queued', 'running'])
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    (pending) => pending === 0,
-  );
 }
 
 const png = [{ name: 'figure.png', content: PNG_1X1, type: 'image/png' }];

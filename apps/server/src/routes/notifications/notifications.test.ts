@@ -199,6 +199,7 @@ describeEachDatabase('notifications API', (db) => {
         review_response: true,
         bounty_offered: true,
         bounty_awarded: true,
+        followed_post: true,
       });
       const saved = await putSettings(app, ada.headers, { comment: false, like: false });
       expect(saved.statusCode, saved.body).toBe(200);

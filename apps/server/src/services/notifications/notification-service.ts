@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
-  NOTIFICATION_EXCERPT_LENGTH,
   NOTIFICATIONS_POLL_MS,
   type MarkNotificationsReadBody,
   type NotificationListQuery,
@@ -36,12 +35,9 @@ export interface StreamHandle {
 // checked again when that wait is over.
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-/** Quoted text as a notification carries it: one line, at most NOTIFICATION_EXCERPT_LENGTH. */
-export function excerptOf(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= NOTIFICATION_EXCERPT_LENGTH) return line;
-  return `${line.slice(0, NOTIFICATION_EXCERPT_LENGTH - 1).trimEnd()}…`;
-}
+// The services quote text as the repositories do (a followed author's post, written in the
+// transaction that publishes it): one rule, in domain/.
+export { excerptOf } from '../../domain/notification.js';
 
 /** The UTC day of an ISO time: likes of one target are counted together per day. */
 export function utcDay(at: string): string {

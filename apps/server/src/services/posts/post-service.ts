@@ -26,6 +26,7 @@ import {
   type SearchQuery,
 } from '../../domain/search-text.js';
 import {
+  decideFollowingFeed,
   decidePost,
   likeRecipient,
   maySeeProcessingError,
@@ -408,9 +409,28 @@ export function createPostService(deps: {
         search,
         sort: query.sort_by,
         reviewStatus: query.review_status,
+        tag: query.tag,
         skip: query.skip,
         limit: query.limit,
       };
+      if (query.feed === 'following') {
+        // Each member's own list (issue 30): read for them alone, never kept in a shared cache.
+        authorize(decideFollowingFeed(viewer));
+        const member = viewer as NonNullable<Viewer>;
+        const followed = await withSnippets(
+          await posts.list({
+            ...filter,
+            viewer: member,
+            includeOwnPrivate: false,
+            followedBy: member.id,
+          }),
+          search,
+        );
+        return {
+          posts: followed,
+          likedIds: new Set(followed.filter((post) => post.liked).map((p) => p.id)),
+        };
+      }
       if (viewer && (query.include_hidden || (await listsHiddenFor(viewer)))) {
         const own = await withSnippets(
           await posts.list({
@@ -431,6 +451,7 @@ export function createPostService(deps: {
         search && queryKey(search),
         query.sort_by,
         query.review_status,
+        query.tag,
         query.skip,
         query.limit,
       ]);
@@ -550,7 +571,7 @@ export function createPostService(deps: {
         doi: body.doi,
       };
       const at = now().toISOString();
-      const outcome = await posts.edit(
+      const edit = await posts.edit(
         id,
         changes,
         at,
@@ -569,15 +590,17 @@ export function createPostService(deps: {
         deps.reviewRule,
       );
       // Deleted between the check and the edit.
-      if (outcome === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);
+      if (edit === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);
       const edited = await posts.findVisible(id, user);
-      if (outcome === 'edited') {
+      if (edit.outcome === 'edited') {
         // Made private, its files are public no more (the gateway asks again either way), and
         // its notifications to others leave with it (or come back, made public). Its files as
         // read after the commit (processing's included); deleted meanwhile, as read before.
+        // Made public, it may have told the author's followers (`told`, issue 30).
         await deps.afterWrite({
           posts: [id],
           files: cidsOf(edited ?? original),
+          notify: edit.told,
           notificationsAbout: { postId: id },
         });
       }

@@ -19,6 +19,7 @@ import { decideProfileChange, profileSectionShown } from '../../policies/index.j
 import { authorize } from '../authorize.js';
 import {
   DuplicateKeyError,
+  type FollowRepository,
   type PostRepository,
   type ProfileComment,
   type ProfileCounts,
@@ -73,6 +74,10 @@ export interface AuthorView {
   statistics?: ProfileCounts;
   /** Tokens ever credited as rewards (units); shown with the statistics. */
   tokensEarned?: bigint;
+  /** Their followers, and the authors and tags they follow (issue 30); shown with the statistics. */
+  follows?: { followers: number; following: number };
+  /** Whether the reader follows them: the reader's own fact, shown whatever the settings. */
+  followedByReader: boolean;
   contact?: { email: string; phone: string; url: string };
 }
 
@@ -92,6 +97,8 @@ export function createProfileService(deps: {
   allowance: UploadAllowance;
   /** What the member earned in contribution rewards (statistics). */
   rewards: Pick<RewardRepository, 'earnedUnits'>;
+  /** Their followers and follows (statistics), and whether the reader follows them. */
+  follows: Pick<FollowRepository, 'countsOf' | 'followsAuthor'>;
   /** The process's cache budget (PUBLIC_CACHE_*), which My Page's first pages draw on too. */
   cache: MemoryCache;
   /** ADMIN_USERNAMES as keys: nobody renames into one (account-service.ts `register`). */
@@ -230,12 +237,15 @@ export function createProfileService(deps: {
       if (!user) throw new NotFoundError(MESSAGES.userNotFound);
       const reader = { id: viewer.id, role: viewer.role };
       const shows = (flag: keyof UserSettings) => profileSectionShown(reader, user, flag);
-      const [ownPosts, events, statistics, tokensEarned] = await Promise.all([
-        shows('public_posts') ? profiles.posts(user.id, reader, OWN_LIST_LIMIT) : undefined,
-        shows('public_activities') ? activity(user.id, reader) : undefined,
-        shows('public_statistics') ? profiles.counts(user.id, reader) : undefined,
-        shows('public_statistics') ? deps.rewards.earnedUnits(user.id) : undefined,
-      ]);
+      const [ownPosts, events, statistics, tokensEarned, follows, followedByReader] =
+        await Promise.all([
+          shows('public_posts') ? profiles.posts(user.id, reader, OWN_LIST_LIMIT) : undefined,
+          shows('public_activities') ? activity(user.id, reader) : undefined,
+          shows('public_statistics') ? profiles.counts(user.id, reader) : undefined,
+          shows('public_statistics') ? deps.rewards.earnedUnits(user.id) : undefined,
+          shows('public_statistics') ? deps.follows.countsOf(user.id) : undefined,
+          deps.follows.followsAuthor(reader.id, user.id),
+        ]);
       return {
         user,
         profile: shows('public_profile')
@@ -245,6 +255,8 @@ export function createProfileService(deps: {
         activity: events,
         statistics,
         tokensEarned,
+        follows,
+        followedByReader,
         contact: shows('public_contact')
           ? { email: user.email, phone: user.phone, url: user.url }
           : undefined,

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
 import { paths } from '@/config/paths';
-import { useAuthor } from '@/features/profiles/api/get-author';
+import { FollowButton } from '@/features/follows/components/follow-button';
+import { authorQueryKey, useAuthor } from '@/features/profiles/api/get-author';
 import { AuthorProfile } from '@/features/profiles/components/author-profile';
 import {
   AuthorLoadFailed,
@@ -12,8 +14,9 @@ import {
 import { ReportButton } from '@/features/reports/components/report-button';
 import { AuthorReviewsPanel } from '@/features/reviews/components/member-reviews';
 import { ApiError } from '@/lib/api-client';
-import { authStore } from '@/lib/auth-store';
+import { authStore, useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useKnownReader } from '../hooks/use-known-reader';
 
 /**
  * True when history back stays inside Symposia: the app itself navigated here, or — where the
@@ -39,6 +42,10 @@ export function AuthorRoute() {
   const { t } = useTranslation(['routes', 'messages']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  // Whose profile this is: one's own has no Follow button.
+  useKnownReader();
   const query = useAuthor(id, { throwOnError: (error) => !(error instanceof ApiError) });
   const loading = useMinimumDisplay(query.isPending || (query.isError && query.isFetching));
   const info = query.data;
@@ -67,11 +74,23 @@ export function AuthorRoute() {
       />
     );
   }
+  const own = user?.id === query.data.user_id;
   return (
     <AuthorProfile
       key={query.data.user_id}
       info={query.data}
       onBack={back}
+      follow={
+        own ? null : (
+          <FollowButton
+            type="author"
+            target={query.data.user_id}
+            name={query.data.nickname.trim() || query.data.username}
+            // The profile's follower count follows the change.
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: authorQueryKey(id) })}
+          />
+        )
+      }
       reviews={<AuthorReviewsPanel userId={query.data.user_id} />}
       actions={
         <ReportButton

@@ -1,69 +1,135 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import type { SortOption } from '@symposia/shared';
+import type { Feed, SortOption } from '@symposia/shared';
+import { FollowButton } from '@/features/follows/components/follow-button';
+import { FollowingEmpty, FollowingSignIn } from '@/features/follows/components/following-empty';
+import { postsQueryKey } from '@/features/posts/api/get-posts';
+import { FeedSwitch } from '@/features/posts/components/feed-switch';
 import { ForumHero } from '@/features/posts/components/forum-hero';
 import { PostGrid } from '@/features/posts/components/post-grid';
 import { ReviewStatusFilterButtons } from '@/features/posts/components/review-status-filter';
 import { SearchBox } from '@/features/posts/components/search-box';
 import { SortButtons } from '@/features/posts/components/sort-buttons';
+import { TagFilter } from '@/features/posts/components/tag-filter';
+import { parseFeedParam, parseTagParam } from '@/features/posts/utils/list-params';
 import {
   parseReviewStatusParam,
   type ReviewStatusFilter,
 } from '@/features/posts/utils/review-status-param';
 import { parseSortParam } from '@/features/posts/utils/sort-cycle';
+import page from '@/components/layout/page.module.css';
+import { useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
 
+type Filter = {
+  search: string;
+  sort: SortOption | undefined;
+  reviewStatus: ReviewStatusFilter | undefined;
+  tag: string | undefined;
+  feed: Feed | undefined;
+};
+
+/** The forum's address of a filter: only what is set, in a fixed order. */
+function forumParams(filter: Filter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.feed) params.set('feed', filter.feed);
+  if (filter.tag) params.set('tag', filter.tag);
+  if (filter.search) params.set('search', filter.search);
+  if (filter.sort) params.set('sort', filter.sort);
+  if (filter.reviewStatus) params.set('review_status', filter.reviewStatus);
+  return params;
+}
+
 /**
- * The forum list (spec §2): search, sort and the review-status filter live in the address
- * (`?search=`, `?sort=`, `?review_status=`), so a shared link, a reload and Back all show the same
- * list.
+ * The forum list (spec §2): search, sort, the review-status filter, a tag (issue 30) and the
+ * following feed live in the address (`?search=`, `?sort=`, `?review_status=`, `?tag=`,
+ * `?feed=following`), so a shared link, a reload and Back all show the same list. Members see the
+ * All posts / Following switch; a tag's list carries its Follow button.
  */
 export function ForumRoute() {
   const { t } = useTranslation('routes');
   useDocumentTitle(t('titles.forum'));
   const { pathname, search: query } = useLocation();
   const [params, setParams] = useSearchParams();
-  const search = (params.get('search') ?? '').trim();
-  const sort = parseSortParam(params.get('sort'));
-  const reviewStatus = parseReviewStatusParam(params.get('review_status'));
+  const { token } = useAuth();
+  const queryClient = useQueryClient();
+  const current: Filter = {
+    search: (params.get('search') ?? '').trim(),
+    sort: parseSortParam(params.get('sort')),
+    reviewStatus: parseReviewStatusParam(params.get('review_status')),
+    tag: parseTagParam(params.get('tag')),
+    feed: parseFeedParam(params.get('feed')),
+  };
   const forumUrl = `${pathname}${query}`;
-
-  type Filter = {
-    search: string;
-    sort: SortOption | undefined;
-    reviewStatus: ReviewStatusFilter | undefined;
-  };
-  const current: Filter = { search, sort, reviewStatus };
-  const update = (next: Filter, replace: boolean) => {
-    const nextParams = new URLSearchParams();
-    if (next.search) nextParams.set('search', next.search);
-    if (next.sort) nextParams.set('sort', next.sort);
-    if (next.reviewStatus) nextParams.set('review_status', next.reviewStatus);
-    setParams(nextParams, { replace });
-  };
+  const update = (next: Filter, replace: boolean) => setParams(forumParams(next), { replace });
+  const withoutTag = forumParams({ ...current, tag: undefined }).toString();
+  // A follow changed what the following feed holds.
+  const refreshFeed = () => void queryClient.invalidateQueries({ queryKey: postsQueryKey });
 
   return (
     <>
       <ForumHero>
         {/* A new address (e.g. Back) pre-fills the box again. */}
         <SearchBox
-          key={search}
-          initialValue={search}
+          key={current.search}
+          initialValue={current.search}
           onSearch={(nextSearch) => update({ ...current, search: nextSearch }, false)}
         />
+        {token ? (
+          <FeedSwitch
+            feed={current.feed}
+            onChange={(feed) => update({ ...current, feed }, false)}
+          />
+        ) : null}
         <SortButtons
-          sort={sort}
+          sort={current.sort}
           onChange={(nextSort) => update({ ...current, sort: nextSort }, true)}
         />
         <ReviewStatusFilterButtons
-          status={reviewStatus}
+          status={current.reviewStatus}
           onChange={(nextStatus) => update({ ...current, reviewStatus: nextStatus }, true)}
         />
       </ForumHero>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for assistive technology. */}
       <h2 className="visually-hidden">{t('forumPosts')}</h2>
-      {/* Each address is its own list with its own remembered scroll position. */}
-      <PostGrid key={forumUrl} filter={current} forumUrl={forumUrl} />
+      {current.feed === 'following' && !token ? (
+        // The following feed is a member's own (the server answers 401 to a visitor).
+        <div className={page.page}>
+          <FollowingSignIn />
+        </div>
+      ) : (
+        // Each address is its own list with its own remembered scroll position.
+        <PostGrid
+          key={forumUrl}
+          filter={current}
+          forumUrl={forumUrl}
+          empty={
+            current.feed === 'following' &&
+            !current.search &&
+            !current.tag &&
+            !current.reviewStatus ? (
+              <FollowingEmpty />
+            ) : undefined
+          }
+          header={
+            current.tag ? (
+              <TagFilter
+                tag={current.tag}
+                clearHref={withoutTag ? `${pathname}?${withoutTag}` : pathname}
+                action={
+                  <FollowButton
+                    type="tag"
+                    target={current.tag}
+                    name={current.tag}
+                    onChanged={refreshFeed}
+                  />
+                }
+              />
+            ) : null
+          }
+        />
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
 import { getCurrentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { FollowTagToggle } from '@/features/follows/components/follow-button';
 import { postQueryKey, usePost } from '@/features/posts/api/get-post';
 import { PostDetailView } from '@/features/posts/components/post-detail-view';
 import { PostNotFound } from '@/features/posts/components/post-not-found';
@@ -17,6 +18,7 @@ import { ReportButton } from '@/features/reports/components/report-button';
 import { postReviewsKeyPrefix } from '@/features/reviews/api/get-post-reviews';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/document-title';
 import { localizedDetail } from '@/lib/localize-message';
 import { useKnownReader } from '../hooks/use-known-reader';
@@ -33,6 +35,7 @@ export function PostDetailRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { token } = useAuth();
   // Edit and Delete show for the post's author, so the page must know who reads.
   useKnownReader();
   const backTo = forumReturnPath(params.get('from'));
@@ -75,6 +78,8 @@ export function PostDetailRoute() {
       post={query.data}
       onBack={goBack}
       related={<RelatedPosts postId={query.data.id} />}
+      // A member follows a tag right beside it (issue 30); a visitor's tags are links only.
+      tagAction={token ? (tag) => <FollowTagToggle tag={tag} /> : undefined}
       actions={
         <ReportButton
           targetType="post"

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getPostsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
+import { parseFeedParam, parseTagParam } from '@/features/posts/utils/list-params';
 import { parseReviewStatusParam } from '@/features/posts/utils/review-status-param';
 import { parseSortParam } from '@/features/posts/utils/sort-cycle';
 
@@ -37,15 +38,19 @@ const forumFilter = (url: URL) => ({
   search: (url.searchParams.get('search') ?? '').trim(),
   sort: parseSortParam(url.searchParams.get('sort')),
   reviewStatus: parseReviewStatusParam(url.searchParams.get('review_status')),
+  tag: parseTagParam(url.searchParams.get('tag')),
+  feed: parseFeedParam(url.searchParams.get('feed')),
 });
 
 /**
- * The forum's address with only what it reads (app/routes/forum.tsx): the search, the sort and the
- * review-status filter.
+ * The forum's address with only what it reads (app/routes/forum.tsx): the feed, the tag, the
+ * search, the sort and the review-status filter.
  */
 function forumAddress(url: URL): string {
-  const { search, sort, reviewStatus } = forumFilter(url);
+  const { search, sort, reviewStatus, tag, feed } = forumFilter(url);
   const query = new URLSearchParams();
+  if (feed) query.set('feed', feed);
+  if (tag) query.set('tag', tag);
   if (search) query.set('search', search);
   if (sort) query.set('sort', sort);
   if (reviewStatus) query.set('review_status', reviewStatus);
@@ -74,8 +79,13 @@ export function findServerPage(pathname: string): ServerPage | null {
     return {
       screen: 'src/app/routes/forum.tsx',
       address: forumAddress,
-      prefetch: (queryClient, url) =>
-        queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions(forumFilter(url))),
+      prefetch: async (queryClient, url) => {
+        const filter = forumFilter(url);
+        // The following feed is a member's own: a visitor's page asks them to sign in, and
+        // nothing of any member's is rendered into HTML every visitor is sent.
+        if (filter.feed === 'following') return;
+        await queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions(filter));
+      },
       title: (_queryClient, t) => t('titles.forum'),
     };
   }

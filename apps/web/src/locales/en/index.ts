@@ -1,6 +1,7 @@
 import { auth } from './auth';
 import { comments } from './comments';
 import { common } from './common';
+import { follows } from './follows';
 import { home } from './home';
 import { moderation } from './moderation';
 import { notifications } from './notifications';
@@ -36,6 +37,7 @@ export const en = {
   posts,
   comments,
   reviews,
+  follows,
 };
 
 export type Catalogue = typeof en;

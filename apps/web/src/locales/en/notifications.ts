@@ -27,6 +27,7 @@ export const notifications = {
     reviewResponse: '{{who}} responded to your review',
     bountyOffered: '{{who}} offered a bounty of {{amount}} tokens for reviews of your post',
     bountyAwarded: 'Your review was awarded a bounty of {{amount}} tokens',
+    followedPost: '{{who}}, whom you follow, published a new post',
   },
   /** The {{what}} of a moderation notice ('The moderators hid your {{what}}: …'). */
   what: {
@@ -62,6 +63,10 @@ export const notifications = {
         hint: 'Someone offers a bounty for reviews of your post.',
       },
       bounty_awarded: { label: 'Bounties awarded', hint: 'A bounty is awarded to your review.' },
+      followed_post: {
+        label: 'Followed authors',
+        hint: 'An author you follow publishes a new public post.',
+      },
     },
   },
 };

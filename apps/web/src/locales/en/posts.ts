@@ -44,6 +44,16 @@ export const posts = {
     group: 'Filter by review status',
     all: 'All',
   },
+  /** Issue 30: every post, or the following feed (members only). */
+  feed: {
+    group: 'Which posts',
+    all: 'All posts',
+    following: 'Following',
+  },
+  tagFilter: {
+    heading: 'Posts tagged <tag>#{{tag}}</tag>',
+    clear: 'Show all posts',
+  },
   grid: {
     label: 'Posts',
     list: 'Post list',

@@ -78,6 +78,8 @@ export const profiles = {
     likes: 'Likes',
     likesReceived: 'Likes received',
     tokensEarned: 'Tokens earned',
+    followers: 'Followers',
+    following: 'Following',
     activityLevel: 'Activity level',
   },
   settingsWindow: {
@@ -99,7 +101,7 @@ export const profiles = {
       },
       public_statistics: {
         label: 'Public statistics',
-        hint: 'How many posts, comments and likes you have.',
+        hint: 'How many posts, comments, likes and followers you have.',
       },
       public_contact: {
         label: 'Public contact information',
@@ -122,6 +124,9 @@ export const profiles = {
   },
   author: {
     eyebrow: 'Author',
+    followers_one: '{{count}} follower',
+    followers_other: '{{count}} followers',
+    following: '{{count}} following',
     back: 'Back',
     sections: 'Author profile sections',
     contact: 'Contact',

@@ -3,6 +3,7 @@ import type { Translation } from '../types';
 import { auth } from './auth';
 import { comments } from './comments';
 import { common } from './common';
+import { follows } from './follows';
 import { home } from './home';
 import { moderation } from './moderation';
 import { notifications } from './notifications';
@@ -35,4 +36,5 @@ export const zhCN: Translation<Catalogue> = {
   posts,
   comments,
   reviews,
+  follows,
 };

@@ -26,6 +26,7 @@ export const notifications: Translation<typeof en> = {
     reviewResponse: '{{who}}回应了你的评审',
     bountyOffered: '{{who}} 为你的帖子的评审悬赏了 {{amount}} 个代币',
     bountyAwarded: '你的评审获得了 {{amount}} 个代币的悬赏',
+    followedPost: '你关注的{{who}}发布了新帖子',
   },
   what: {
     post: '帖子',
@@ -54,6 +55,7 @@ export const notifications: Translation<typeof en> = {
       review_response: { label: '评审回应', hint: '帖子作者回应了你的评审。' },
       bounty_offered: { label: '悬赏', hint: '有人为你的帖子的评审提供悬赏。' },
       bounty_awarded: { label: '悬赏奖励', hint: '你的评审获得了悬赏。' },
+      followed_post: { label: '关注的作者', hint: '你关注的作者发布了新的公开帖子。' },
     },
   },
 };

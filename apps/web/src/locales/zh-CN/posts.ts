@@ -30,6 +30,15 @@ export const posts: Translation<typeof en> = {
     group: '按评审状态筛选',
     all: '全部',
   },
+  feed: {
+    group: '显示哪些帖子',
+    all: '全部帖子',
+    following: '关注',
+  },
+  tagFilter: {
+    heading: '标签为 <tag>#{{tag}}</tag> 的帖子',
+    clear: '显示全部帖子',
+  },
   grid: {
     label: '帖子',
     list: '帖子列表',

@@ -73,6 +73,8 @@ export const profiles: Translation<typeof en> = {
     likes: '点赞',
     likesReceived: '获赞',
     tokensEarned: '获得的代币',
+    followers: '关注者',
+    following: '正在关注',
     activityLevel: '活跃度',
   },
   settingsWindow: {
@@ -94,7 +96,7 @@ export const profiles: Translation<typeof en> = {
       },
       public_statistics: {
         label: '公开统计',
-        hint: '你的帖子、评论和点赞数量。',
+        hint: '你的帖子、评论、点赞和关注者数量。',
       },
       public_contact: {
         label: '公开联系方式',
@@ -117,6 +119,8 @@ export const profiles: Translation<typeof en> = {
   },
   author: {
     eyebrow: '作者',
+    followers_other: '{{count}} 位关注者',
+    following: '关注 {{count}}',
     back: '返回',
     sections: '作者主页栏目',
     contact: '联系方式',

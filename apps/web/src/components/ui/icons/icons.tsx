@@ -42,6 +42,9 @@ export const GearIcon = filledIcon(
 export const PencilIcon = filledIcon(
   'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z',
 );
+/** Follow (issue 30): a plus, and the check mark of what is followed. */
+export const PlusIcon = filledIcon('M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z');
+export const CheckIcon = filledIcon('m9 16.2-3.5-3.5L4 14.2l5 5 11-11-1.4-1.4L9 16.2Z');
 export const CameraIcon = filledIcon(
   'M9 3 7.17 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.17L15 3H9zm3 15a5 5 0 1 1 0-10 5 5 0 0 1 0 10zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
 );

@@ -227,6 +227,7 @@ describe('NotificationSettings', () => {
       review_response: true,
       bounty_offered: true,
       bounty_awarded: true,
+      followed_post: true,
     };
     const { requests } = routeFetch({
       'GET /notifications/settings': () => jsonResponse(settings),
@@ -261,6 +262,7 @@ describe('NotificationSettings in Chinese', () => {
       review_response: true,
       bounty_offered: true,
       bounty_awarded: true,
+      followed_post: true,
     };
     routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
     renderWithProviders(<NotificationSettings />);

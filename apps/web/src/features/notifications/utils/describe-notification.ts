@@ -92,6 +92,9 @@ export function describeNotification(t: NotificationT, notification: Notificatio
       return sentenceOf(t('describe.bountyOffered', { who, amount: notification.excerpt }), users);
     case 'bounty_awarded':
       return [t('describe.bountyAwarded', { amount: notification.excerpt })];
+    // A new post of an author the reader follows (issue 30); the excerpt is its title.
+    case 'followed_post':
+      return sentenceOf(t('describe.followedPost', { who }), users);
   }
 }
 

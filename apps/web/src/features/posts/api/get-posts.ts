@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import {
   FORUM_PAGE_SIZE,
+  type Feed,
   type PostListItem,
   type ReviewStatus,
   type SortOption,
@@ -16,6 +17,10 @@ export type GetPostsInput = {
   search?: string;
   /** Only posts with this review status (issue 29). */
   reviewStatus?: ReviewStatus;
+  /** Only posts carrying this tag (issue 30). */
+  tag?: string;
+  /** `following`: only what the member follows; the server answers 401 signed out. */
+  feed?: Feed;
   signal?: AbortSignal;
 };
 
@@ -29,6 +34,8 @@ export function getPosts({
   sort,
   search,
   reviewStatus,
+  tag,
+  feed,
   signal,
 }: GetPostsInput = {}): Promise<PostListItem[]> {
   return api.getList('/media/list', {
@@ -38,25 +45,39 @@ export function getPosts({
       sort_by: sort,
       search: search || undefined,
       review_status: reviewStatus,
+      tag: tag || undefined,
+      feed,
     },
     item: contract('postListItemSchema'),
     signal,
   });
 }
 
-export type PostsFilter = { search: string; sort?: SortOption; reviewStatus?: ReviewStatus };
+export type PostsFilter = {
+  search: string;
+  sort?: SortOption;
+  reviewStatus?: ReviewStatus;
+  tag?: string;
+  feed?: Feed;
+};
 
 export const postsQueryKey = ['posts', 'list'] as const;
 
 /** Forum pages of FORUM_PAGE_SIZE; a shorter page is the last one (spec §9). */
-export const getPostsInfiniteQueryOptions = ({ search, sort, reviewStatus }: PostsFilter) =>
+export const getPostsInfiniteQueryOptions = (filter: PostsFilter) =>
   infiniteQueryOptions({
     queryKey: [
       ...postsQueryKey,
-      { search, sort: sort ?? null, reviewStatus: reviewStatus ?? null },
+      {
+        search: filter.search,
+        sort: filter.sort ?? null,
+        reviewStatus: filter.reviewStatus ?? null,
+        tag: filter.tag ?? null,
+        feed: filter.feed ?? null,
+      },
     ],
     queryFn: ({ pageParam, signal }) =>
-      getPosts({ skip: pageParam, limit: FORUM_PAGE_SIZE, sort, search, reviewStatus, signal }),
+      getPosts({ ...filter, skip: pageParam, limit: FORUM_PAGE_SIZE, signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, allPages) =>
       lastPage.length < FORUM_PAGE_SIZE ? undefined : allPages.length * FORUM_PAGE_SIZE,

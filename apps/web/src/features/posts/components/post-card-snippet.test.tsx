@@ -1,7 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makePostListItem } from '../testing/fixtures';
 import { PostCard } from './post-card';
+
+/** Cards link their tags to the forum filtered by each: they render inside a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 describe('PostCard in search results', () => {
   it('shows the snippet instead of the summary, the match highlighted, markup as text', () => {

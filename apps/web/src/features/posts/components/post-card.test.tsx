@@ -1,10 +1,15 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@symposia/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { makePostListItem } from '../testing/fixtures';
 import { PLACEHOLDER_IMAGES } from '../utils/placeholders';
 import { PostCard } from './post-card';
+
+/** Cards link their tags to the forum filtered by each: they render inside a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 describe('PostCard', () => {
   it('shows title, author, time in China time, summary, tags with # and the counts', () => {
@@ -33,8 +38,20 @@ describe('PostCard', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['#physics', '#quantum']);
+    // Each tag leads to the forum filtered by it (issue 30), where it is followed.
+    expect(within(card).getByRole('link', { name: '#quantum' })).toHaveAttribute(
+      'href',
+      '/forum?tag=quantum',
+    );
     expect(within(card).getByTestId('like-count')).toHaveTextContent('1 like');
     expect(within(card).getByTestId('comment-count')).toHaveTextContent('4 comments');
+  });
+
+  it('follows a tag’s link without opening the post', async () => {
+    const onOpen = vi.fn();
+    render(<PostCard post={makePostListItem({ tags: ['optics'] })} onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('link', { name: '#optics' }));
+    expect(onOpen).not.toHaveBeenCalled();
   });
 
   it("marks a post the moderators hid 'Hidden by the moderators'; others carry no mark", async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
+import { TagChips } from '@/components/ui/tag-chips/tag-chips';
 import { formatDateTime } from '@/lib/time';
 import { CommentIcon, HeartIcon } from '@/components/ui/icons/icons';
 import { snippetParts } from '../utils/snippet';
@@ -37,7 +38,8 @@ function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
 
 /**
  * A post in the forum grid (spec §2): media, title, its review status (issue 29), author with
- * avatar, time, summary, tags, like and comment counts. The whole card opens the post, by click or by Enter.
+ * avatar, time, summary, tags (links to the forum filtered by each), like and comment counts. The
+ * whole card opens the post, by click or by Enter; a tag's link goes to its list instead.
  */
 export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
   const { t } = useTranslation(['posts', 'messages']);
@@ -116,13 +118,12 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
           </p>
         ) : null}
         {post.tags.length ? (
-          <ul className={styles.tags} aria-label={t('posts:tags')}>
-            {post.tags.slice(0, MAX_TAGS_SHOWN).map((tag) => (
-              <li key={tag} className={styles.tag} translate="no">
-                #{tag}
-              </li>
-            ))}
-          </ul>
+          // Each tag leads to the forum filtered by it, where it is followed (issue 30).
+          <TagChips
+            tags={post.tags.slice(0, MAX_TAGS_SHOWN)}
+            label={t('posts:tags')}
+            size="small"
+          />
         ) : null}
         <div className={styles.stats}>
           <span className={styles.stat} data-testid="like-count">

@@ -8,7 +8,7 @@ import { BackBar } from '@/components/ui/back-bar/back-bar';
 import { HiddenBadge } from '@/components/ui/hidden-badge/hidden-badge';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import { RichText } from '@/components/ui/rich-text/rich-text';
-import { TagList } from '@/components/ui/tag-list/tag-list';
+import { TagChips } from '@/components/ui/tag-chips/tag-chips';
 import { notify } from '@/components/ui/toast/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -40,6 +40,8 @@ type PostDetailViewProps = {
   related?: ReactNode;
   /** More actions beside Cite, composed by the app (e.g. Report). */
   actions?: ReactNode;
+  /** Beside each tag, composed by the app: its follow toggle (issue 30). */
+  tagAction?: (tag: string) => ReactNode;
   /** The author deleted the post: leave its page. */
   onDeleted?: () => void;
   /** The author saved an edit; the detail already shows it. */
@@ -57,6 +59,7 @@ export function PostDetailView({
   comments,
   related,
   actions,
+  tagAction,
   onDeleted = onBack,
   onSaved,
 }: PostDetailViewProps) {
@@ -150,7 +153,9 @@ export function PostDetailView({
             />
           ) : null}
 
-          {post.tags.length ? <TagList tags={post.tags} label={t('posts:tags')} hashed /> : null}
+          {post.tags.length ? (
+            <TagChips tags={post.tags} label={t('posts:tags')} action={tagAction} />
+          ) : null}
         </div>
 
         <div className={styles.side}>

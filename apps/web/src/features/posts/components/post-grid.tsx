@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { PostListItem } from '@symposia/shared';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +15,10 @@ type PostGridProps = {
   filter: PostsFilter;
   /** The forum address shown now (path and query): Back on the detail returns here. */
   forumUrl: string;
+  /** What an empty list shows instead of 'No posts found' (the following feed's, issue 30). */
+  empty?: ReactNode;
+  /** Above the cards, composed by the app: the tag the list is filtered by (issue 30). */
+  header?: ReactNode;
 };
 
 const SKELETONS = 6;
@@ -47,7 +51,7 @@ function openInNewTab(post: PostListItem, forumUrl: string) {
  * presses 'Load more'), until a page comes back short. A failed first page shows the error with an
  * empty list; an answer that breaks the contract goes to the global error screen.
  */
-export function PostGrid({ filter, forumUrl }: PostGridProps) {
+export function PostGrid({ filter, forumUrl, empty: emptyState, header }: PostGridProps) {
   const { t } = useTranslation(['posts', 'messages']);
   const query = usePosts(filter, { throwOnError: (error) => !(error instanceof ApiError) });
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -87,6 +91,7 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
   if (query.isError && !data) {
     return (
       <section className={page.page} aria-label={t('posts:grid.label')}>
+        {header}
         <div className={styles.error} role="alert">
           <p className={styles.errorText}>{t('messages:postListFailed')}</p>
           <button
@@ -105,10 +110,13 @@ export function PostGrid({ filter, forumUrl }: PostGridProps) {
 
   return (
     <section className={page.page} aria-label={t('posts:grid.label')} aria-busy={query.isFetching}>
+      {header}
       <p className="visually-hidden" role="status">
         {query.isPending ? t('posts:grid.loading') : t('posts:grid.shown', { count: posts.length })}
       </p>
-      {empty ? (
+      {empty && emptyState ? (
+        emptyState
+      ) : empty ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{t('posts:grid.empty')}</p>
           {filter.search ? (

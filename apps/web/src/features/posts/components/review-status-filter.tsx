@@ -1,8 +1,6 @@
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import outline from '@/components/ui/outline-button/outline-button.module.css';
 import { FILTERED_REVIEW_STATUSES, type ReviewStatusFilter } from '../utils/review-status-param';
-import styles from './sort-buttons.module.css';
+import { PressedButtons } from './pressed-buttons';
 
 type ReviewStatusFilterButtonsProps = {
   status: ReviewStatusFilter | undefined;
@@ -15,25 +13,19 @@ type ReviewStatusFilterButtonsProps = {
  */
 export function ReviewStatusFilterButtons({ status, onChange }: ReviewStatusFilterButtonsProps) {
   const { t } = useTranslation(['posts', 'common']);
-  const options = [undefined, ...FILTERED_REVIEW_STATUSES] as const;
+  const options = [
+    { value: undefined, label: t('posts:reviewFilter.all') },
+    ...FILTERED_REVIEW_STATUSES.map((option) => ({
+      value: option,
+      label: t(`common:reviewStatus.${option}`),
+    })),
+  ];
   return (
-    <div className={styles.group} role="group" aria-label={t('posts:reviewFilter.group')}>
-      {options.map((option) => (
-        <button
-          key={option ?? 'all'}
-          type="button"
-          className={clsx(
-            outline.button,
-            outline.round,
-            styles.button,
-            status === option && styles.active,
-          )}
-          aria-pressed={status === option}
-          onClick={() => onChange(option)}
-        >
-          {option ? t(`common:reviewStatus.${option}`) : t('posts:reviewFilter.all')}
-        </button>
-      ))}
-    </div>
+    <PressedButtons
+      label={t('posts:reviewFilter.group')}
+      options={options}
+      value={status}
+      onChange={onChange}
+    />
   );
 }

@@ -8,6 +8,7 @@ const info = {
   trust_level: 1,
   nickname: 'Ada',
   avatar: '',
+  followed_by_you: false,
   show_profile: true,
   show_posts: true,
   show_activity: true,

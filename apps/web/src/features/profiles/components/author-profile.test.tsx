@@ -88,7 +88,11 @@ describe('AuthorProfile', () => {
       ['Comments', '4'],
       ['Likes received', '3'],
       ['Tokens earned', '1,250.5'],
+      ['Followers', '12'],
+      ['Following', '3'],
     ]);
+    // The counts show under the name too (issue 30).
+    expect(screen.getByTestId('follow-counts')).toHaveTextContent('12 followers · 3 following');
 
     const connect = screen.getByRole('region', { name: 'Connect' });
     expect(within(connect).getByRole('link', { name: 'Email' })).toHaveAttribute(

@@ -36,6 +36,8 @@ type AuthorProfileProps = {
   actions?: ReactNode;
   /** The Reviews tab's content, composed by the app (the reviews the author wrote). */
   reviews?: ReactNode;
+  /** The Follow button, composed by the app (issue 30); none on one's own profile. */
+  follow?: ReactNode;
 };
 
 /** The `profile` namespace's heading of each hidden section. */
@@ -219,12 +221,44 @@ function StatisticsPanel({ info }: { info: AuthorInfo }) {
     ...(info.tokens_earned === undefined
       ? []
       : [{ label: t('statistics.tokensEarned'), value: formatTokenAmount(info.tokens_earned) }]),
+    ...(info.followers_count === undefined
+      ? []
+      : [{ label: t('statistics.followers'), value: info.followers_count }]),
+    ...(info.following_count === undefined
+      ? []
+      : [{ label: t('statistics.following'), value: info.following_count }]),
   ];
   return (
     <Section section="statistics" info={info}>
       <h2 className={styles.panelHeading}>{t('statistics.heading')}</h2>
       <StatFigures figures={figures} size="compact" />
     </Section>
+  );
+}
+
+/**
+ * Followers and following (issue 30), sent with the statistics and so only when the author shows
+ * them, beside the Follow button the app composes.
+ */
+function FollowLine({ info, follow }: { info: AuthorInfo; follow?: ReactNode }) {
+  const { t } = useTranslation('profiles');
+  const counts =
+    info.followers_count === undefined || info.following_count === undefined
+      ? null
+      : [
+          t('author.followers', { count: info.followers_count }),
+          t('author.following', { count: info.following_count }),
+        ];
+  if (!counts && !follow) return null;
+  return (
+    <div className={styles.followLine}>
+      {counts ? (
+        <p className={styles.followCounts} data-testid="follow-counts">
+          {counts.join(' · ')}
+        </p>
+      ) : null}
+      {follow}
+    </div>
   );
 }
 
@@ -279,7 +313,7 @@ function ConnectSection({ info }: { info: AuthorInfo }) {
  * Activity, Statistics, each replaced by its hidden notice when the author keeps it private and
  * the server sent nothing; a Connect section when contact is public; Back.
  */
-export function AuthorProfile({ info, onBack, actions, reviews }: AuthorProfileProps) {
+export function AuthorProfile({ info, onBack, actions, reviews, follow }: AuthorProfileProps) {
   const { t } = useTranslation('profiles');
   const name = info.nickname.trim() || info.username;
   const badges = authorBadges(info);
@@ -311,6 +345,7 @@ export function AuthorProfile({ info, onBack, actions, reviews }: AuthorProfileP
             {title}
           </p>
         ) : null}
+        <FollowLine info={info} follow={follow} />
         {hasContact ? (
           <ul className={styles.contact} aria-label={t('author.contact')}>
             {email ? <li translate="no">{email}</li> : null}
