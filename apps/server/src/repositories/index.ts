@@ -125,7 +125,7 @@ export type {
   ProfileRepository,
 } from './profile-repository.js';
 export type { LikeAction, LikeRepository } from './like-repository.js';
-export type { NotificationRepository } from './notification-repository.js';
+export type { NotificationRepository, NotificationSubject } from './notification-repository.js';
 export type { NewNotification } from './notification-writes.js';
 export type { FaucetRepository } from './faucet-repository.js';
 export type { LedgerRepository, TokenTransfer } from './ledger-repository.js';

@@ -2,7 +2,7 @@ import { reviewRecommendationSchema } from '@symposia/shared';
 import type { Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Viewer } from '../domain/post.js';
-import type { ReviewRef, ReviewText, StoredReview } from '../domain/review.js';
+import type { ReviewRef, ReviewResponseRef, ReviewText, StoredReview } from '../domain/review.js';
 import { countsForCurrent, reviewedTextOf, type ReviewRule } from '../domain/review-status.js';
 import { lockPost } from './comment-writes.js';
 import type { Dialect } from './database.js';
@@ -17,6 +17,7 @@ import {
   reviewNotDeleted,
   reviewerKnownTo,
   reviewResponseNotDeleted,
+  reviewResponseVisibleTo,
   reviewSigned,
   reviewVisibleTo,
 } from './visibility.js';
@@ -74,7 +75,9 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       .innerJoin('posts', 'posts.id', 'reviews.post_id')
       .innerJoin('users', 'users.id', 'reviews.reviewer_id')
       .leftJoin('review_responses', (join) =>
-        join.onRef('review_responses.review_id', '=', 'reviews.id').on(reviewResponseNotDeleted()),
+        join
+          .onRef('review_responses.review_id', '=', 'reviews.id')
+          .on(reviewResponseVisibleTo(viewer)),
       )
       .leftJoin('review_helpful as mine', (join) =>
         join.onRef('mine.review_id', '=', 'reviews.id').on('mine.user_id', '=', viewer?.id ?? ''),
@@ -91,6 +94,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
         'review_responses.content as response_content',
         'review_responses.created_at as response_created_at',
         'review_responses.edited_at as response_edited_at',
+        'review_responses.hidden_at as response_hidden_at',
         'mine.user_id as helpful_mark',
       ])
       .where(postVisibleTo(viewer))
@@ -140,6 +144,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
               content: row.response_content,
               createdAt: row.response_created_at,
               editedAt: row.response_edited_at,
+              hidden: row.response_hidden_at !== null,
             },
     };
   }
@@ -161,6 +166,41 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
           postId: row.post_id,
           reviewerId: row.reviewer_id,
           revision: Number(row.revision),
+          hidden: row.hidden_at !== null,
+        }
+      );
+    },
+
+    /**
+     * The response to the review (neither deleted), with its review, as the policies need them;
+     * undefined when there is none.
+     */
+    async findResponseRef(reviewId: string): Promise<ReviewResponseRef | undefined> {
+      const row = await db
+        .selectFrom('review_responses')
+        .innerJoin('reviews', 'reviews.id', 'review_responses.review_id')
+        .select([
+          'reviews.post_id',
+          'reviews.reviewer_id',
+          'reviews.revision',
+          'reviews.hidden_at as review_hidden_at',
+          'review_responses.author_id',
+          'review_responses.hidden_at',
+        ])
+        .where('review_responses.review_id', '=', reviewId)
+        .where(reviewNotDeleted())
+        .where(reviewResponseNotDeleted())
+        .executeTakeFirst();
+      return (
+        row && {
+          review: {
+            id: reviewId,
+            postId: row.post_id,
+            reviewerId: row.reviewer_id,
+            revision: Number(row.revision),
+            hidden: row.review_hidden_at !== null,
+          },
+          authorId: row.author_id,
           hidden: row.hidden_at !== null,
         }
       );

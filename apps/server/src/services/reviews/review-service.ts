@@ -193,6 +193,7 @@ export function createReviewService(deps: {
                 actorId: body.anonymous ? null : user.id,
                 postId,
                 commentId: null,
+                reviewId: id,
                 excerpt: excerptOf(body.summary),
                 groupKey: `review:${id}`,
                 at: createdAt,
@@ -257,7 +258,12 @@ export function createReviewService(deps: {
       await reviewFor(id, user, 'delete');
       const postId = await reviews.delete(id, now().toISOString(), rule);
       if (postId === undefined) throw new NotFoundError(MESSAGES.reviewNotFound);
-      await afterWrite({ posts: [postId], files: await receipts.cidsOfReview(id) });
+      await afterWrite({
+        posts: [postId],
+        files: await receipts.cidsOfReview(id),
+        // Its notifications (of it, of its response) leave their recipients' lists.
+        notificationsAbout: { reviewId: id },
+      });
     },
 
     /** Throws unless `user` is the reviewed post's author: asked when the request arrives. */
@@ -284,6 +290,7 @@ export function createReviewService(deps: {
                 actorId: user.id,
                 postId: ref.postId,
                 commentId: null,
+                reviewId: id,
                 excerpt: excerptOf(content),
                 groupKey: `review_response:${id}`,
                 at,
@@ -298,7 +305,7 @@ export function createReviewService(deps: {
           throw error;
         });
       await afterWrite({ posts: [ref.postId], notify: told });
-      return { content, createdAt: at, editedAt: null };
+      return { content, createdAt: at, editedAt: null, hidden: false };
     },
 
     /** POST /reviews/{id}/helpful: the member's mark, toggled; one per member. */
