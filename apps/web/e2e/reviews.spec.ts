@@ -291,7 +291,8 @@ test.describe('peer review', () => {
     });
     expect(offered.status(), await offered.text()).toBe(201);
 
-    await signIn(page, author);
+    // A reader, not the author: nobody is offered their own post to review.
+    await signIn(page, await createUser(request, { prefix: 'qread' }));
     await page.goto('/reviews');
     await page.getByRole('textbox', { name: 'Tag' }).fill('#queuetag');
     await page.keyboard.press('Enter');

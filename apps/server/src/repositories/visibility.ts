@@ -64,6 +64,15 @@ export function postListedTo(viewer: Viewer): Expression<SqlBool> {
 }
 
 /**
+ * Posts `viewer` did not write: those they may review (policies `decideReviewWrite`: never one's
+ * own post), so the review queue offers them no post of theirs. With a null viewer, every post.
+ */
+export function postWrittenByOthersThan(viewer: Viewer): Expression<SqlBool> {
+  if (!viewer) return sql<SqlBool>`${sql.lit(true)}`;
+  return sql<SqlBool>`${sql.ref('posts.user_id')} <> ${viewer.id}`;
+}
+
+/**
  * A comment that is not deleted: counted, editable, likeable. A deleted comment stays in the table
  * (and in its thread, as "[deleted]") only while replies hang from it.
  */
