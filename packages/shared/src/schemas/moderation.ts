@@ -13,7 +13,13 @@ import { MESSAGES } from '../messages.js';
  * What a member may report: a post, a comment, a peer review or the post author's response to
  * one (issue 29; a response is named by its review's id: a review has one at most), or a member.
  */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'review', 'review_response', 'user'] as const;
+export const REPORT_TARGET_TYPES = [
+  'post',
+  'comment',
+  'review',
+  'review_response',
+  'user',
+] as const;
 export const reportTargetTypeSchema = oneOfValues(REPORT_TARGET_TYPES);
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
