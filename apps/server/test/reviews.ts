@@ -1,6 +1,7 @@
-import type { ModerationQueueItem, PostDetail, Review } from '@symposia/shared';
+import { MESSAGES, type ModerationQueueItem, type PostDetail, type Review } from '@symposia/shared';
 import { expect } from 'vitest';
 import type { Community, Member } from './community.js';
+import { fieldError } from './helpers.js';
 
 /** Requests of the peer review moderation suites (routes/moderation/*-moderation.test.ts). */
 
@@ -69,4 +70,23 @@ export async function queueOf(community: Community, status: 'open' | 'resolved' 
   );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ModerationQueueItem[]>();
+}
+
+/** Reporting `target`: 401 signed out; 422 naming the target for `owner`, who wrote it. */
+export async function expectReportRefused(
+  community: Community,
+  target: { target_type: string; target_id: string },
+  owner: Member,
+) {
+  const signedOut = await community.app.inject({
+    method: 'POST',
+    url: '/api/v1/reports',
+    payload: { ...target, reason: 'spam' },
+  });
+  expect(signedOut.statusCode).toBe(401);
+  const own = await community.report(owner, target);
+  expect(own.statusCode).toBe(422);
+  expect(own.json()).toMatchObject({
+    errors: [fieldError('target_id', MESSAGES.reportOwnContent)],
+  });
 }

@@ -7,9 +7,15 @@ import {
 } from '@symposia/shared';
 import { expect, it } from 'vitest';
 import { withCommunity, type Community, type Member } from '../../../test/community.js';
-import { describeEachDatabase, errorBody, fieldError, uploadPost } from '../../../test/helpers.js';
+import { describeEachDatabase, errorBody, uploadPost } from '../../../test/helpers.js';
 import { notificationsOf, unreadCount } from '../../../test/notifications.js';
-import { call, queueOf, reviewed, type Headers } from '../../../test/reviews.js';
+import {
+  call,
+  expectReportRefused,
+  queueOf,
+  reviewed,
+  type Headers,
+} from '../../../test/reviews.js';
 
 const RESPONSE = 'Thank you; but see example.org for cheap tokens';
 
@@ -61,18 +67,8 @@ describeEachDatabase('moderation of responses to reviews (issue 29)', (db) => {
       const { postId, reviewId } = await answered(community, member);
       const target = { target_type: 'review_response', target_id: reviewId };
 
-      const signedOut = await app.inject({
-        method: 'POST',
-        url: '/api/v1/reports',
-        payload: { ...target, reason: 'spam' },
-      });
-      expect(signedOut.statusCode).toBe(401);
-      // The post's author wrote it: 422 naming the target.
-      const own = await report(author, target);
-      expect(own.statusCode).toBe(422);
-      expect(own.json()).toMatchObject({
-        errors: [fieldError('target_id', MESSAGES.reportOwnContent)],
-      });
+      // Signed out: 401; the post's author wrote it: 422 naming the target.
+      await expectReportRefused(community, target, author);
       // A review without a response, and no review at all: nothing to report.
       const bare = await reviewed(community, other, postId);
       for (const id of [bare.id, 'no-such-review']) {

@@ -7,10 +7,11 @@ import {
 } from '@symposia/shared';
 import { expect, it } from 'vitest';
 import { withCommunity, type Community } from '../../../test/community.js';
-import { describeEachDatabase, errorBody, fieldError, uploadPost } from '../../../test/helpers.js';
+import { describeEachDatabase, errorBody, uploadPost } from '../../../test/helpers.js';
 import { markRead, notificationsOf, unreadCount } from '../../../test/notifications.js';
 import {
   call,
+  expectReportRefused,
   ONE_TRUSTED_REVIEW,
   queueOf,
   REVIEW,
@@ -36,17 +37,7 @@ describeEachDatabase('moderation of peer reviews (issue 29)', (db) => {
       const target = { target_type: 'review', target_id: review.id };
 
       // Signed out: 401; the reviewer's own review: 422 naming the target; unknown: 404.
-      const signedOut = await app.inject({
-        method: 'POST',
-        url: '/api/v1/reports',
-        payload: { ...target, reason: 'spam' },
-      });
-      expect(signedOut.statusCode).toBe(401);
-      const own = await report(member, target);
-      expect(own.statusCode).toBe(422);
-      expect(own.json()).toMatchObject({
-        errors: [fieldError('target_id', MESSAGES.reportOwnContent)],
-      });
+      await expectReportRefused(community, target, member);
       const unknown = await report(other, { target_type: 'review', target_id: 'no-such-review' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(errorBody(MESSAGES.reportTargetNotFound));

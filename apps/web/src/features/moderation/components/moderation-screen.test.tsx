@@ -58,6 +58,24 @@ function renderScreen(routes: Record<string, Handler>) {
   return handlers;
 }
 
+/**
+ * An open report on something on post p-1 (a review, a response): its post's title and its text
+ * as user content, a link to it in place, and every action but Restore.
+ */
+function expectOpenOnPost(item: HTMLElement, shown: { title: string; text: string }) {
+  expect(within(item).getByText(shown.title)).toHaveAttribute('translate', 'no');
+  expect(within(item).getByText(shown.text)).toHaveAttribute('translate', 'no');
+  expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
+    'href',
+    '/forum/detail/p-1',
+  );
+  expect(
+    within(item)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+}
+
 const statusOf = (request: RecordedRequest) => new URL(request.url, 'http://x').searchParams;
 
 describe('actionsFor', () => {
@@ -141,17 +159,7 @@ describe('ModerationScreen', () => {
         }),
     });
     const item = await screen.findByRole('article', { name: 'Review by alice' });
-    expect(within(item).getByText('Findings')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByText('Buy tokens')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
-      'href',
-      '/forum/detail/p-1',
-    );
-    expect(
-      within(item)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+    expectOpenOnPost(item, { title: 'Findings', text: 'Buy tokens' });
     await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
     const dialog = screen.getByRole('dialog', { name: 'Hide the review by alice?' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Advertising');
@@ -190,17 +198,7 @@ describe('ModerationScreen', () => {
       'POST /moderation/review_response/rv-1/restore': () => new Response(null, { status: 204 }),
     });
     const item = await screen.findByRole('article', { name: 'Response to a review by alice' });
-    expect(within(item).getByText('Findings')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByText('See example.org')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
-      'href',
-      '/forum/detail/p-1',
-    );
-    expect(
-      within(item)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+    expectOpenOnPost(item, { title: 'Findings', text: 'See example.org' });
     await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
     expect(
       screen.getByRole('dialog', { name: 'Hide the response by alice to a review?' }),
