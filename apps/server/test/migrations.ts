@@ -66,3 +66,58 @@ export function withPayoutsBefore0026(
 ): Kysely<{ reward_payouts: PayoutsBefore0026 }> {
   return db as unknown as Kysely<{ reward_payouts: PayoutsBefore0026 }>;
 }
+
+/**
+ * For the tests of the migrations that rebuild `reports` (0028, 0029): writes the member `ada`
+ * (the users table as it is since 0009) and returns how to write ada's report on `targetId` of a
+ * kind, open or resolved.
+ */
+export async function reportsByAda(
+  db: AppDatabase,
+  targetId: string,
+  at: string,
+): Promise<(id: string, targetType: string, status?: 'open' | 'resolved') => Promise<unknown>> {
+  await db
+    .insertInto('users')
+    .values({
+      id: 'ada',
+      username: 'ada',
+      username_lower: 'ada',
+      password_hash: 'x',
+      email: 'ada@example.org',
+      phone: '',
+      self_page: '',
+      bio: '',
+      nickname: '',
+      url: '',
+      title: '',
+      tags: '',
+      avatar: '',
+      public_posts: 1,
+      public_activities: 1,
+      public_profile: 1,
+      public_statistics: 1,
+      public_contact: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return (id, targetType, status = 'open') =>
+    db
+      .insertInto('reports')
+      .values({
+        id,
+        reporter_id: 'ada',
+        target_type: targetType,
+        target_id: targetId,
+        target_author_id: 'bob',
+        reason: 'spam',
+        note: '',
+        status,
+        outcome: status === 'open' ? null : 'dismiss',
+        resolved_by: null,
+        created_at: at,
+        resolved_at: null,
+      })
+      .execute();
+}

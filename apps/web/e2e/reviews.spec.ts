@@ -291,7 +291,8 @@ test.describe('peer review', () => {
     });
     expect(offered.status(), await offered.text()).toBe(201);
 
-    await signIn(page, author);
+    // A reader, not the author: nobody is offered their own post to review.
+    await signIn(page, await createUser(request, { prefix: 'qread' }));
     await page.goto('/reviews');
     await page.getByRole('textbox', { name: 'Tag' }).fill('#queuetag');
     await page.keyboard.press('Enter');
@@ -300,5 +301,84 @@ test.describe('peer review', () => {
     await expect(queued.getByTestId('queue-bounty')).toHaveText('Open bounty: 2 tokens');
     await queued.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/forum/detail/${id}`));
+  });
+
+  test("a member reports the author's response to a review; a moderator hides it; readers no longer see it", async ({
+    page,
+    request,
+  }) => {
+    const author = await createUser(request, { prefix: 'rsau' });
+    const reviewer = await createUser(request, { prefix: 'rsre' });
+    const reader = await createUser(request, { prefix: 'rsrd' });
+    const word = uniqueWord();
+    const title = `Answered ${word}`;
+    const postId = await createPost(request, author, { title });
+    const written = await request.post(`/api/v1/media/${postId}/reviews`, {
+      headers: { Authorization: `Bearer ${reviewer.token}` },
+      data: {
+        soundness: 3,
+        significance: 3,
+        clarity: 3,
+        reproducibility: 3,
+        confidence: 3,
+        recommendation: 'major_revisions',
+        summary: `Needs work ${word}`,
+        strengths: '',
+        weaknesses: '',
+      },
+    });
+    expect(written.status(), await written.text()).toBe(201);
+    const { id: reviewId } = (await written.json()) as { id: string };
+    const answered = await request.post(`/api/v1/reviews/${reviewId}/response`, {
+      headers: { Authorization: `Bearer ${author.token}` },
+      data: { content: `Cheap tokens at example.org ${word}` },
+    });
+    expect(answered.status(), await answered.text()).toBe(201);
+    const responseOf = (scope: Page) =>
+      scope
+        .getByRole('article', { name: `Review by ${reviewer.username}` })
+        .getByTestId('review-response');
+
+    // The reader reports the response from the post, with the report dialog reviews use.
+    await signIn(page, reader);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(responseOf(page)).toContainText(`Cheap tokens at example.org ${word}`);
+    await responseOf(page)
+      .getByRole('button', { name: `Report the response by ${author.username} to a review` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Report this response' });
+    await dialog.getByRole('radio', { name: /^Spam/ }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(
+      page.getByText('Thank you. The moderators will look at your report.'),
+    ).toBeVisible();
+
+    // A moderator finds it in the queue, with its text and its post, and hides it.
+    await signIn(page, reviewers[0]!);
+    await page.goto('/moderation');
+    const item = page.getByRole('article', { name: `Response to a review by ${author.username}` });
+    await expect(item).toContainText(`Cheap tokens at example.org ${word}`);
+    await expect(item).toContainText(title);
+    await item.getByRole('button', { name: 'Hide' }).click();
+    const hide = page.getByRole('dialog', {
+      name: `Hide the response by ${author.username} to a review?`,
+    });
+    await hide.getByRole('textbox', { name: 'Note' }).fill('Advertising');
+    await hide.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByText('1 report resolved.')).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // The reader sees the review without it; its author sees it marked.
+    await signIn(page, reader);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(
+      page.getByRole('article', { name: `Review by ${reviewer.username}` }),
+    ).toContainText(`Needs work ${word}`);
+    await expect(responseOf(page)).toHaveCount(0);
+    await expect(page.getByText(`Cheap tokens at example.org ${word}`)).toHaveCount(0);
+    await signIn(page, author);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(responseOf(page).getByTestId('hidden-by-moderators')).toBeVisible();
+    await expect(responseOf(page).getByRole('button', { name: /^Report/ })).toHaveCount(0);
   });
 });

@@ -289,6 +289,7 @@ export const MESSAGES = {
   cannotDeleteReview: 'You can only delete your own review',
   reviewResponseAuthorOnly: "Only the post's author can respond to a review",
   reviewAlreadyAnswered: 'You have already responded to this review',
+  reviewResponseNotFound: 'Response not found',
   reviewRatingAuthorOnly: "Only the post's author can rate a review's helpfulness",
   reviewOwnHelpful: 'You cannot mark your own review helpful',
   reviewNotCurrent: 'This review is of an earlier revision of the post; review the current one',

@@ -453,6 +453,11 @@ export interface NotificationsTable {
   actor_id: string | null;
   post_id: string | null;
   comment_id: string | null;
+  /**
+   * The review a `review` or `review_response` notification is about (migration 0029): it is
+   * shown while its recipient may see the review (and the response); null for the others.
+   */
+  review_id: string | null;
   excerpt: string;
   /** How many members it stands for. */
   count: Generated<number>;

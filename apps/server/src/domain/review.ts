@@ -32,7 +32,17 @@ export interface StoredReview extends ReviewText {
   createdAt: string;
   editedAt: string | null;
   hidden: boolean;
-  response: { content: string; createdAt: string; editedAt: string | null } | null;
+  /** The post author's response, when the viewer may see it (hidden: marked so). */
+  response: StoredResponse | null;
+}
+
+/** The post author's response to a review, as stored. */
+export interface StoredResponse {
+  content: string;
+  createdAt: string;
+  editedAt: string | null;
+  /** The moderators hid it: only its author and the moderators are shown it. */
+  hidden: boolean;
 }
 
 /** What the policies need of a review, found by id (not deleted). */
@@ -41,6 +51,14 @@ export interface ReviewRef {
   postId: string;
   reviewerId: string;
   revision: number;
+  hidden: boolean;
+}
+
+/** What the policies need of a response, found by its review's id (neither deleted). */
+export interface ReviewResponseRef {
+  review: ReviewRef;
+  /** Who wrote it: the reviewed post's author. */
+  authorId: string;
   hidden: boolean;
 }
 

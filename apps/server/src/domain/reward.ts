@@ -36,8 +36,11 @@ export interface ScoredReview {
   postAuthorCreatedAt: string;
   /** The post author's rating, REVIEW_SCORE_MIN to REVIEW_SCORE_MAX; null when not rated. */
   authorRating: number | null;
-  /** The readers' helpful marks (review_helpful). */
-  marks: { userId: string; createdAt: string; userCreatedAt: string }[];
+  /**
+   * The readers' helpful marks (review_helpful); `userSuspended`: its giver is suspended when the
+   * epoch is scored, so it counts nothing (repositories/signal-voids.ts).
+   */
+  marks: { userId: string; createdAt: string; userCreatedAt: string; userSuspended: boolean }[];
 }
 
 /** A reward epoch: numbered from 1, back to back; its end is not part of it. */

@@ -44,14 +44,18 @@ export { claimAllowedFrom, decideRewardClaim, type Claimant } from './reward-pol
 export { decideReceiptProof } from './receipt-policy.js';
 export {
   decideReview,
+  decideReviewResponse,
   decideReviewWrite,
   isOwnReview,
   mayKnowReviewer,
   mayReadReview,
+  mayReadReviewResponse,
   REVIEW_ACTIONS,
   reviewFacts,
+  reviewResponseFacts,
   type ReviewAction,
   type ReviewFacts,
+  type ReviewResponseFacts,
 } from './review-policy.js';
 export { decideSessionEnd } from './session-policy.js';
 export { decideTrustMark, isTrustSeedByRole } from './trust-policy.js';

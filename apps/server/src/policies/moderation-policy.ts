@@ -8,7 +8,12 @@ import {
   type PostFacts,
 } from './content-policy.js';
 import { ALLOW, deny, type Decision } from './decision.js';
-import { decideReview, type ReviewFacts } from './review-policy.js';
+import {
+  decideReview,
+  decideReviewResponse,
+  type ReviewFacts,
+  type ReviewResponseFacts,
+} from './review-policy.js';
 
 /**
  * Who may report what, who moderates, what a moderator may do to what, and who may sign in
@@ -26,16 +31,22 @@ export type ReportTargetFacts =
   | { type: 'post'; post: PostFacts | undefined }
   | { type: 'comment'; comment: CommentFacts | undefined }
   | { type: 'review'; review: ReviewFacts | undefined }
+  | { type: 'review_response'; response: ReviewResponseFacts | undefined }
   | { type: 'user'; user: { id: string } | undefined };
 
 /**
  * What a moderator acts on. `authorRole` is the role of whoever the report is about (the post's,
- * comment's or review's author, or the user); null when that account is gone.
+ * comment's, review's or response's author, or the user); null when that account is gone.
  */
 export type ModerationTargetFacts =
   | { type: 'post'; post: PostFacts | undefined; authorRole: UserRole | null }
   | { type: 'comment'; comment: CommentFacts | undefined; authorRole: UserRole | null }
   | { type: 'review'; review: ReviewFacts | undefined; authorRole: UserRole | null }
+  | {
+      type: 'review_response';
+      response: ReviewResponseFacts | undefined;
+      authorRole: UserRole | null;
+    }
   | { type: 'user'; authorRole: UserRole | null };
 
 /** Whether the actor is a moderator: the one role that reviews reports and acts on them. */
@@ -84,6 +95,10 @@ function reportedAuthor(reporter: Reporter, target: ReportTargetFacts): string |
       return decideReview(reporter, target.review, 'see').allowed
         ? target.review?.reviewerId
         : undefined;
+    case 'review_response':
+      return decideReviewResponse(reporter, target.response).allowed
+        ? target.response?.authorId
+        : undefined;
     case 'user':
       return target.user?.id;
   }
@@ -91,8 +106,9 @@ function reportedAuthor(reporter: Reporter, target: ReportTargetFacts): string |
 
 /**
  * May the moderator resolve a report on the target with `action`? Dismissing always. Hiding and
- * deleting take a post, comment or review the moderator may see and delete (404 otherwise; a user
- * is neither hidden nor deleted: 422). Suspending takes anyone but a moderator (422).
+ * deleting take a post, comment, review or response the moderator may see and delete (404
+ * otherwise; a user is neither hidden nor deleted: 422). Suspending takes anyone but a moderator
+ * (422).
  */
 export function decideResolution(
   actor: Actor,
@@ -120,20 +136,23 @@ export function decideResolution(
           return decideComment(actor, target.comment, 'delete');
         case 'review':
           return decideReview(actor, target.review, 'delete');
+        case 'review_response':
+          return decideReviewResponse(actor, target.response);
       }
   }
 }
 
 /**
- * May the moderator undo the hiding of the post, comment or review? It must still exist and be
- * one they may see (404 otherwise); whether it is hidden at all is for the service to say.
+ * May the moderator undo the hiding of the post, comment, review or response? It must still exist
+ * and be one they may see (404 otherwise); whether it is hidden at all is for the service to say.
  */
 export function decideRestore(
   actor: Actor,
   target:
     | { type: 'post'; post: PostFacts | undefined }
     | { type: 'comment'; comment: CommentFacts | undefined }
-    | { type: 'review'; review: ReviewFacts | undefined },
+    | { type: 'review'; review: ReviewFacts | undefined }
+    | { type: 'review_response'; response: ReviewResponseFacts | undefined },
 ): Decision {
   const moderator = decideModeration(actor);
   if (!moderator.allowed) return moderator;
@@ -146,6 +165,8 @@ export function decideRestore(
       return decideComment(actor, target.comment, 'see');
     case 'review':
       return decideReview(actor, target.review, 'see');
+    case 'review_response':
+      return decideReviewResponse(actor, target.response);
   }
 }
 

@@ -18,6 +18,10 @@ import {
   RESOLUTION_TARGETS,
   REVIEW_REPORT_RULES,
   REVIEW_RESOLUTION_RULES,
+  REVIEW_RESPONSE_REPORT_RULES,
+  REVIEW_RESPONSE_RESOLUTION_RULES,
+  REVIEW_RESPONSE_RULES,
+  REVIEW_RESPONSE_STATES,
   REVIEW_RULES,
   REVIEW_STATES,
   REVIEW_VIEWERS,
@@ -27,6 +31,7 @@ import {
   type Outcome,
   type PostState,
   type ResolutionTarget,
+  type ReviewResponseState,
   type ReviewState,
   type ReviewViewerKind,
   type ViewerKind,
@@ -45,6 +50,7 @@ import {
   decideResolution,
   decideRestore,
   decideReview,
+  decideReviewResponse,
   decideReviewWrite,
   decideSignIn,
   mayKnowReviewer,
@@ -62,6 +68,7 @@ import {
   type ModerationTargetFacts,
   type PostFacts,
   type ReviewFacts,
+  type ReviewResponseFacts,
 } from './index.js';
 
 const STATUS: Record<Exclude<Decision, { allowed: true }>['denial'], Outcome> = {
@@ -293,6 +300,93 @@ describe('policies: peer reviews', () => {
     expect(mayKnowReviewer(reviewActor('reviewer'), anonymous)).toBe(true);
     expect(mayKnowReviewer(actorOf('moderator'), anonymous)).toBe(true);
     expect(mayKnowReviewer(null, { ...anonymous, anonymous: false })).toBe(true);
+  });
+});
+
+/** The post author's response to REVIEWER_ID's review of their post, in `state`. */
+function responseIn(state: ReviewResponseState): ReviewResponseFacts {
+  return {
+    authorId: AUTHOR_ID,
+    deleted: state === 'deleted',
+    hidden: state === 'hidden',
+    review: reviewIn(
+      state === 'private' ? 'private' : state === 'review-hidden' ? 'hidden' : 'public',
+    ),
+  };
+}
+
+describe('policies: responses to reviews', () => {
+  it('seeing a response: REVIEW_RESPONSE_RULES', () => {
+    for (const viewer of REVIEW_VIEWERS) {
+      const got = Object.fromEntries(
+        REVIEW_RESPONSE_STATES.map((state) => [
+          state,
+          outcome(decideReviewResponse(reviewActor(viewer), responseIn(state))),
+        ]),
+      );
+      expect(got, viewer).toEqual(REVIEW_RESPONSE_RULES[viewer]);
+    }
+    expect(decideReviewResponse(actorOf('member'), undefined)).toMatchObject({
+      denial: 'not-found',
+      message: MESSAGES.reviewResponseNotFound,
+    });
+  });
+
+  it('reporting a response: REVIEW_RESPONSE_REPORT_RULES', () => {
+    const rules = { at: new Date('2026-03-01T00:00:00Z'), minAccountAgeSeconds: 0 };
+    for (const viewer of REVIEW_VIEWERS) {
+      const actor = reviewActor(viewer);
+      const reporter = actor && { ...actor, createdAt: '2026-01-01T00:00:00Z' };
+      const got = Object.fromEntries(
+        REVIEW_RESPONSE_STATES.map((state) => [
+          state,
+          outcome(
+            decideReport(reporter, { type: 'review_response', response: responseIn(state) }, rules),
+          ),
+        ]),
+      );
+      expect(got, viewer).toEqual(REVIEW_RESPONSE_REPORT_RULES[viewer]);
+    }
+    const member = { ...actorOf('member')!, createdAt: '2026-01-01T00:00:00Z' };
+    expect(
+      decideReport(member, { type: 'review_response', response: undefined }, rules),
+    ).toMatchObject({ denial: 'not-found' });
+    expect(
+      decideReport(
+        { ...actorOf('author')!, createdAt: '2026-01-01T00:00:00Z' },
+        { type: 'review_response', response: responseIn('public') },
+        rules,
+      ),
+    ).toMatchObject({ message: MESSAGES.reportOwnContent, field: 'target_id' });
+  });
+
+  it('moderating a response: REVIEW_RESPONSE_RESOLUTION_RULES', () => {
+    const moderator = actorOf('moderator');
+    for (const state of REVIEW_RESPONSE_STATES) {
+      const response = responseIn(state);
+      const target = { type: 'review_response' as const, response, authorRole: 'member' as const };
+      const got = {
+        ...Object.fromEntries(
+          MODERATION_ACTIONS.map((action: ModerationAction) => [
+            action,
+            outcome(decideResolution(moderator, target, action)),
+          ]),
+        ),
+        restore: outcome(decideRestore(moderator, { type: 'review_response', response })),
+      };
+      expect(got, state).toEqual(REVIEW_RESPONSE_RESOLUTION_RULES[state]);
+      // Only moderators, whatever the state.
+      expect(outcome(decideRestore(actorOf('author'), { type: 'review_response', response }))).toBe(
+        403,
+      );
+      expect(outcome(decideResolution(actorOf('member'), target, 'hide'))).toBe(403);
+    }
+    const gone = {
+      type: 'review_response' as const,
+      response: undefined,
+      authorRole: 'member' as const,
+    };
+    expect(outcome(decideResolution(moderator, gone, 'delete'))).toBe(404);
   });
 });
 

@@ -110,6 +110,62 @@ export function decideReview(
 }
 
 /**
+ * What the rules need to know of the post author's response to a review (a review has one at
+ * most, named by the review's id), and of the review it answers.
+ */
+export interface ReviewResponseFacts {
+  /** Who wrote it: the reviewed post's author. */
+  authorId: string;
+  deleted: boolean;
+  hidden: boolean;
+  review: ReviewFacts;
+}
+
+/**
+ * A response found (neither it nor its review deleted) as the rules need it, with its review's
+ * post as the actor found it (undefined: none they may see).
+ */
+export function reviewResponseFacts(
+  response: { authorId: string; hidden: boolean; review: { reviewerId: string; hidden: boolean } },
+  post: Parameters<typeof postFacts>[0] | undefined,
+): ReviewResponseFacts {
+  return {
+    authorId: response.authorId,
+    deleted: false,
+    hidden: response.hidden,
+    review: reviewFacts(response.review, post),
+  };
+}
+
+/**
+ * Whether `reader` may see the response: it follows its review (whoever may see the review sees
+ * it), except once deleted, or hidden by the moderators — then only its author and the
+ * moderators see it (marked), as a review's hiding works. repositories/visibility.ts
+ * `reviewResponseVisibleTo` is the SQL form.
+ */
+export function mayReadReviewResponse(reader: Reader, response: ReviewResponseFacts): boolean {
+  if (!mayReadReview(reader, response.review) || response.deleted) return false;
+  return (
+    !response.hidden ||
+    (reader !== null && reader.id === response.authorId) ||
+    seesHiddenContent(reader)
+  );
+}
+
+/**
+ * May `actor` see the response (and so report it, or, a moderator, hide, restore or delete it)?
+ * 404 when there is none, or none they may see.
+ */
+export function decideReviewResponse(
+  actor: Actor,
+  response: ReviewResponseFacts | undefined,
+): Decision {
+  return response !== undefined && mayReadReviewResponse(actor, response)
+    ? ALLOW
+    : deny('not-found', MESSAGES.reviewResponseNotFound);
+}
+
+/**
  * Whether `reader` is told who wrote the review: anyone when it is signed; when anonymous, only
  * the reviewer and the moderators (and the payouts, which read the row, not this).
  */

@@ -287,3 +287,62 @@ export const FOLLOWING_FEED_RULES: Record<(typeof FOLLOW_ASKERS)[number], Outcom
   anonymous: 401,
   member: 'ok',
 };
+
+/**
+ * The post author's response to a review (issue 29), by who asks (as REVIEW_VIEWERS; `author`
+ * wrote it) and its state: on a public post, on a post made private since, deleted, hidden by the
+ * moderators, or under a review they hid. It follows its review; a hidden one is its author's
+ * (marked) and the moderators' alone.
+ */
+export const REVIEW_RESPONSE_STATES = [
+  'public',
+  'private',
+  'deleted',
+  'hidden',
+  'review-hidden',
+] as const;
+export type ReviewResponseState = (typeof REVIEW_RESPONSE_STATES)[number];
+
+/** Who sees the response in each state ('ok'; 404: not there for them). */
+export const REVIEW_RESPONSE_RULES: Record<
+  ReviewViewerKind,
+  Record<ReviewResponseState, Outcome>
+> = {
+  anonymous: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'review-hidden': 404 },
+  member: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'review-hidden': 404 },
+  // The reviewer still sees their hidden review, and the response under it.
+  reviewer: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'review-hidden': 'ok' },
+  author: { public: 'ok', private: 'ok', deleted: 404, hidden: 'ok', 'review-hidden': 404 },
+  moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok', 'review-hidden': 'ok' },
+};
+
+/**
+ * Reports on a response: a member reports one they may see (404 otherwise), never their own
+ * (422), as for reviews.
+ */
+export const REVIEW_RESPONSE_REPORT_RULES: Record<
+  ReviewViewerKind,
+  Record<ReviewResponseState, Outcome>
+> = {
+  anonymous: { public: 401, private: 401, deleted: 401, hidden: 401, 'review-hidden': 401 },
+  member: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'review-hidden': 404 },
+  reviewer: { public: 'ok', private: 404, deleted: 404, hidden: 404, 'review-hidden': 'ok' },
+  author: { public: 422, private: 422, deleted: 404, hidden: 422, 'review-hidden': 404 },
+  moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok', 'review-hidden': 'ok' },
+};
+
+/**
+ * What a moderator may do to a reported response (a member's) in each state, and undo its hiding
+ * (`restore`; whether it is hidden at all is the service's 409): what they may see, never one on
+ * another member's private post (404), as for reviews.
+ */
+export const REVIEW_RESPONSE_RESOLUTION_RULES: Record<
+  ReviewResponseState,
+  Record<ModerationAction | 'restore', Outcome>
+> = {
+  public: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  private: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
+  deleted: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
+  hidden: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  'review-hidden': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+};

@@ -1,4 +1,5 @@
 import type { Review, ReviewList, ReviewResponse, UserReviewList } from '@symposia/shared';
+import type { StoredResponse } from '../domain/review.js';
 import type {
   MemberReviews,
   ShownPostReviews,
@@ -6,15 +7,12 @@ import type {
 } from '../services/reviews/review-service.js';
 
 /** A response to a review, as the API gives it. */
-export function presentReviewResponse(response: {
-  content: string;
-  createdAt: string;
-  editedAt: string | null;
-}): ReviewResponse {
+export function presentReviewResponse(response: StoredResponse): ReviewResponse {
   return {
     content: response.content,
     created_at: response.createdAt,
     edited_at: response.editedAt,
+    hidden: response.hidden,
   };
 }
 

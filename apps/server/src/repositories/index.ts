@@ -128,7 +128,7 @@ export type {
   ProfileRepository,
 } from './profile-repository.js';
 export type { LikeAction, LikeRepository } from './like-repository.js';
-export type { NotificationRepository } from './notification-repository.js';
+export type { NotificationRepository, NotificationSubject } from './notification-repository.js';
 export type {
   FollowedAuthorRow,
   FollowedTagRow,

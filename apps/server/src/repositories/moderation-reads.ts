@@ -157,6 +157,35 @@ async function targetsOf(
       });
     }
   }
+  const responseIds = ids('review_response');
+  if (responseIds.length > 0) {
+    // A response is named by its review's id; its text is its excerpt, with its post's title.
+    const rows = await db
+      .selectFrom('review_responses')
+      .innerJoin('reviews', 'reviews.id', 'review_responses.review_id')
+      .innerJoin('posts', 'posts.id', 'reviews.post_id')
+      .select([
+        'review_responses.review_id',
+        'review_responses.content',
+        'review_responses.deleted_at',
+        'review_responses.hidden_at',
+        'reviews.post_id',
+        'posts.title',
+        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
+      ])
+      .where('review_responses.review_id', 'in', responseIds)
+      .execute();
+    for (const row of rows) {
+      const shown = Number(row.readable) === 1;
+      found.set(`review_response:${row.review_id}`, {
+        title: shown ? row.title : '',
+        text: shown ? row.content : '',
+        postId: row.post_id,
+        hidden: row.hidden_at !== null,
+        deleted: row.deleted_at !== null,
+      });
+    }
+  }
   const userIds = ids('user');
   if (userIds.length > 0) {
     const rows = await db

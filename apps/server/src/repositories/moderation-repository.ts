@@ -16,7 +16,12 @@ import { timeOrderedId } from './ordered-ids.js';
 import { lockRows, type Dialect, type Executor } from './database.js';
 import { moderationLog, moderationQueue } from './moderation-reads.js';
 import { deletePostWithin, setPostHiddenWithin, type HiddenChange } from './post-repository.js';
-import { deleteReviewWithin, setReviewHiddenWithin } from './review-writes.js';
+import {
+  deleteResponseWithin,
+  deleteReviewWithin,
+  setResponseHiddenWithin,
+  setReviewHiddenWithin,
+} from './review-writes.js';
 import { freezeRewardsOf } from './reward-holds.js';
 import { revokeSessionsOf } from './session-writes.js';
 import { voidSignalsOf } from './signal-voids.js';
@@ -24,6 +29,9 @@ import { voidSignalsOf } from './signal-voids.js';
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;
 
 type Trx = Transaction<DatabaseSchema>;
+
+/** What the moderators hide and restore: content, never a member (a response by its review). */
+type HideableType = Exclude<ReportTargetType, 'user'>;
 
 /** A report as resolving it needs to know it. */
 export interface StoredReport {
@@ -62,7 +70,7 @@ export type ResolutionOutcome =
   | { kind: 'target-gone' };
 
 export interface Restoration {
-  targetType: 'post' | 'comment' | 'review';
+  targetType: HideableType;
   targetId: string;
   moderatorId: string;
   note: string;
@@ -128,13 +136,13 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
   const locked = <Q extends { forUpdate(): Q }>(query: Q): Q => lockRows(dialect, query);
 
   /**
-   * Hides (`hiddenAt`) or shows again (null) a post, comment or review, through the writes their
-   * own repositories use, so counts, contributions and a review's post status follow. `at` is
-   * when (a restored comment's contributions come back dated then).
+   * Hides (`hiddenAt`) or shows again (null) a post, comment, review or a review's response,
+   * through the writes their own repositories use, so counts, contributions and a review's post
+   * status follow. `at` is when (a restored comment's contributions come back dated then).
    */
   async function setHiddenWithin(
     trx: Trx,
-    type: 'post' | 'comment' | 'review',
+    type: HideableType,
     id: string,
     change: { hiddenAt: string | null; at: string; reviewRule: ReviewRule },
   ): Promise<HiddenChange> {
@@ -145,6 +153,8 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
         return setCommentHiddenWithin(trx, dialect, id, change.hiddenAt, change.at);
       case 'review':
         return setReviewHiddenWithin(trx, dialect, id, change.hiddenAt, change.reviewRule);
+      case 'review_response':
+        return setResponseHiddenWithin(trx, dialect, id, change.hiddenAt);
     }
   }
 
@@ -171,7 +181,7 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
       case 'dismiss':
         return null;
       case 'hide': {
-        // A member is never hidden (policies refuse it); only posts, comments and reviews are.
+        // A member is never hidden (policies refuse it); only content is.
         if (report.targetType === 'user') throw new TargetGone();
         const done = await setHiddenWithin(trx, report.targetType, report.targetId, {
           hiddenAt: at,
@@ -201,6 +211,9 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
                 at,
                 resolution.reviewRule,
               )) !== undefined;
+            break;
+          case 'review_response':
+            done = await deleteResponseWithin(trx, dialect, report.targetId, at);
             break;
         }
         if (!done) throw new TargetGone();
@@ -336,7 +349,7 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
       }
     },
 
-    /** Shows a hidden post or comment again, logs it and writes its notifications, in one go. */
+    /** Shows hidden content again, logs it and writes its notifications, in one go. */
     async restore(restoration: Restoration): Promise<RestorationOutcome> {
       return db.transaction().execute(async (trx) => {
         const done = await setHiddenWithin(trx, restoration.targetType, restoration.targetId, {

@@ -7,15 +7,18 @@ import { notificationShownTo } from './visibility.js';
 /** Whose notifications are read: the member, with the role that decides what they may see. */
 export type Recipient = NonNullable<Viewer>;
 
+/** What notifications are about: a post, a comment, or a review (and its response). */
+export type NotificationSubject = { postId: string } | { commentId: string } | { reviewId: string };
+
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
 
 /**
  * What members read of their notifications, and their settings. Notifications are written by
  * what causes them, in its transaction (notification-writes.ts); here they are only read, marked
  * read, and the settings kept. A member is shown only those about what they may still see
- * (visibility.ts `notificationShownTo`): a notification of a comment since deleted or hidden
- * from them is left out of the list, the unread count and marking read, and is back if the
- * comment is restored.
+ * (visibility.ts `notificationShownTo`): a notification of a comment (or a review, or a response
+ * to one) since deleted or hidden from them is left out of the list, the unread count and
+ * marking read, and is back if it is restored.
  */
 export function createNotificationRepository(db: AppDatabase) {
   const shownTo = (recipient: Recipient) =>
@@ -23,6 +26,8 @@ export function createNotificationRepository(db: AppDatabase) {
       .selectFrom('notifications')
       .leftJoin('posts', 'posts.id', 'notifications.post_id')
       .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+      .leftJoin('reviews', 'reviews.id', 'notifications.review_id')
+      .leftJoin('review_responses', 'review_responses.review_id', 'notifications.review_id')
       .where('notifications.user_id', '=', recipient.id)
       .where(notificationShownTo(recipient));
 
@@ -104,16 +109,16 @@ export function createNotificationRepository(db: AppDatabase) {
 
     /**
      * Who has unread notifications about this post (any on it: of the post, its comments, their
-     * likes) or this comment: whose count moves when it is deleted, hidden, restored or made
-     * private. Read after that change commits.
+     * likes), this comment or this review (of it, or of its response): whose count moves when it
+     * is deleted, hidden, restored or made private. Read after that change commits.
      */
-    async unreadRecipientsAbout(
-      target: { postId: string } | { commentId: string },
-    ): Promise<string[]> {
+    async unreadRecipientsAbout(target: NotificationSubject): Promise<string[]> {
       const [column, id] =
         'postId' in target
           ? (['post_id', target.postId] as const)
-          : (['comment_id', target.commentId] as const);
+          : 'commentId' in target
+            ? (['comment_id', target.commentId] as const)
+            : (['review_id', target.reviewId] as const);
       const rows = await db
         .selectFrom('notifications')
         .select('user_id')

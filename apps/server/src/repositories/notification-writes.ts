@@ -15,6 +15,11 @@ export interface NewNotification {
   actorId: string | null;
   postId: string | null;
   commentId: string | null;
+  /**
+   * The review a `review` or `review_response` notification is about: it follows the review
+   * (and the response) as one about a comment follows the comment. Absent: none.
+   */
+  reviewId?: string;
   excerpt: string;
   /**
    * Unique per recipient. One event, one key (`comment:{id}` for a comment, its reply and its
@@ -52,6 +57,7 @@ export async function addNotification(trx: Executor, n: NewNotification): Promis
       actor_id: n.actorId,
       post_id: n.postId,
       comment_id: n.commentId,
+      review_id: n.reviewId ?? null,
       excerpt: n.excerpt,
       group_key: n.groupKey,
       created_at: n.at,

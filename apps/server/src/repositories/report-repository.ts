@@ -19,7 +19,10 @@ export interface NewReport {
   reporterId: string;
   targetType: ReportTargetType;
   targetId: string;
-  /** Whom it is about: the post's, comment's or review's author, or the reported member. */
+  /**
+   * Whom it is about: the post's, comment's or review's author (a response's: the post's), or
+   * the reported member.
+   */
   targetAuthorId: string;
   reason: ReportReason;
   note: string;
@@ -87,10 +90,11 @@ export function createReportRepository(db: AppDatabase) {
             .onRef('comments.id', '=', 'reports.target_id')
             .on('reports.target_type', '=', 'comment'),
         )
+        // A review's response is named by its review's id: both are on the review's post.
         .leftJoin('reviews', (join) =>
           join
             .onRef('reviews.id', '=', 'reports.target_id')
-            .on('reports.target_type', '=', 'review'),
+            .on('reports.target_type', 'in', ['review', 'review_response']),
         )
         .select([
           'reports.id',
@@ -104,7 +108,7 @@ export function createReportRepository(db: AppDatabase) {
           'reports.resolved_at',
           sql<string | null>`case
             when ${sql.ref('reports.target_type')} = ${'post'} then ${sql.ref('reports.target_id')}
-            when ${sql.ref('reports.target_type')} = ${'review'} then ${sql.ref('reviews.post_id')}
+            when ${sql.ref('reviews.id')} is not null then ${sql.ref('reviews.post_id')}
             else ${sql.ref('comments.post_id')} end`.as('post_id'),
         ])
         .where('reports.reporter_id', '=', reporterId)

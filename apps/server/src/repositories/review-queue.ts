@@ -5,11 +5,11 @@ import type { Dialect } from './database.js';
 import { filesOf, toPost } from './post-rows.js';
 import { selectPosts } from './post-search.js';
 import { tagsOfPost, valuesOfJson } from './post-tags.js';
-import { postListedTo, postNotDeleted } from './visibility.js';
+import { postListedTo, postNotDeleted, postWrittenByOthersThan } from './visibility.js';
 
 /**
  * The review queue (GET /reviews/open, issue 29): the posts asking for review — listed to the
- * reader, not yet validated, or with a bounty open for reviews — those with an open bounty
+ * reader and not their own, not yet validated, or with a bounty open for reviews — those with an open bounty
  * first, then those sharing a tag with the reader's own posts, then the newest. Kept apart from
  * post-search.ts, whose lists it shares `selectPosts` with.
  */
@@ -85,7 +85,9 @@ export function createReviewQueueRepository(db: AppDatabase, dialect: Dialect) {
               where t.value in ${fromJson(JSON.stringify(ownTags))}) then 1 else 0 end`;
       let inner = selectPosts(db, dialect, viewer)
         .select([openBounty.as('open_bounty'), matchesOwn.as('own_tags')])
-        .where(postListedTo(viewer));
+        .where(postListedTo(viewer))
+        // Nobody reviews their own post: it is not offered to them.
+        .where(postWrittenByOthersThan(viewer));
       if (tag !== undefined) {
         inner = inner.where(
           sql<SqlBool>`exists (select 1 from ${tagsOf('posts.tags')} as t where t.value = ${tag})`,

@@ -1,8 +1,8 @@
 import { reviewRecommendationSchema } from '@symposia/shared';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { Viewer } from '../domain/post.js';
-import type { ReviewRef, ReviewText, StoredReview } from '../domain/review.js';
+import type { ReviewRef, ReviewResponseRef, ReviewText, StoredReview } from '../domain/review.js';
 import { countsForCurrent, reviewedTextOf, type ReviewRule } from '../domain/review-status.js';
 import { lockPost } from './comment-writes.js';
 import type { Dialect } from './database.js';
@@ -10,6 +10,7 @@ import { insertUnique } from './errors.js';
 import { addNotification, type NewNotification } from './notification-writes.js';
 import { meanScoresOf, recomputeReviewStatus } from './review-status-writes.js';
 import { deleteReviewWithin, lockReview as lockReviewRow } from './review-writes.js';
+import { countedHelpfulMarks } from './signal-voids.js';
 import {
   postNotDeleted,
   postVisibleTo,
@@ -17,6 +18,7 @@ import {
   reviewNotDeleted,
   reviewerKnownTo,
   reviewResponseNotDeleted,
+  reviewResponseVisibleTo,
   reviewSigned,
   reviewVisibleTo,
 } from './visibility.js';
@@ -67,14 +69,19 @@ export type ReviewRepository = ReturnType<typeof createReviewRepository>;
 
 /** Peer reviews (issue 29): reviews, their versions, responses and helpful marks. */
 export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
-  /** Reviews of posts the viewer may see, visible to them, with all a reader is shown. */
-  function selectReviews(viewer: Viewer) {
+  /**
+   * Reviews of posts the viewer may see, visible to them, with all a reader is shown; their
+   * helpful counts as they stand at `at` (signal-voids.ts `countedHelpfulMarks`).
+   */
+  function selectReviews(viewer: Viewer, at: string) {
     return db
       .selectFrom('reviews')
       .innerJoin('posts', 'posts.id', 'reviews.post_id')
       .innerJoin('users', 'users.id', 'reviews.reviewer_id')
       .leftJoin('review_responses', (join) =>
-        join.onRef('review_responses.review_id', '=', 'reviews.id').on(reviewResponseNotDeleted()),
+        join
+          .onRef('review_responses.review_id', '=', 'reviews.id')
+          .on(reviewResponseVisibleTo(viewer)),
       )
       .leftJoin('review_helpful as mine', (join) =>
         join.onRef('mine.review_id', '=', 'reviews.id').on('mine.user_id', '=', viewer?.id ?? ''),
@@ -91,7 +98,9 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
         'review_responses.content as response_content',
         'review_responses.created_at as response_created_at',
         'review_responses.edited_at as response_edited_at',
+        'review_responses.hidden_at as response_hidden_at',
         'mine.user_id as helpful_mark',
+        countedHelpfulMarks(at).as('counted_helpful'),
       ])
       .where(postVisibleTo(viewer))
       .where(reviewVisibleTo(viewer));
@@ -127,7 +136,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       summary: row.summary,
       strengths: row.strengths,
       weaknesses: row.weaknesses,
-      helpfulCount: Number(row.helpful_count),
+      helpfulCount: Number(row.counted_helpful),
       helpfulByMe: row.helpful_mark !== null,
       authorRating: row.author_rating === null ? null : Number(row.author_rating),
       createdAt: row.created_at,
@@ -140,6 +149,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
               content: row.response_content,
               createdAt: row.response_created_at,
               editedAt: row.response_edited_at,
+              hidden: row.response_hidden_at !== null,
             },
     };
   }
@@ -166,15 +176,50 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       );
     },
 
-    /** One review as `viewer` may read it. */
-    async find(id: string, viewer: Viewer): Promise<StoredReview | undefined> {
-      const row = await selectReviews(viewer).where('reviews.id', '=', id).executeTakeFirst();
+    /**
+     * The response to the review (neither deleted), with its review, as the policies need them;
+     * undefined when there is none.
+     */
+    async findResponseRef(reviewId: string): Promise<ReviewResponseRef | undefined> {
+      const row = await db
+        .selectFrom('review_responses')
+        .innerJoin('reviews', 'reviews.id', 'review_responses.review_id')
+        .select([
+          'reviews.post_id',
+          'reviews.reviewer_id',
+          'reviews.revision',
+          'reviews.hidden_at as review_hidden_at',
+          'review_responses.author_id',
+          'review_responses.hidden_at',
+        ])
+        .where('review_responses.review_id', '=', reviewId)
+        .where(reviewNotDeleted())
+        .where(reviewResponseNotDeleted())
+        .executeTakeFirst();
+      return (
+        row && {
+          review: {
+            id: reviewId,
+            postId: row.post_id,
+            reviewerId: row.reviewer_id,
+            revision: Number(row.revision),
+            hidden: row.review_hidden_at !== null,
+          },
+          authorId: row.author_id,
+          hidden: row.hidden_at !== null,
+        }
+      );
+    },
+
+    /** One review as `viewer` may read it at `at`. */
+    async find(id: string, viewer: Viewer, at: string): Promise<StoredReview | undefined> {
+      const row = await selectReviews(viewer, at).where('reviews.id', '=', id).executeTakeFirst();
       return row && toReview(row);
     },
 
-    /** The post's reviews `viewer` may read, newest revision first, then newest first. */
-    async listByPost(postId: string, viewer: Viewer): Promise<StoredReview[]> {
-      const rows = await selectReviews(viewer)
+    /** The post's reviews `viewer` may read at `at`, newest revision first, then newest first. */
+    async listByPost(postId: string, viewer: Viewer, at: string): Promise<StoredReview[]> {
+      const rows = await selectReviews(viewer, at)
         .where('reviews.post_id', '=', postId)
         .orderBy('reviews.revision', 'desc')
         .orderBy('reviews.created_at', 'desc')
@@ -186,15 +231,15 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
     /**
      * A page of the reviews `memberId` wrote (`written`: only those whose reviewer `viewer` may
      * know, so an anonymous one never shows here to anyone else) or received on their posts,
-     * as `viewer` may read them, newest first, after `page.after`.
+     * as `viewer` may read them at `page.at`, newest first, after `page.after`.
      */
     async listOfMember(
       kind: 'written' | 'received',
       memberId: string,
       viewer: Viewer,
-      page: { after: ReviewPlace | null; limit: number },
+      page: { after: ReviewPlace | null; limit: number; at: string },
     ): Promise<StoredReview[]> {
-      let query = selectReviews(viewer);
+      let query = selectReviews(viewer, page.at);
       query =
         kind === 'written'
           ? query.where('reviews.reviewer_id', '=', memberId).where(reviewerKnownTo(viewer))
@@ -221,13 +266,13 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
 
     /**
      * How many helpful marks the member's signed reviews got, among those `viewer` may read (an
-     * anonymous review's marks are not said to be theirs).
+     * anonymous review's marks are not said to be theirs), counting those that count at `at`.
      */
-    async helpfulTotal(memberId: string, viewer: Viewer): Promise<number> {
+    async helpfulTotal(memberId: string, viewer: Viewer, at: string): Promise<number> {
       const row = await db
         .selectFrom('reviews')
         .innerJoin('posts', 'posts.id', 'reviews.post_id')
-        .select((eb) => eb.fn.sum<number | string | null>('reviews.helpful_count').as('total'))
+        .select(sql<number | string | null>`sum(${countedHelpfulMarks(at)})`.as('total'))
         .where('reviews.reviewer_id', '=', memberId)
         .where(reviewSigned())
         .where(postVisibleTo(viewer))
@@ -364,7 +409,10 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       });
     },
 
-    /** Marks the review helpful for the member, or takes the mark back; the count follows. */
+    /**
+     * Marks the review helpful for the member, or takes the mark back; the count follows (the
+     * count returned is the one readers see at `at`).
+     */
     async toggleHelpful(
       id: string,
       userId: string,
@@ -391,10 +439,10 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
           .execute();
         const row = await trx
           .selectFrom('reviews')
-          .select('helpful_count')
-          .where('id', '=', id)
+          .select(countedHelpfulMarks(at).as('count'))
+          .where('reviews.id', '=', id)
           .executeTakeFirstOrThrow();
-        return { helpful, count: Number(row.helpful_count) };
+        return { helpful, count: Number(row.count) };
       });
     },
 

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/index.js';
 import type { ContributionKind, ReviewSignalKind, ScoredKind } from '../domain/reward.js';
 import { TRUST_SCALE } from '../domain/trust.js';
 import type { Dialect } from './database.js';
+import { suspendedAt } from './signal-voids.js';
 import {
   commentHidden,
   commentNotDeleted,
@@ -35,6 +36,8 @@ export interface ScoringCriteria {
     counts: Readonly<Record<ReviewSignalKind, boolean>>;
     maxPerReviewerDaily: number;
     maxHelpfulPerReview: number;
+    /** When the count is made: a mark whose giver is suspended then counts nothing. */
+    at: string;
   };
 }
 
@@ -176,7 +179,8 @@ export async function countedPairsOf(
  *    reviewers old enough when they wrote them, numbered per reviewer and UTC day.
  * 2. `counted`: the first `maxPerReviewerDaily` of each day.
  * 3. `marks`: their readers' marks made before the span's end, not the reviewer's nor the post
- *    author's, by accounts old enough when they marked, numbered per review, earliest first.
+ *    author's, by accounts old enough when they marked and not suspended at `reviews.at`
+ *    (signal-voids.ts), numbered per review, earliest first.
  * The ratings (steps above the lowest, each weighing the author's trust, from authors old enough
  * when the review was written) and the first `maxHelpfulPerReview` marks of each review (each
  * weighing its reader's trust) are summed per reviewer. With `recipientId`, that reviewer alone.
@@ -247,6 +251,7 @@ export async function countedReviewsOf(
         and review_helpful.user_id <> counted.author_id
         and review_helpful.created_at < ${span.endsAt}
         and ${millisecondsBetween(dialect, 'marker.created_at', 'review_helpful.created_at')} >= ${minMs}
+        and not ${suspendedAt('review_helpful.user_id', review.at)}
     )
     ${sql.join(
       [ratings, marks].filter((part) => part !== null),

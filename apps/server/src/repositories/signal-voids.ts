@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from './database.js';
 
 /**
@@ -98,4 +98,29 @@ function within(at: string, epoch: { starts_at: string; ends_at: string }): stri
   if (at < epoch.starts_at) return epoch.starts_at;
   if (at < epoch.ends_at) return at;
   return new Date(Date.parse(epoch.ends_at) - 1).toISOString();
+}
+
+/*
+ * A reader's helpful mark on a review (review_helpful, issue 29) is no event but a row its giver
+ * may take back, read as it stands: voiding it would need undoing when the suspension ends. So a
+ * suspended member's marks stay, and count for nothing while the suspension lasts — in a review's
+ * helpful count, a member's helpful total (review-repository.ts) and the reviewer's reward
+ * (reward-pairs.ts `countedReviewsOf`) — and count again once it is over.
+ */
+
+/** Whether the member in `userColumn` is suspended at `at` (their suspension ends after it). */
+export function suspendedAt(userColumn: string, at: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from users suspended
+    where suspended.id = ${sql.ref(userColumn)} and suspended.suspended_until > ${at})`;
+}
+
+/**
+ * The helpful marks of the review (`reviews`, unaliased) that count at `at`: its stored count
+ * less the marks of members suspended then.
+ */
+export function countedHelpfulMarks(at: string): RawBuilder<number | string> {
+  return sql<number | string>`(${sql.ref('reviews.helpful_count')} - (select count(*)
+    from review_helpful suspended_mark
+    where suspended_mark.review_id = ${sql.ref('reviews.id')}
+      and ${suspendedAt('suspended_mark.user_id', at)}))`;
 }

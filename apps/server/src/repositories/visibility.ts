@@ -5,7 +5,8 @@ import { seesHiddenContent } from '../policies/content-policy.js';
 import { notificationFollowsItsContent } from '../policies/notification-policy.js';
 
 /**
- * The one SQL form of "who may see which post and comment" (docs/ARCHITECTURE.md §4). The rule
+ * The one SQL form of "who may see which post, comment, review and response"
+ * (docs/ARCHITECTURE.md §4). The rule
  * itself is written, and tested cell by cell, in policies/content-policy.ts (`mayReadPost`); this file
  * is how repositories apply it in a query, so the post, comment, profile and storage repositories
  * never compare a visibility, an author or a deletion time on their own (visibility.test.ts reads
@@ -63,6 +64,15 @@ export function postListedTo(viewer: Viewer): Expression<SqlBool> {
 }
 
 /**
+ * Posts `viewer` did not write: those they may review (policies `decideReviewWrite`: never one's
+ * own post), so the review queue offers them no post of theirs. With a null viewer, every post.
+ */
+export function postWrittenByOthersThan(viewer: Viewer): Expression<SqlBool> {
+  if (!viewer) return sql<SqlBool>`${sql.lit(true)}`;
+  return sql<SqlBool>`${sql.ref('posts.user_id')} <> ${viewer.id}`;
+}
+
+/**
  * A comment that is not deleted: counted, editable, likeable. A deleted comment stays in the table
  * (and in its thread, as "[deleted]") only while replies hang from it.
  */
@@ -100,17 +110,21 @@ export function commentHiddenFrom(viewer: Viewer): Expression<SqlBool> {
 
 /**
  * The notifications `recipient` is shown (policies `notificationFollowsItsContent`): one about a
- * post or a comment only while they may see it (`postVisibleTo`, `commentVisibleTo`), so it
- * never shows what was deleted, hidden from them or made private since; a moderation outcome or
- * a reward always. Use it in a query that left-joins `posts` on `notifications.post_id` and
- * `comments` on `notifications.comment_id`, under those names.
+ * post, a comment or a review only while they may see it (`postVisibleTo`, `commentVisibleTo`,
+ * `reviewVisibleTo`; a `review_response` one also the response, `reviewResponseVisibleTo`), so
+ * it never shows what was deleted, hidden from them or made private since; a moderation outcome
+ * or a reward always. Use it in a query that left-joins `posts` on `notifications.post_id`,
+ * `comments` on `notifications.comment_id`, and `reviews` and `review_responses` on
+ * `notifications.review_id`, under those names.
  */
 export function notificationShownTo(recipient: NonNullable<Viewer>): Expression<SqlBool> {
   const following = NOTIFICATION_TYPES.filter(notificationFollowsItsContent);
   // A comment deleted without replies left no row: the join finds nothing, and nothing is shown.
   const postSeen = sql<SqlBool>`(${sql.ref('notifications.post_id')} is null or (${sql.ref('posts.id')} is not null and ${postVisibleTo(recipient)}))`;
   const commentSeen = sql<SqlBool>`(${sql.ref('notifications.comment_id')} is null or (${sql.ref('comments.id')} is not null and ${commentVisibleTo(recipient)}))`;
-  return sql<SqlBool>`(${sql.ref('notifications.type')} not in (${sql.join(following)}) or (${postSeen} and ${commentSeen}))`;
+  const reviewSeen = sql<SqlBool>`(${sql.ref('notifications.review_id')} is null or (${sql.ref('reviews.id')} is not null and ${reviewVisibleTo(recipient)}))`;
+  const responseSeen = sql<SqlBool>`(${sql.ref('notifications.type')} <> ${'review_response'} or ${sql.ref('notifications.review_id')} is null or (${sql.ref('review_responses.review_id')} is not null and ${reviewResponseVisibleTo(recipient)}))`;
+  return sql<SqlBool>`(${sql.ref('notifications.type')} not in (${sql.join(following)}) or (${postSeen} and ${commentSeen} and ${reviewSeen} and ${responseSeen}))`;
 }
 
 /** A review that is not deleted: counted, editable, answerable. */
@@ -161,4 +175,24 @@ export function reviewCounted(): Expression<SqlBool> {
 /** A response to a review that is not deleted. */
 export function reviewResponseNotDeleted(): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('review_responses.deleted_at')} is null`;
+}
+
+/** A response the moderators hid (and did not restore since). */
+export function reviewResponseHidden(): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('review_responses.hidden_at')} is not null`;
+}
+
+/**
+ * The responses `viewer` may see, under reviews they may see (apply `reviewVisibleTo` and
+ * `postVisibleTo` for those; policies `mayReadReviewResponse`): not deleted, and not hidden
+ * unless they wrote it (the post's author) or are a moderator.
+ */
+export function reviewResponseVisibleTo(viewer: Viewer): Expression<SqlBool> {
+  let hiddenFrom: Expression<SqlBool>;
+  if (!viewer) hiddenFrom = reviewResponseHidden();
+  else if (seesHiddenContent(viewer)) hiddenFrom = sql<SqlBool>`${sql.lit(false)}`;
+  else {
+    hiddenFrom = sql<SqlBool>`(${reviewResponseHidden()} and ${sql.ref('review_responses.author_id')} <> ${viewer.id})`;
+  }
+  return sql<SqlBool>`(${reviewResponseNotDeleted()} and not ${hiddenFrom})`;
 }

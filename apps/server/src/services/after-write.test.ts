@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportTargetType } from '@symposia/shared';
 import { describeEachDatabase, PNG_1X1, uniqueUsername } from '../../test/helpers.js';
 import { endEpoch, likePost, rewardsCommunity } from '../../test/rewards.js';
 import { createWriteGuard } from '../../test/write-guard.js';
@@ -126,8 +127,8 @@ describeEachDatabase('every write states what it changed, in one after-write ste
       );
 
       // Reports and every decision: dismiss, hide and restore, delete, suspend; on posts,
-      // comments and reviews (a review's post has its status computed again).
-      const report = (type: 'post' | 'comment' | 'review' | 'user', id: string) =>
+      // comments, reviews and their responses (a review's post has its status computed again).
+      const report = (type: ReportTargetType, id: string) =>
         services.reports.create(reporter, {
           target_type: type,
           target_id: id,
@@ -155,6 +156,16 @@ describeEachDatabase('every write states what it changed, in one after-write ste
         { target_type: 'review', id: review.id },
         { note: '' },
       );
+      // The author's response to the review: hidden, restored, deleted.
+      const hiddenResponse = await report('review_response', review.id);
+      await services.moderation.resolve(mod, hiddenResponse.id, { action: 'hide', note: '' });
+      await services.moderation.restore(
+        mod,
+        { target_type: 'review_response', id: review.id },
+        { note: '' },
+      );
+      const deletedResponse = await report('review_response', review.id);
+      await services.moderation.resolve(mod, deletedResponse.id, { action: 'delete', note: '' });
       const deletedReview = await report('review', review.id);
       await services.moderation.resolve(mod, deletedReview.id, { action: 'delete', note: '' });
       const suspended = await report('user', other.id);

@@ -1,3 +1,4 @@
+import type { NotificationSubject } from '../repositories/index.js';
 import type { ContentVersion } from './content-version.js';
 import type { NotificationService } from './notifications/notification-service.js';
 import type { FileAccess } from './storage/file-access.js';
@@ -26,10 +27,11 @@ export interface WriteChange {
   /** Members whose unread notifications changed (notifications written in the transaction). */
   notify?: Iterable<string>;
   /**
-   * A post or comment deleted, hidden, restored or made private: the notifications about it leave
-   * (or come back), so the streams of their recipients read their count again.
+   * A post, comment, review or response deleted, hidden, restored or made private: the
+   * notifications about it leave (or come back), so the streams of their recipients read their
+   * count again. A response is named by its review.
    */
-  notificationsAbout?: { postId: string } | { commentId: string };
+  notificationsAbout?: NotificationSubject;
   /** A member suspended: the live streams of their sessions end. */
   sessionsEnded?: string;
 }

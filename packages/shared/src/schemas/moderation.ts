@@ -9,8 +9,17 @@ import {
 import { actorSchema, oneOfValues, pageQuerySchema } from './common.js';
 import { MESSAGES } from '../messages.js';
 
-/** What a member may report: a post, a comment, a peer review (issue 29) or a member. */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'review', 'user'] as const;
+/**
+ * What a member may report: a post, a comment, a peer review or the post author's response to
+ * one (issue 29; a response is named by its review's id: a review has one at most), or a member.
+ */
+export const REPORT_TARGET_TYPES = [
+  'post',
+  'comment',
+  'review',
+  'review_response',
+  'user',
+] as const;
 export const reportTargetTypeSchema = oneOfValues(REPORT_TARGET_TYPES);
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
@@ -62,8 +71,11 @@ export const MODERATION_LOG_ACTIONS = [
 export const moderationLogActionSchema = oneOfValues(MODERATION_LOG_ACTIONS);
 export type ModerationLogAction = z.infer<typeof moderationLogActionSchema>;
 
-/** What a hide can be undone on (`POST /moderation/{target_type}/{id}/restore`). */
-export const RESTORABLE_TARGET_TYPES = ['post', 'comment', 'review'] as const;
+/**
+ * What a hide can be undone on (`POST /moderation/{target_type}/{id}/restore`; a response by its
+ * review's id).
+ */
+export const RESTORABLE_TARGET_TYPES = ['post', 'comment', 'review', 'review_response'] as const;
 
 /** Every moderation list pages alike. */
 const moderationPageQuerySchema = pageQuerySchema(MODERATION_DEFAULT_LIMIT, MODERATION_MAX_LIMIT);
@@ -128,8 +140,8 @@ export const moderationQueueItemSchema = z.object({
   target_type: reportTargetTypeSchema,
   target_id: z.string(),
   /**
-   * The target as it is now: a post's title and text, a comment's or a review's text (with its
-   * post's title), a user's bio.
+   * The target as it is now: a post's title and text, a comment's, a review's or a response's
+   * text (with its post's title), a user's bio.
    */
   target: z.object({
     title: z.string(),

@@ -53,11 +53,15 @@ export const reviewMeanScoresSchema = z.object({
 });
 export type ReviewMeanScores = z.infer<typeof reviewMeanScoresSchema>;
 
-/** The post author's one answer to a review. */
+/**
+ * The post author's one answer to a review. `hidden`: the moderators hid it; only its author and
+ * the moderators are shown it then (everyone else sees the review without a response).
+ */
 export const reviewResponseSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  hidden: z.boolean(),
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 

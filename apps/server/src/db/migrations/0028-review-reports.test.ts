@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers.js';
-import { emptyDatabase, type EmptyDatabase } from '../../../test/migrations.js';
+import { emptyDatabase, reportsByAda, type EmptyDatabase } from '../../../test/migrations.js';
 
 const opened: EmptyDatabase[] = [];
 afterEach(async () => {
@@ -15,49 +15,7 @@ describeEachDatabase('migration 0028: reports may name a review', (db) => {
     opened.push(database);
     const { db: conn } = database;
     await database.migrateToBefore('0028-review-reports');
-    await conn
-      .insertInto('users')
-      .values({
-        id: 'ada',
-        username: 'ada',
-        username_lower: 'ada',
-        password_hash: 'x',
-        email: 'ada@example.org',
-        phone: '',
-        self_page: '',
-        bio: '',
-        nickname: '',
-        url: '',
-        title: '',
-        tags: '',
-        avatar: '',
-        public_posts: 1,
-        public_activities: 1,
-        public_profile: 1,
-        public_statistics: 1,
-        public_contact: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const report = (id: string, targetType: string, status = 'open') =>
-      conn
-        .insertInto('reports')
-        .values({
-          id,
-          reporter_id: 'ada',
-          target_type: targetType,
-          target_id: 'target-1',
-          target_author_id: 'bob',
-          reason: 'spam',
-          note: '',
-          status,
-          outcome: status === 'open' ? null : 'dismiss',
-          resolved_by: null,
-          created_at: at,
-          resolved_at: null,
-        })
-        .execute();
+    const report = await reportsByAda(conn, 'target-1', at);
     await report('r-1', 'post');
     await report('r-2', 'comment', 'resolved');
     // Before: a review is no target the table accepts.

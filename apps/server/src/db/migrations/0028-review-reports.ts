@@ -1,65 +1,12 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { rebuildReportsAllowing } from './reports-table.js';
 
 /**
- * Reports on peer reviews (issue 29): `reports.target_type` may also be 'review'. SQLite cannot
- * change a CHECK constraint in place, so the table is rebuilt (as 0026 rebuilt reward_payouts),
- * its rows and indexes kept, on both databases alike. The moderation log's `target_type` has no
- * such constraint and takes 'review' as it is.
+ * Reports on peer reviews (issue 29): `reports.target_type` may also be 'review'. The table is
+ * rebuilt with the wider check (reports-table.ts), its rows and indexes kept.
  */
 export const reviewReportsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('reports_next')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('reporter_id', 'text', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('target_type', 'text', (col) => col.notNull())
-      .addColumn('target_id', 'text', (col) => col.notNull())
-      .addColumn('target_author_id', 'text', (col) => col.notNull())
-      .addColumn('reason', 'text', (col) => col.notNull())
-      .addColumn('note', 'text', (col) => col.notNull())
-      .addColumn('status', 'text', (col) => col.notNull())
-      .addColumn('outcome', 'text')
-      .addColumn('resolved_by', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('resolved_at', 'text')
-      .addCheckConstraint('reports_status_check', sql`status in ('open', 'resolved')`)
-      .addCheckConstraint(
-        'reports_target_type_kinds_check',
-        sql`target_type in ('post', 'comment', 'review', 'user')`,
-      )
-      .execute();
-    await sql`insert into reports_next
-        (id, reporter_id, target_type, target_id, target_author_id, reason, note, status, outcome,
-         resolved_by, created_at, resolved_at)
-      select id, reporter_id, target_type, target_id, target_author_id, reason, note, status,
-        outcome, resolved_by, created_at, resolved_at
-      from reports`.execute(db);
-    await db.schema.dropTable('reports').execute();
-    await db.schema.alterTable('reports_next').renameTo('reports').execute();
-    // The same indexes as 0009 made; the first is what ONE_OPEN_REPORT names.
-    await db.schema
-      .createIndex('reports_one_open_per_reporter')
-      .on('reports')
-      .columns(['reporter_id', 'target_type', 'target_id'])
-      .unique()
-      .where(sql.ref('status'), '=', 'open')
-      .execute();
-    await db.schema
-      .createIndex('reports_by_target')
-      .on('reports')
-      .columns(['target_type', 'target_id', 'status'])
-      .execute();
-    await db.schema
-      .createIndex('reports_by_status')
-      .on('reports')
-      .columns(['status', 'created_at'])
-      .execute();
-    await db.schema
-      .createIndex('reports_by_reporter')
-      .on('reports')
-      .columns(['reporter_id', 'created_at'])
-      .execute();
+    await rebuildReportsAllowing(db, ['post', 'comment', 'review', 'user']);
   },
 };

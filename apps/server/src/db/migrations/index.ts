@@ -26,6 +26,7 @@ import { peerReviewMigration } from './0025-peer-review.js';
 import { receiptsMigration } from './0027-receipts.js';
 import { reviewBountiesMigration } from './0026-review-bounties.js';
 import { reviewReportsMigration } from './0028-review-reports.js';
+import { reviewResponseReportsMigration } from './0029-review-response-reports.js';
 import { followsMigration } from './0031-follows.js';
 
 /**
@@ -62,6 +63,7 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0027-receipts': receiptsMigration,
     '0026-review-bounties': reviewBountiesMigration,
     '0028-review-reports': reviewReportsMigration,
+    '0029-review-response-reports': reviewResponseReportsMigration,
     '0031-follows': followsMigration,
   };
 }

@@ -64,7 +64,8 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'The posts not validated yet (unreviewed, in review or disputed) and those with a ' +
         'bounty open for reviews (before its deadline), each with those bounties: posts with ' +
-        'such a bounty first, then those sharing a tag with your own posts, then the newest. ' +
+        'such a bounty first, then those sharing a tag with your own posts, then the newest; ' +
+        'never your own posts (you do not review them). ' +
         '`tag` keeps the posts with that tag; `cursor` is the `next_cursor` of the page before.',
       querystring: openReviewsQuerySchema,
       response: answers({ 200: openReviewsSchema }, 422),

@@ -80,8 +80,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/moderation/:target_type/:id/restore',
     route.restricted('moderator', {
-      summary: 'Undo a hide: the post or comment is seen by everyone who may see it again',
-      description: 'JSON `{note}`. 409 when it is not hidden. Logged; its author is told.',
+      summary: 'Undo a hide: what was hidden is seen by everyone who may see it again',
+      description:
+        'JSON `{note}`; a `review_response` is named by its review’s id. 409 when it is not ' +
+        'hidden. Logged; its author is told.',
       consumes: ['application/json'],
       params: restoreParamsSchema,
       body: restoreBodySchema,

@@ -1,73 +1,24 @@
 import {
   MESSAGES,
   type ModerationLogEntry,
-  type ModerationQueueItem,
   type MyReport,
-  type PostDetail,
   type Review,
   type ReviewList,
 } from '@symposia/shared';
 import { expect, it } from 'vitest';
-import { withCommunity, type Community, type Member } from '../../../test/community.js';
-import { describeEachDatabase, errorBody, fieldError, uploadPost } from '../../../test/helpers.js';
-import { notificationsOf } from '../../../test/notifications.js';
-
-type Headers = { authorization: string };
-
-const REVIEW = {
-  soundness: 4,
-  significance: 3,
-  clarity: 5,
-  reproducibility: 2,
-  confidence: 4,
-  recommendation: 'valid',
-  summary: 'Spam review: buy tokens at example.org',
-  strengths: 'None.',
-  weaknesses: 'None.',
-};
-
-/** Every member's valid review validates the post: the status shows each review counted. */
-const ONE_TRUSTED_REVIEW = { REVIEW_VALIDATION_MIN: '1', REVIEW_TRUSTED_LEVEL: '0' };
-
-function call(
-  community: Community,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers?: Headers,
-  payload?: object,
-) {
-  return community.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(headers && { headers }),
-    ...(payload && { payload }),
-  });
-}
-
-async function reviewed(community: Community, by: Member, postId: string, body: object = {}) {
-  const response = await call(community, 'POST', `/media/${postId}/reviews`, by.headers, {
-    ...REVIEW,
-    ...body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Review>();
-}
-
-async function statusOf(community: Community, postId: string) {
-  const response = await call(community, 'GET', `/media/${postId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  const { review_status, review_count } = response.json<PostDetail>();
-  return { review_status, review_count };
-}
-
-async function queueOf(community: Community, status: 'open' | 'resolved' = 'open') {
-  const response = await community.get(
-    `/api/v1/moderation/reports?status=${status}`,
-    community.moderator.headers,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ModerationQueueItem[]>();
-}
+import { withCommunity, type Community } from '../../../test/community.js';
+import { describeEachDatabase, errorBody, uploadPost } from '../../../test/helpers.js';
+import { markRead, notificationsOf, unreadCount } from '../../../test/notifications.js';
+import {
+  call,
+  expectReportRefused,
+  ONE_TRUSTED_REVIEW,
+  queueOf,
+  REVIEW,
+  reviewed,
+  statusOf,
+  type Headers,
+} from '../../../test/reviews.js';
 
 /** The review as each viewer gets it: its `hidden` mark, or the status of the refusal. */
 async function reviewSeenBy(community: Community, reviewId: string, headers?: Headers) {
@@ -86,17 +37,7 @@ describeEachDatabase('moderation of peer reviews (issue 29)', (db) => {
       const target = { target_type: 'review', target_id: review.id };
 
       // Signed out: 401; the reviewer's own review: 422 naming the target; unknown: 404.
-      const signedOut = await app.inject({
-        method: 'POST',
-        url: '/api/v1/reports',
-        payload: { ...target, reason: 'spam' },
-      });
-      expect(signedOut.statusCode).toBe(401);
-      const own = await report(member, target);
-      expect(own.statusCode).toBe(422);
-      expect(own.json()).toMatchObject({
-        errors: [fieldError('target_id', MESSAGES.reportOwnContent)],
-      });
+      await expectReportRefused(community, target, member);
       const unknown = await report(other, { target_type: 'review', target_id: 'no-such-review' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(errorBody(MESSAGES.reportTargetNotFound));
@@ -355,6 +296,51 @@ describeEachDatabase('moderation of peer reviews (issue 29)', (db) => {
 
       await call(community, 'DELETE', `/reviews/${review.id}`, member.headers);
       for (const { cid } of rows) expect((await gateway(cid)).statusCode).toBe(404);
+    });
+  });
+
+  it("the review's notification leaves the post author's bell while it is hidden, and for good once deleted", async () => {
+    await withCommunity(db, async (community) => {
+      const { app, author, member, other, moderator, reported, resolve } = community;
+      const postId = await uploadPost(app, author.headers, { title: 'Findings' });
+      const review = await reviewed(community, member, postId);
+      const reviewNotices = async (headers: Headers) =>
+        (await notificationsOf(app, headers)).filter((each) => each.type === 'review');
+      expect(await reviewNotices(author.headers)).toHaveLength(1);
+      expect(await unreadCount(app, author.headers)).toBe(1);
+
+      const reportId = await reported(other, { target_type: 'review', target_id: review.id });
+      expect((await resolve(reportId, { action: 'hide', note: 'Spam' })).statusCode).toBe(200);
+      expect(await reviewNotices(author.headers)).toEqual([]);
+      expect(await unreadCount(app, author.headers)).toBe(0);
+      // Marking all read passes over it: it is unread again when the review comes back.
+      expect((await markRead(app, author.headers, { all: true })).statusCode).toBe(200);
+
+      const restored = await call(
+        community,
+        'POST',
+        `/moderation/review/${review.id}/restore`,
+        moderator.headers,
+        { note: 'Reconsidered' },
+      );
+      expect(restored.statusCode, restored.body).toBe(204);
+      expect(await reviewNotices(author.headers)).toMatchObject([{ read: false }]);
+
+      const again = await reported(other, { target_type: 'review', target_id: review.id });
+      expect((await resolve(again, { action: 'delete', note: 'Spam' })).statusCode).toBe(200);
+      expect(await reviewNotices(author.headers)).toEqual([]);
+    });
+  });
+
+  it("a review its reviewer deletes takes its notification out of the post author's bell", async () => {
+    await withCommunity(db, async (community) => {
+      const { app, author, member } = community;
+      const postId = await uploadPost(app, author.headers);
+      const review = await reviewed(community, member, postId);
+      expect(await unreadCount(app, author.headers)).toBe(1);
+      await call(community, 'DELETE', `/reviews/${review.id}`, member.headers);
+      expect(await unreadCount(app, author.headers)).toBe(0);
+      expect((await notificationsOf(app, author.headers)).map((each) => each.type)).toEqual([]);
     });
   });
 });

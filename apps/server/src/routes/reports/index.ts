@@ -18,9 +18,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reports',
     route.member({
-      summary: 'Report a post, a comment or a member to the moderators',
+      summary: 'Report a post, a comment, a review, a response to one or a member',
       description:
-        'JSON `{target_type, target_id, reason, note}`. One open report per member and ' +
+        'JSON `{target_type, target_id, reason, note}`; a `review_response` is named by its ' +
+        "review's id. One open report per member and " +
         'target (409); a target you cannot see is 404, your own is 422; accounts younger than ' +
         'REPORT_MIN_ACCOUNT_AGE_SECONDS get 403; more than REPORT_RATE_LIMIT_MAX per ' +
         'REPORT_RATE_LIMIT_WINDOW_SECONDS get 429.',

@@ -1,4 +1,4 @@
-import type { EpochSummary, RewardsMe, Review } from '@symposia/shared';
+import type { EpochSummary, ReviewList, RewardsMe, Review, UserReviewList } from '@symposia/shared';
 import { expect, it } from 'vitest';
 import { withCommunity, type Community, type Member } from '../../../test/community.js';
 import { describeEachDatabase, uploadPost } from '../../../test/helpers.js';
@@ -116,6 +116,62 @@ describeEachDatabase('rewards for reviews', (db) => {
       expect(payouts.map((row) => [row.user_id, Number(row.score)])).toEqual([
         [c.member.user.id, 1.5],
       ]);
+    });
+  });
+
+  it('counts a suspended member’s helpful marks nowhere while the suspension lasts', async () => {
+    await withCommunity(db, async (c) => {
+      const rewards = c.app.services.rewards;
+      const epoch = await rewards.currentEpoch();
+      c.clock.advance(2 * DAY);
+      const postId = await uploadPost(c.app, c.author.headers, { title: 'Findings' });
+      const review = (await post(c, c.member, `/media/${postId}/reviews`, REVIEW)).json<Review>();
+      await post(c, c.other, `/reviews/${review.id}/helpful`);
+      /** The mark as readers see it: the review's count, the reviewer's total and score. */
+      const counted = async () => {
+        const alone = await c.get(`/api/v1/reviews/${review.id}`);
+        const list = await c.get(`/api/v1/media/${postId}/reviews`);
+        // Their own statistics (a visitor may be shown none, as their settings say).
+        const written = await c.get(`/api/v1/users/${c.member.user.id}/reviews`, c.member.headers);
+        const me = await c.get('/api/v1/rewards/me', c.member.headers);
+        return {
+          count: alone.json<Review>().helpful_count,
+          inList: list.json<ReviewList>().items[0]!.helpful_count,
+          total: written.json<UserReviewList>().helpful_total,
+          score: me.json<RewardsMe>().pending_score,
+        };
+      };
+      expect(await counted()).toEqual({ count: 1, inList: 1, total: 1, score: 1.5 });
+
+      const suspend = async (days: number) => {
+        const reportId = await c.reported(c.author, {
+          target_type: 'user',
+          target_id: c.other.user.id,
+        });
+        const done = await c.resolve(reportId, {
+          action: 'suspend',
+          note: 'Ring',
+          suspend_days: days,
+        });
+        expect(done.statusCode, done.body).toBe(200);
+      };
+      await suspend(1);
+      expect(await counted()).toEqual({ count: 0, inList: 0, total: 0, score: 0 });
+      // The mark is kept: once the suspension is over it counts again.
+      c.clock.advance(DAY + 1);
+      expect(await counted()).toEqual({ count: 1, inList: 1, total: 1, score: 1.5 });
+
+      // Suspended again, still when the epoch is paid: the reviewer earns nothing from it.
+      await suspend(30);
+      c.clock.advance((Date.parse(epoch.endsAt) - c.clock.now().getTime()) / 1000 + 1);
+      await rewards.tick();
+      expect(await rewards.distributeEpoch(epoch.id)).toBe(true);
+      const payouts = await c.app.db
+        .selectFrom('reward_payouts')
+        .select('user_id')
+        .where('epoch_id', '=', epoch.id)
+        .execute();
+      expect(payouts).toEqual([]);
     });
   });
 });

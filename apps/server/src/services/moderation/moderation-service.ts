@@ -18,9 +18,11 @@ import {
   moderationRecipients,
   postFacts,
   reviewFacts,
+  reviewResponseFacts,
   type CommentFacts,
   type ModerationTargetFacts,
   type ReviewFacts,
+  type ReviewResponseFacts,
 } from '../../policies/index.js';
 import { authorize } from '../authorize.js';
 import type {
@@ -47,17 +49,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What a notification of a decision links to: the post, and the comment when it is one; and the
- * review when it is one (its notifications link to its post).
+ * review when it is one, or its response (`response`; their notifications link to the post).
  */
 interface Place {
   postId: string | null;
   commentId: string | null;
   reviewId?: string;
+  response?: boolean;
 }
 
 /**
  * The moderators' work (docs/ARCHITECTURE.md §4, policies/moderation-policy.ts): the queue of
- * reports grouped by target (posts, comments, reviews, members), resolving them (dismiss, hide,
+ * reports grouped by target (posts, comments, reviews and their responses, members), resolving
+ * them (dismiss, hide,
  * delete, suspend; a review's post has its review status computed again), undoing a hide, and
  * the log every one of those actions is written to. Each decision is one transaction with its
  * log row and its notifications; readers see its effect at once (the content version moves).
@@ -66,7 +70,7 @@ export function createModerationService(deps: {
   moderation: ModerationRepository;
   posts: PostRepository;
   comments: CommentRepository;
-  reviews: Pick<ReviewRepository, 'findRef'>;
+  reviews: Pick<ReviewRepository, 'findRef' | 'findResponseRef'>;
   /** A review's receipts, which the gateway stops serving once it is hidden or deleted. */
   receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
   users: UserRepository;
@@ -84,10 +88,14 @@ export function createModerationService(deps: {
   const { moderation, posts, comments, reviews, receipts, users, reviewRule, now, afterWrite } =
     deps;
 
-  /** The CIDs a hide or delete of the target withdraws from the gateway. */
+  /**
+   * The CIDs a hide or delete of the target withdraws from the gateway. A response's leave its
+   * review's receipts as they are: they are the review's record.
+   */
   async function withdrawnCids(target: { post?: Post; place: Place }): Promise<string[]> {
     if (target.post) return servedCids(target.post);
-    return target.place.reviewId === undefined ? [] : receipts.cidsOfReview(target.place.reviewId);
+    const { reviewId, response } = target.place;
+    return reviewId === undefined || response ? [] : receipts.cidsOfReview(reviewId);
   }
 
   /** A comment as the moderator may see it, and where it is. */
@@ -116,6 +124,19 @@ export function createModerationService(deps: {
     };
   }
 
+  /** The response to the review as the moderator may see it, and where it is. */
+  async function responseAsSeenBy(
+    moderator: User,
+    reviewId: string,
+  ): Promise<{ facts: ReviewResponseFacts | undefined; place: Place }> {
+    const ref = await reviews.findResponseRef(reviewId);
+    const post = ref && (await posts.findVisible(ref.review.postId, moderator));
+    return {
+      facts: ref && reviewResponseFacts(ref, post),
+      place: { postId: ref?.review.postId ?? null, commentId: null, reviewId, response: true },
+    };
+  }
+
   /** The target of a report as the policy needs it, the post (to withdraw its files), its place. */
   async function targetOf(
     moderator: User,
@@ -140,6 +161,10 @@ export function createModerationService(deps: {
       case 'review': {
         const { facts, place } = await reviewAsSeenBy(moderator, id);
         return { facts: { type, review: facts, authorRole }, place };
+      }
+      case 'review_response': {
+        const { facts, place } = await responseAsSeenBy(moderator, id);
+        return { facts: { type, response: facts, authorRole }, place };
       }
       case 'user':
         return { facts: { type, authorRole }, place: { postId: null, commentId: null } };
@@ -197,12 +222,18 @@ export function createModerationService(deps: {
   }
 
   /**
-   * What hiding, deleting or restoring the post, comment or review at `place` changed: it, and
-   * the notifications about it (they leave or return). A review changes its post: the post's
-   * review status, its detail and its review list (the review's notifications follow the post).
+   * What hiding, deleting or restoring the post, comment, review or response at `place` changed:
+   * it, and the notifications about it (they leave or return). A review, or its response,
+   * changes its post: the post's review status, its detail and its review list; the
+   * notifications about the review (of it and of its response) follow it.
    */
   function contentAt(place: Place): WriteChange {
-    if (place.reviewId !== undefined) return place.postId === null ? {} : { posts: [place.postId] };
+    if (place.reviewId !== undefined) {
+      return {
+        ...(place.postId !== null && { posts: [place.postId] }),
+        notificationsAbout: { reviewId: place.reviewId },
+      };
+    }
     if (place.commentId !== null) {
       return {
         comments: [place.commentId],
@@ -299,8 +330,9 @@ export function createModerationService(deps: {
     },
 
     /**
-     * POST /moderation/{target_type}/{id}/restore: shows a hidden post or comment again (its
-     * counts come back), logged, its author told. 404 when gone, 409 when it is not hidden.
+     * POST /moderation/{target_type}/{id}/restore: shows hidden content again (a post's or
+     * comment's counts come back, a review counts again for its post), logged, its author told.
+     * 404 when gone, 409 when it is not hidden.
      */
     async restore(user: User, params: RestoreParams, body: RestoreBody): Promise<void> {
       authorize(decideModeration(user));
@@ -326,6 +358,13 @@ export function createModerationService(deps: {
           authorize(decideRestore(user, { type: 'review', review: review.facts }));
           authorId = review.facts?.reviewerId;
           place = review.place;
+          break;
+        }
+        case 'review_response': {
+          const response = await responseAsSeenBy(user, params.id);
+          authorize(decideRestore(user, { type: 'review_response', response: response.facts }));
+          authorId = response.facts?.authorId;
+          place = response.place;
           break;
         }
       }
@@ -366,6 +405,8 @@ function goneMessage(type: ReportTargetType): string {
       return MESSAGES.postNotFoundTitle;
     case 'review':
       return MESSAGES.reviewNotFound;
+    case 'review_response':
+      return MESSAGES.reviewResponseNotFound;
     default:
       return MESSAGES.commentNotFound;
   }
@@ -378,7 +419,7 @@ function authorNotice(decision: {
   note: string;
   suspendedUntil: string | null;
 }): string {
-  const what = decision.targetType === 'user' ? 'account' : decision.targetType;
+  const what = noticeName(decision.targetType);
   switch (decision.action) {
     case 'hide':
       return MESSAGES.moderationNotice.hide(what, decision.note);
@@ -390,5 +431,17 @@ function authorNotice(decision: {
       return MESSAGES.moderationNotice.restore(what, decision.note);
     case 'dismiss':
       return '';
+  }
+}
+
+/** What a moderation notice calls the target ('The moderators hid your {{what}}'). */
+function noticeName(type: ReportTargetType): string {
+  switch (type) {
+    case 'user':
+      return 'account';
+    case 'review_response':
+      return 'response';
+    default:
+      return type;
   }
 }

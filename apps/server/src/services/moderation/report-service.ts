@@ -9,6 +9,7 @@ import {
   decideReport,
   postFacts,
   reviewFacts,
+  reviewResponseFacts,
   type ReportTargetFacts,
 } from '../../policies/index.js';
 import { authorize } from '../authorize.js';
@@ -28,7 +29,8 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 export type ReportService = ReturnType<typeof createReportService>;
 
 /**
- * Members report posts, comments, peer reviews and other members to the moderators (POST /reports) and follow
+ * Members report posts, comments, peer reviews and responses to them, and other members, to the
+ * moderators (POST /reports) and follow
  * what came of their reports (GET /reports/mine). Who may report what is policies/'
  * (moderation-policy.ts); this reads the facts, counts the rate limit and writes.
  */
@@ -36,7 +38,7 @@ export function createReportService(deps: {
   reports: ReportRepository;
   posts: PostRepository;
   comments: CommentRepository;
-  reviews: Pick<ReviewRepository, 'findRef'>;
+  reviews: Pick<ReviewRepository, 'findRef' | 'findResponseRef'>;
   users: UserRepository;
   /** REPORT_RATE_LIMIT_*: reports per member per window. */
   limiter: RateLimiter;
@@ -71,6 +73,11 @@ export function createReportService(deps: {
         const post = ref && (await posts.findVisible(ref.postId, user));
         return { type: 'review', review: ref && reviewFacts(ref, post) };
       }
+      case 'review_response': {
+        const ref = await reviews.findResponseRef(body.target_id);
+        const post = ref && (await posts.findVisible(ref.review.postId, user));
+        return { type: 'review_response', response: ref && reviewResponseFacts(ref, post) };
+      }
       case 'user': {
         const member = await users.findById(body.target_id);
         return { type: 'user', user: member && { id: member.id } };
@@ -87,6 +94,8 @@ export function createReportService(deps: {
         return target.comment?.authorId ?? '';
       case 'review':
         return target.review?.reviewerId ?? '';
+      case 'review_response':
+        return target.response?.authorId ?? '';
       case 'user':
         return target.user?.id ?? '';
     }

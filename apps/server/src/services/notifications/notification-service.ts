@@ -8,7 +8,7 @@ import {
 import type { NotificationPreferences, NotificationView } from '../../domain/notification.js';
 import type { Session } from '../../domain/session.js';
 import type { User } from '../../domain/user.js';
-import type { NotificationRepository } from '../../repositories/index.js';
+import type { NotificationRepository, NotificationSubject } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { endsSession, type NotificationBus } from './notification-bus.js';
@@ -105,13 +105,13 @@ export function createNotificationService(deps: {
     changed,
 
     /**
-     * A post or comment was deleted, hidden, restored or made private: the notifications about
-     * it leave or come back (the repository shows only those about what their recipient may
+     * A post, comment, review or response was deleted, hidden, restored or made private: the
+     * notifications about it leave or come back (the repository shows only those about what their recipient may
      * see), so the streams of its unread notifications' recipients read their count again.
      * Called after the change committed. A failure to read them is not the change's: their
      * counts catch up at their next change or reconnect.
      */
-    async contentChanged(target: { postId: string } | { commentId: string }): Promise<void> {
+    async contentChanged(target: NotificationSubject): Promise<void> {
       let recipients: string[];
       try {
         recipients = await notifications.unreadRecipientsAbout(target);

@@ -106,7 +106,7 @@ export function createReviewService(deps: {
   }
 
   async function read(id: string, viewer: Viewer): Promise<ShownReview> {
-    const found = await reviews.find(id, viewer);
+    const found = await reviews.find(id, viewer, now().toISOString());
     if (!found) throw new NotFoundError(MESSAGES.reviewNotFound);
     const [review] = await shown([found], viewer);
     return review!;
@@ -119,7 +119,7 @@ export function createReviewService(deps: {
       authorize(decidePost(viewer, post && postFacts(post), 'see'));
       const found = post as NonNullable<typeof post>;
       const [items, meanScores] = await Promise.all([
-        reviews.listByPost(postId, viewer),
+        reviews.listByPost(postId, viewer, now().toISOString()),
         found.reviewCount > 0 ? reviews.meanScores(postId) : Promise.resolve(null),
       ]);
       return {
@@ -145,9 +145,10 @@ export function createReviewService(deps: {
       if (!member) throw new NotFoundError(MESSAGES.userNotFound);
       const after = decodeReviewCursor(query.cursor);
       const statistics = profileSectionShown(viewer, member, 'public_statistics');
+      const at = now().toISOString();
       const [rows, helpfulTotal] = await Promise.all([
-        reviews.listOfMember(query.kind, member.id, viewer, { after, limit: query.limit + 1 }),
-        statistics ? reviews.helpfulTotal(member.id, viewer) : Promise.resolve(null),
+        reviews.listOfMember(query.kind, member.id, viewer, { after, limit: query.limit + 1, at }),
+        statistics ? reviews.helpfulTotal(member.id, viewer, at) : Promise.resolve(null),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -193,6 +194,7 @@ export function createReviewService(deps: {
                 actorId: body.anonymous ? null : user.id,
                 postId,
                 commentId: null,
+                reviewId: id,
                 excerpt: excerptOf(body.summary),
                 groupKey: `review:${id}`,
                 at: createdAt,
@@ -241,7 +243,7 @@ export function createReviewService(deps: {
      */
     async edit(id: string, user: User, body: ReviewPatchBody): Promise<ShownReview> {
       const { ref } = await reviewFor(id, user, 'edit');
-      const current = await reviews.find(id, user);
+      const current = await reviews.find(id, user, now().toISOString());
       if (current && !current.current) {
         throw new InvalidInputError([{ field: 'revision', message: MESSAGES.reviewNotCurrent }]);
       }
@@ -257,7 +259,12 @@ export function createReviewService(deps: {
       await reviewFor(id, user, 'delete');
       const postId = await reviews.delete(id, now().toISOString(), rule);
       if (postId === undefined) throw new NotFoundError(MESSAGES.reviewNotFound);
-      await afterWrite({ posts: [postId], files: await receipts.cidsOfReview(id) });
+      await afterWrite({
+        posts: [postId],
+        files: await receipts.cidsOfReview(id),
+        // Its notifications (of it, of its response) leave their recipients' lists.
+        notificationsAbout: { reviewId: id },
+      });
     },
 
     /** Throws unless `user` is the reviewed post's author: asked when the request arrives. */
@@ -284,6 +291,7 @@ export function createReviewService(deps: {
                 actorId: user.id,
                 postId: ref.postId,
                 commentId: null,
+                reviewId: id,
                 excerpt: excerptOf(content),
                 groupKey: `review_response:${id}`,
                 at,
@@ -298,7 +306,7 @@ export function createReviewService(deps: {
           throw error;
         });
       await afterWrite({ posts: [ref.postId], notify: told });
-      return { content, createdAt: at, editedAt: null };
+      return { content, createdAt: at, editedAt: null, hidden: false };
     },
 
     /** POST /reviews/{id}/helpful: the member's mark, toggled; one per member. */

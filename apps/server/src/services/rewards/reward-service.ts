@@ -117,8 +117,8 @@ export function createRewardService(deps: {
   // Every kind's weight, the review kinds' from the REWARD_*REVIEW* settings (issue 29).
   const weights = { ...settings.weights, ...reviewWeights(settings.reviews) };
   // scoring.ts's rules, applied by the repository's query (countedPairs); the weights are applied
-  // here, to the counts it returns.
-  const criteriaWith = (weighByTrust: boolean): ScoringCriteria => ({
+  // here, to the counts it returns. `at`: when it counts (a suspended member's marks count not).
+  const criteriaWith = (weighByTrust: boolean, at: string): ScoringCriteria => ({
     kinds: countingKinds(settings.weights),
     minActorAgeSeconds: settings.minActorAgeSeconds,
     maxEventsPerActorDaily: settings.maxEventsPerActorDaily,
@@ -130,6 +130,7 @@ export function createRewardService(deps: {
       },
       maxPerReviewerDaily: settings.reviews.maxPerReviewerDaily,
       maxHelpfulPerReview: settings.reviews.maxHelpfulPerReview,
+      at,
     },
   });
 
@@ -225,7 +226,10 @@ export function createRewardService(deps: {
       await trust.ensureComputedSince(epoch.endsAt);
       // Scored before the write transaction, from per-member totals: the epoch is over, so its
       // signals are settled, and the transaction only splits and writes.
-      const counted = await rewards.countedPairs(epoch, criteriaWith(await trust.weighsTrust()));
+      const counted = await rewards.countedPairs(
+        epoch,
+        criteriaWith(await trust.weighsTrust(), now().toISOString()),
+      );
       const scores = {
         weighted: scoresOf(counted, weights),
         unweighted: scoresOf(counted, weights, { unweighted: true }),
@@ -242,7 +246,11 @@ export function createRewardService(deps: {
       const epoch = await currentEpoch();
       const [member, counted] = await Promise.all([
         rewards.memberRewards(user.id, REWARD_HISTORY_SIZE),
-        rewards.countedPairs(epoch, criteriaWith(await trust.weighsTrust()), user.id),
+        rewards.countedPairs(
+          epoch,
+          criteriaWith(await trust.weighsTrust(), now().toISOString()),
+          user.id,
+        ),
       ]);
       const allowedFrom = claimAllowedFrom(user.createdAt, settings.minClaimAgeSeconds);
       return {

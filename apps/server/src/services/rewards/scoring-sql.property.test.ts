@@ -31,7 +31,8 @@ import {
  *
  * Reviews are in the mix (issue 29): random reviews of the three posts (the hidden one too), some
  * deleted or hidden, some of one's own post, before, in and after the epoch, rated or not, with
- * random readers' marks (the reviewer's own and the post author's too, some after the epoch), so
+ * random readers' marks (the reviewer's own and the post author's too, some after the epoch), by
+ * members suspended or not when the epoch is scored (their marks count nothing then), so
  * `countedReviewsOf` is checked against `countReviews` with the same caps, ages and trust.
  */
 
@@ -44,6 +45,8 @@ const SPAN = {
 };
 /** Signals fall on a 3-hour grid from 12 hours before the epoch to 12 after: ties are common. */
 const STEP_MS = 3 * 3_600_000;
+/** When the epoch is scored: a suspension ending later is still running then. */
+const SCORED_AT = new Date(T0 + 2 * DAY * 1000 + 3_600_000).toISOString();
 
 interface Signal {
   kind: ContributionKind;
@@ -73,6 +76,8 @@ interface Case {
   ages: number[];
   /** Each member's stored trust in millionths; null: no row (trust 0). */
   trust: (number | null)[];
+  /** Each member's suspension: none, one over before the scoring, or one running then. */
+  suspensions: ('none' | 'ended' | 'running')[];
   weighByTrust: boolean;
   rules: ScoringRules;
   signals: Signal[];
@@ -114,6 +119,10 @@ const testCase: fc.Arbitrary<Case> = fc.record({
     ),
     { minLength: MEMBERS, maxLength: MEMBERS },
   ),
+  suspensions: fc.array(fc.constantFrom('none' as const, 'ended' as const, 'running' as const), {
+    minLength: MEMBERS,
+    maxLength: MEMBERS,
+  }),
   weighByTrust: fc.boolean(),
   rules: fc.record({
     weights: fc.record({
@@ -174,7 +183,7 @@ describeEachDatabase('counting an epoch’s pairs in SQL', (db) => {
       await fc.assert(
         fc.asyncProperty(
           testCase,
-          async ({ ages, trust, weighByTrust, rules, signals, reviews }) => {
+          async ({ ages, trust, suspensions, weighByTrust, rules, signals, reviews }) => {
             await app.db.deleteFrom('contribution_events').execute();
             await app.db.deleteFrom('review_helpful').execute();
             await app.db.deleteFrom('reviews').execute();
@@ -196,10 +205,18 @@ describeEachDatabase('counting an epoch’s pairs in SQL', (db) => {
               ? new Map(trustRows.map((row) => [row.user_id, row.trust_units]))
               : null;
             const createdAt = ages.map((hours) => new Date(T0 - hours * 3_600_000).toISOString());
+            const suspendedUntil = {
+              none: null,
+              ended: new Date(Date.parse(SCORED_AT) - 1).toISOString(),
+              running: new Date(Date.parse(SCORED_AT) + 1).toISOString(),
+            };
             for (const [index, member] of members.entries()) {
               await app.db
                 .updateTable('users')
-                .set({ created_at: createdAt[index]! })
+                .set({
+                  created_at: createdAt[index]!,
+                  suspended_until: suspendedUntil[suspensions[index]!],
+                })
                 .where('id', '=', member.user.id)
                 .execute();
             }
@@ -305,6 +322,9 @@ describeEachDatabase('counting an epoch’s pairs in SQL', (db) => {
                       userId: mark.user_id,
                       createdAt: mark.created_at,
                       userCreatedAt: accountOf(mark.user_id),
+                      userSuspended:
+                        suspensions[members.findIndex((m) => m.user.id === mark.user_id)] ===
+                        'running',
                     })),
                 },
               ];
@@ -330,6 +350,7 @@ describeEachDatabase('counting an epoch’s pairs in SQL', (db) => {
                   review_helpful: (rules.weights.review_helpful ?? 0) > 0,
                 },
                 ...rules.reviews!,
+                at: SCORED_AT,
               },
             };
             const counted = await rewards.countedPairs(SPAN, criteria);

@@ -236,8 +236,9 @@ export function countEvents(
  *   written (a rating has no time of its own and comes after the review);
  * - each reader's helpful mark made before the epoch's end adds a `review_helpful` pair weighing
  *   the reader's trust, not the reviewer's own nor the post author's (who rates instead), from
- *   accounts old enough when they marked, REWARD_REVIEW_MAX_HELPFUL a review at most, the
- *   earliest first.
+ *   accounts old enough when they marked and not suspended when the epoch is scored (issue 28's
+ *   "suspended means unpaid", for the signals they give), REWARD_REVIEW_MAX_HELPFUL a review at
+ *   most, the earliest first.
  * So a review earns only as far as others found it helpful, and only by the trust of those
  * others: a ring of fresh or untrusted accounts rating each other's reviews earns nothing.
  * `countedReviewsOf` in repositories/reward-pairs.ts is the same rule in SQL
@@ -286,6 +287,7 @@ export function countReviews(
           (mark) =>
             mark.userId !== review.reviewerId &&
             mark.userId !== review.postAuthorId &&
+            !mark.userSuspended &&
             mark.createdAt < endsAt &&
             oldEnough(mark.userCreatedAt, mark.createdAt),
         )

@@ -105,6 +105,12 @@ export function PostDetailRoute() {
           // The post's badge follows the status a new review gives it.
           onReviewed={() => void queryClient.invalidateQueries({ queryKey: postQueryKey(id) })}
           renderReviewActions={(review) => <ReviewReportButton review={review} />}
+          renderResponseActions={(review) => (
+            <ReviewReportButton
+              review={review}
+              responseBy={{ id: query.data['author id'], name: query.data['author name'] }}
+            />
+          )}
         />
       }
       comments={

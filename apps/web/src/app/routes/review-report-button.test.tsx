@@ -12,11 +12,19 @@ import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { ReviewReportButton } from './review-report-button';
 
-const signed = makeReview({ reviewer: { id: 'u-carol', username: 'carol', avatar: '' } });
+const signed = makeReview({
+  reviewer: { id: 'u-carol', username: 'carol', avatar: '' },
+  response: {
+    content: 'Fixed in revision 2',
+    created_at: '2026-03-02T08:00:00.000Z',
+    edited_at: null,
+    hidden: false,
+  },
+});
 const anonymous = makeReview({ reviewer: null, anonymous: true });
 const mine = makeReview({ is_mine: true });
 
-/** The post's reviews as the post detail composes them: Report on each. */
+/** The post's reviews as the post detail composes them: Report on each, and on each response. */
 function renderReviews() {
   const handlers = reviewRoutes('post-1', () => makePostReviews([signed, anonymous, mine]), {
     'POST /reports': () => jsonResponse({ id: 'report-1', status: 'open' }, 201),
@@ -27,6 +35,9 @@ function renderReviews() {
         postId="post-1"
         authorId="author"
         renderReviewActions={(review) => <ReviewReportButton review={review} />}
+        renderResponseActions={(review) => (
+          <ReviewReportButton review={review} responseBy={{ id: 'author', name: 'ada' }} />
+        )}
       />
       <ToastHost />
     </>,
@@ -68,6 +79,48 @@ describe('Report on a review', () => {
     expect(within(own).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
   });
 
+  it("reports the author's response to a review with the same dialog; never the author", async () => {
+    act(() => authStore.signIn('token-1', makeCurrentUser({ id: 'me', username: 'me' })));
+    const { requests } = renderReviews();
+    const review = await screen.findByRole('article', { name: 'Review by carol' });
+    const response = within(review).getByTestId('review-response');
+    await userEvent.click(
+      within(response).getByRole('button', { name: 'Report the response by ada to a review' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report this response' });
+    expect(dialog).toHaveTextContent('You are reporting the response by ada to a review.');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Abuse/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(MESSAGES.reportSent)).toBeVisible();
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(String(sent!.body))).toEqual({
+      target_type: 'review_response',
+      target_id: signed.id,
+      reason: 'abuse',
+      note: '',
+    });
+    // Only one review has a response: one Report on a response.
+    expect(screen.getAllByTestId('review-response')).toHaveLength(1);
+  });
+
+  it('is not offered to the author on their own response, which they see marked once hidden', async () => {
+    act(() => authStore.signIn('token-1', makeCurrentUser({ id: 'author', username: 'ada' })));
+    const hidden = { ...signed, response: { ...signed.response!, hidden: true } };
+    reviewRoutes('post-1', () => makePostReviews([hidden]));
+    renderWithProviders(
+      <ReviewsSection
+        postId="post-1"
+        authorId="author"
+        renderResponseActions={(review) => (
+          <ReviewReportButton review={review} responseBy={{ id: 'author', name: 'ada' }} />
+        )}
+      />,
+    );
+    const response = await screen.findByTestId('review-response');
+    expect(within(response).getByTestId('hidden-by-moderators')).toBeVisible();
+    expect(within(response).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
+
   it('says it in Chinese', async () => {
     await changeLanguage('zh-CN');
     act(() => authStore.signIn('token-1', makeCurrentUser({ id: 'me', username: 'me' })));
@@ -75,6 +128,13 @@ describe('Report on a review', () => {
     const review = await screen.findByRole('article', { name: /carol/ });
     await userEvent.click(within(review).getByRole('button', { name: '举报 carol 的评审' }));
     expect(await screen.findByRole('dialog', { name: '举报此评审' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(
+      within(within(review).getByTestId('review-response')).getByRole('button', {
+        name: '举报 ada 对评审的回应',
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: '举报此回应' })).toBeVisible();
   });
 
   it('is not offered to visitors', async () => {

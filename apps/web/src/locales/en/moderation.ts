@@ -78,6 +78,7 @@ export const moderation = {
     post: 'Post',
     comment: 'Comment',
     review: 'Review',
+    review_response: 'Response to a review',
     user: 'Member',
   },
   /** What an action is taken on, in a sentence. */
@@ -85,6 +86,7 @@ export const moderation = {
     post: 'the post “{{title}}”',
     comment: 'the comment by {{name}}',
     review: 'the review by {{name}}',
+    review_response: 'the response by {{name}} to a review',
     user: 'the member {{name}}',
   },
   untitledPost: 'Untitled post',

@@ -33,6 +33,8 @@ export const notifications = {
   what: {
     post: 'post',
     comment: 'comment',
+    review: 'review',
+    response: 'response to a review',
     account: 'account',
   },
   settings: {

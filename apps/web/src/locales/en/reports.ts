@@ -10,6 +10,7 @@ export const reports = {
     review: 'the review by <name>{{name}}</name>',
     /** A review whose reviewer the reader may not know. */
     anonymousReview: 'an anonymous review',
+    review_response: 'the response by <name>{{name}}</name> to a review',
     user: 'the member <name>{{name}}</name>',
   },
   untitledPost: 'Untitled post',
@@ -18,6 +19,7 @@ export const reports = {
       post: 'Report this post',
       comment: 'Report this comment',
       review: 'Report this review',
+      review_response: 'Report this response',
       user: 'Report this member',
     },
     description:

@@ -31,6 +31,8 @@ export const notifications: Translation<typeof en> = {
   what: {
     post: '帖子',
     comment: '评论',
+    review: '评审',
+    response: '评审回应',
     account: '账号',
   },
   settings: {

@@ -158,6 +158,7 @@ export const messages: Translation<typeof enMessages> = {
   cannotDeleteReview: '你只能删除自己的评审',
   reviewResponseAuthorOnly: '只有帖子作者可以回应评审',
   reviewAlreadyAnswered: '你已回应过这篇评审',
+  reviewResponseNotFound: '未找到该回应',
   reviewRatingAuthorOnly: '只有帖子作者可以评价评审是否有帮助',
   reviewOwnHelpful: '你不能将自己的评审标记为有帮助',
   reviewNotCurrent: '这篇评审针对的是帖子的早期版本；请评审当前版本',

@@ -58,6 +58,24 @@ function renderScreen(routes: Record<string, Handler>) {
   return handlers;
 }
 
+/**
+ * An open report on something on post p-1 (a review, a response): its post's title and its text
+ * as user content, a link to it in place, and every action but Restore.
+ */
+function expectOpenOnPost(item: HTMLElement, shown: { title: string; text: string }) {
+  expect(within(item).getByText(shown.title)).toHaveAttribute('translate', 'no');
+  expect(within(item).getByText(shown.text)).toHaveAttribute('translate', 'no');
+  expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
+    'href',
+    '/forum/detail/p-1',
+  );
+  expect(
+    within(item)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+}
+
 const statusOf = (request: RecordedRequest) => new URL(request.url, 'http://x').searchParams;
 
 describe('actionsFor', () => {
@@ -141,17 +159,7 @@ describe('ModerationScreen', () => {
         }),
     });
     const item = await screen.findByRole('article', { name: 'Review by alice' });
-    expect(within(item).getByText('Findings')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByText('Buy tokens')).toHaveAttribute('translate', 'no');
-    expect(within(item).getByRole('link', { name: /^Open in place/ })).toHaveAttribute(
-      'href',
-      '/forum/detail/p-1',
-    );
-    expect(
-      within(item)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Dismiss', 'Hide', 'Delete', 'Suspend']);
+    expectOpenOnPost(item, { title: 'Findings', text: 'Buy tokens' });
     await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
     const dialog = screen.getByRole('dialog', { name: 'Hide the review by alice?' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Advertising');
@@ -160,6 +168,56 @@ describe('ModerationScreen', () => {
     expect(requests.find((request) => request.method === 'POST')!.url).toContain(
       '/moderation/reports/r-1/resolve',
     );
+  });
+
+  it("shows a reported response with its excerpt and post; a hidden one is restored by its review's id", async () => {
+    const response = (overrides: Partial<ModerationQueueItem>) =>
+      makeItem({
+        target_type: 'review_response',
+        target_id: 'rv-1',
+        target: {
+          title: 'Findings',
+          text: 'See example.org',
+          post_id: 'p-1',
+          hidden: false,
+          deleted: false,
+        },
+        ...overrides,
+      });
+    const { requests } = renderScreen({
+      'GET /moderation/reports': (request) =>
+        jsonResponse([
+          statusOf(request).get('status') === 'resolved'
+            ? response({
+                status: 'resolved',
+                outcome: 'hide',
+                target: { ...response({}).target, hidden: true },
+              })
+            : response({}),
+        ]),
+      'POST /moderation/review_response/rv-1/restore': () => new Response(null, { status: 204 }),
+    });
+    const item = await screen.findByRole('article', { name: 'Response to a review by alice' });
+    expectOpenOnPost(item, { title: 'Findings', text: 'See example.org' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
+    expect(
+      screen.getByRole('dialog', { name: 'Hide the response by alice to a review?' }),
+    ).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
+    const hidden = await screen.findByRole('article', { name: 'Response to a review by alice' });
+    expect(within(hidden).getByTestId('hidden-by-moderators')).toBeVisible();
+    await userEvent.click(within(hidden).getByRole('button', { name: 'Restore' }));
+    const dialog = screen.getByRole('dialog', {
+      name: 'Restore the response by alice to a review?',
+    });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Reconsidered');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = requests.find((request) => request.method === 'POST')!;
+    expect(sent.url).toContain('/moderation/review_response/rv-1/restore');
+    expect(JSON.parse(String(sent.body))).toEqual({ note: 'Reconsidered' });
   });
 
   it('suspends for a number of days, and says a refusal in the dialog', async () => {

@@ -131,6 +131,11 @@ describe('moderationNotice', () => {
     const notice = moderationNotice(t(), MESSAGES.moderationNotice.delete('comment', 'off topic'));
     expect(notice).toContainEqual({ user: 'off topic' });
     expect(sentenceText(notice ?? [])).toContain('评论');
+    // A review and a response to one are named too (the server's 'review' and 'response').
+    const review = moderationNotice(t(), MESSAGES.moderationNotice.hide('review', 'spam'));
+    expect(sentenceText(review ?? [])).toBe('版主隐藏了你的评审：spam');
+    const response = moderationNotice(t(), MESSAGES.moderationNotice.hide('response', 'rude'));
+    expect(sentenceText(response ?? [])).toBe('版主隐藏了你的评审回应：rude');
   });
 });
 

@@ -98,7 +98,8 @@ export function describeNotification(t: NotificationT, notification: Notificatio
   }
 }
 
-const WHAT = ['post', 'comment', 'account'] as const;
+/** What a moderation notice names (the server's `what`: moderation-service.ts `noticeName`). */
+const WHAT = ['post', 'comment', 'review', 'response', 'account'] as const;
 const isWhat = (value: unknown): value is (typeof WHAT)[number] =>
   WHAT.includes(value as (typeof WHAT)[number]);
 

@@ -23,6 +23,8 @@ type ReviewItemProps = {
   isPostAuthor: boolean;
   /** More actions composed by the section (awarding a bounty). */
   actions?: ReactNode;
+  /** What the app adds to the author's response, when there is one (Report). */
+  responseActions?: ReactNode;
   /** The reviewer edited or deleted it: what shows the post's status elsewhere reads it again. */
   onChanged?: () => void;
 };
@@ -33,10 +35,17 @@ const receiptHref = (cid: string) => `/ipfs/${encodeURIComponent(cid)}`;
 /**
  * One review (issue 29): who wrote it (or 'Anonymous reviewer'), the revision it reviews, its
  * scores and recommendation, its texts in Markdown with math, Helpful with its count, the author's
- * response (or Respond, for the author), the link to its receipt and its Proof. Its reviewer
- * edits and deletes it; the post's author rates its helpfulness.
+ * response (or Respond, for the author; marked when the moderators hid it), the link to its
+ * receipt and its Proof. Its reviewer edits and deletes it; the post's author rates its
+ * helpfulness.
  */
-export function ReviewItem({ review, isPostAuthor, actions, onChanged }: ReviewItemProps) {
+export function ReviewItem({
+  review,
+  isPostAuthor,
+  actions,
+  responseActions,
+  onChanged,
+}: ReviewItemProps) {
   const { t } = useTranslation(['reviews', 'messages']);
   const [responding, setResponding] = useState(false);
   const helpful = useToggleHelpful(review.post_id, review.id);
@@ -154,7 +163,10 @@ export function ReviewItem({ review, isPostAuthor, actions, onChanged }: ReviewI
         {review.response ? (
           <section className={styles.response} data-testid="review-response">
             <h4 className={styles.textTitle}>{t('reviews:item.response')}</h4>
+            {/* Shown only to its author and the moderators once the moderators hid it. */}
+            {review.response.hidden ? <HiddenBadge /> : null}
             <RichText text={review.response.content} plain="lines" />
+            {responseActions ? <div className={styles.actions}>{responseActions}</div> : null}
           </section>
         ) : null}
       </article>

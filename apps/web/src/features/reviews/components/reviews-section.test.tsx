@@ -19,6 +19,7 @@ describe('ReviewsSection', () => {
         content: 'Fixed in revision 2',
         created_at: '2026-03-02T08:00:00.000Z',
         edited_at: null,
+        hidden: false,
       },
     });
     const anonymous = makeReview({ reviewer: null, anonymous: true, current: false });
@@ -85,7 +86,12 @@ describe('ReviewsSection', () => {
     const { requests } = reviewRoutes('post-1', () => answered, {
       'POST /reviews/r1/response': (request) => {
         const { content } = bodyOf(request.body) as { content: string };
-        const response = { content, created_at: '2026-03-02T08:00:00.000Z', edited_at: null };
+        const response = {
+          content,
+          created_at: '2026-03-02T08:00:00.000Z',
+          edited_at: null,
+          hidden: false,
+        };
         answered = makePostReviews([{ ...review, response }]);
         return jsonResponse(response, 201);
       },

@@ -27,6 +27,8 @@ type ReviewsSectionProps = {
   onReviewed?: () => void;
   /** What the app adds to each review's actions (Report), drawn as its other buttons. */
   renderReviewActions?: (review: Review) => ReactNode;
+  /** What the app adds under the author's response to a review (Report), when it has one. */
+  renderResponseActions?: (review: Review) => ReactNode;
 };
 
 /**
@@ -39,6 +41,7 @@ export function ReviewsSection({
   authorId,
   onReviewed,
   renderReviewActions,
+  renderResponseActions,
 }: ReviewsSectionProps) {
   const { t } = useTranslation(['reviews', 'messages']);
   const headingId = useId();
@@ -129,6 +132,7 @@ export function ReviewsSection({
                 review={review}
                 isPostAuthor={isPostAuthor}
                 onChanged={onReviewed}
+                responseActions={review.response ? renderResponseActions?.(review) : null}
                 actions={
                   <>
                     {bountyToAward && awardable(review.id, review.is_mine) ? (
