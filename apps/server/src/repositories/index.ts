@@ -154,11 +154,7 @@ export {
 export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { MailRepository, OutboxMessage } from './mail-repository.js';
-export type {
-  EmailTokenRepository,
-  LinkRefusal,
-  ResetAccount,
-} from './email-token-repository.js';
+export type { EmailTokenRepository, LinkRefusal, ResetAccount } from './email-token-repository.js';
 export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';
 export type { UserChanges, UserRepository } from './user-repository.js';
 export type {

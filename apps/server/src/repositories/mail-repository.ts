@@ -117,6 +117,5 @@ export function createMailRepository(db: AppDatabase) {
         .where('status', '=', 'queued')
         .execute();
     },
-
   };
 }

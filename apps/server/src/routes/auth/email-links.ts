@@ -29,7 +29,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The verification link (sent on registering with an address, changing it, or asking ' +
           'again) opens a screen that sends its token here. A link works once, for 24 hours, and ' +
-          'only while the address is still the account\'s; `email_verified` of /auth/me says ' +
+          "only while the address is still the account's; `email_verified` of /auth/me says " +
           'the result. No sign-in needed: the token is the proof. 422 (field `token`) says why a ' +
           'link is refused: not a link, expired, used, or for an address since replaced.',
         tags: ['auth'],

@@ -46,22 +46,35 @@ export function htmlPart(
   const paragraph = (text: string): SafeHtml =>
     html`<p style="margin:0 0 16px;line-height:1.5">${text}</p>`;
   const action = body.action
-    ? html`<p style="margin:24px 0"><a href="${body.action.href}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#1f3a5f;color:#ffffff;text-decoration:none;font-weight:600">${body.action.label}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555555;word-break:break-all">${body.action.href}</p>`
+    ? html`<p style="margin:24px 0">
+          <a
+            href="${body.action.href}"
+            style="display:inline-block;padding:12px 20px;border-radius:6px;background:#1f3a5f;color:#ffffff;text-decoration:none;font-weight:600"
+            >${body.action.label}</a
+          >
+        </p>
+        <p style="margin:0 0 16px;font-size:13px;color:#555555;word-break:break-all">
+          ${body.action.href}
+        </p>`
     : html``;
   const [siteLine = '', noticeLine = ''] = FOOTER[language](site).split('\n');
   return html`<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${subject}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#1a1a1a">
-<div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">
-${paragraph(body.greeting)}
-${body.before.map(paragraph)}
-${action}
-${body.after.map(paragraph)}
-<p style="margin:32px 0 0;font-size:12px;color:#777777">${siteLine}<br>${noticeLine}</p>
-</div>
-</body>
-</html>
-`.value;
+    <html lang="${language}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+        <title>${subject}</title>
+      </head>
+      <body
+        style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#1a1a1a"
+      >
+        <div
+          style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px"
+        >
+          ${paragraph(body.greeting)} ${body.before.map(paragraph)} ${action}
+          ${body.after.map(paragraph)}
+          <p style="margin:32px 0 0;font-size:12px;color:#777777">${siteLine}<br />${noticeLine}</p>
+        </div>
+      </body>
+    </html> `.value;
 }

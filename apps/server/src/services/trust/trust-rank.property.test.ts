@@ -92,7 +92,7 @@ describe('computeTrust (fast-check)', () => {
     );
   });
 
-  it('a verified email multiplies a reached member\'s trust by verifiedFactor, at most 1, and changes no one else\'s', () => {
+  it("a verified email multiplies a reached member's trust by verifiedFactor, at most 1, and changes no one else's", () => {
     fc.assert(
       fc.property(graph, (g) => {
         const verified = new Set(g.verified ?? []);

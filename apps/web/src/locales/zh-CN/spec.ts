@@ -140,7 +140,8 @@ export const messages: Translation<typeof enMessages> = {
   noEmailToVerify: '请先在个人资料中填写电子邮件地址',
   verificationEmailSent: '验证链接已发送到你的电子邮件地址。',
   tooManyVerificationEmails: '发送的验证邮件过多，请稍后再试',
-  passwordResetRequested: '如果有匹配的账户，我们已向其电子邮件地址发送了一个链接。该链接一小时内有效。',
+  passwordResetRequested:
+    '如果有匹配的账户，我们已向其电子邮件地址发送了一个链接。该链接一小时内有效。',
   tooManyPasswordResets: '重置密码的请求过多，请稍后再试',
   passwordResetDone: '你的密码已更改，所有会话均已退出。现在请用新密码登录。',
 
