@@ -49,13 +49,15 @@ export function ForgotPassword() {
         <h1 id={headingId} className={styles.heading}>
           {t('forgot.sentHeading')}
         </h1>
-        <p className={styles.message} role="status">
-          {localizeMessage(MESSAGES.passwordResetRequested)}
-        </p>
-        <p className={styles.lead}>{t('forgot.noAddress')}</p>
-        <p className={styles.switch}>
-          <Link to={paths.myPage.href()}>{t('forgot.backToSignIn')}</Link>
-        </p>
+        <div className={styles.stack}>
+          <p className={styles.message} role="status">
+            {localizeMessage(MESSAGES.passwordResetRequested)}
+          </p>
+          <p className={styles.lead}>{t('forgot.noAddress')}</p>
+          <p className={styles.switch}>
+            <Link to={paths.myPage.href()}>{t('forgot.backToSignIn')}</Link>
+          </p>
+        </div>
       </AuthPage>
     );
   }

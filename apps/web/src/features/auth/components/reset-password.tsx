@@ -29,12 +29,14 @@ function LinkRefused({ message, headingId }: { message: string; headingId: strin
       <h1 id={headingId} className={styles.heading}>
         {t('reset.heading')}
       </h1>
-      <div className={styles.error} role="alert">
-        <p className={styles.errorTitle}>{localizeMessage(message)}</p>
+      <div className={styles.stack}>
+        <div className={styles.error} role="alert">
+          <p className={styles.errorTitle}>{localizeMessage(message)}</p>
+        </div>
+        <p className={styles.switch}>
+          <Link to={paths.forgotPassword.href()}>{t('reset.askAgain')}</Link>
+        </p>
       </div>
-      <p className={styles.switch}>
-        <Link to={paths.forgotPassword.href()}>{t('reset.askAgain')}</Link>
-      </p>
     </AuthPage>
   );
 }

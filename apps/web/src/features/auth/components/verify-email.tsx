@@ -44,44 +44,46 @@ export function VerifyEmail({ token }: { token: string | null }) {
       <h1 id={headingId} className={styles.heading}>
         {heading}
       </h1>
-      {verify.isSuccess ? (
-        <>
-          <p className={styles.message} role="status">
-            {localizeMessage(MESSAGES.emailVerified)}{' '}
-            <span translate="no">{verify.data.email}</span>
+      <div className={styles.stack}>
+        {verify.isSuccess ? (
+          <>
+            <p className={styles.message} role="status">
+              {localizeMessage(MESSAGES.emailVerified)}{' '}
+              <span translate="no">{verify.data.email}</span>
+            </p>
+            <p className={styles.switch}>
+              <Link to={paths.myPage.href()}>{t('verify.toMyPage')}</Link>
+            </p>
+          </>
+        ) : refusal ? (
+          <>
+            <div className={styles.error} role="alert">
+              <p className={styles.errorTitle}>{localizeMessage(refusal)}</p>
+            </div>
+            <p className={styles.lead}>{t('verify.askAgain')}</p>
+            <p className={styles.switch}>
+              <Link to={paths.myPage.href()}>{t('verify.toMyPage')}</Link>
+            </p>
+          </>
+        ) : verify.isError ? (
+          <>
+            <div className={styles.error} role="alert">
+              <p className={styles.errorTitle}>{localizedDetail(verify.error)}</p>
+            </div>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => mutate({ token: token ?? '' })}
+            >
+              {t('verify.retry')}
+            </button>
+          </>
+        ) : (
+          <p className={styles.lead} role="status" aria-busy="true">
+            {t('verify.verifying')}
           </p>
-          <p className={styles.switch}>
-            <Link to={paths.myPage.href()}>{t('verify.toMyPage')}</Link>
-          </p>
-        </>
-      ) : refusal ? (
-        <>
-          <div className={styles.error} role="alert">
-            <p className={styles.errorTitle}>{localizeMessage(refusal)}</p>
-          </div>
-          <p className={styles.lead}>{t('verify.askAgain')}</p>
-          <p className={styles.switch}>
-            <Link to={paths.myPage.href()}>{t('verify.toMyPage')}</Link>
-          </p>
-        </>
-      ) : verify.isError ? (
-        <>
-          <div className={styles.error} role="alert">
-            <p className={styles.errorTitle}>{localizedDetail(verify.error)}</p>
-          </div>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => mutate({ token: token ?? '' })}
-          >
-            {t('verify.retry')}
-          </button>
-        </>
-      ) : (
-        <p className={styles.lead} role="status" aria-busy="true">
-          {t('verify.verifying')}
-        </p>
-      )}
+        )}
+      </div>
     </AuthPage>
   );
 }
