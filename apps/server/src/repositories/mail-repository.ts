@@ -1,22 +1,16 @@
 import type { AppDatabase } from '../db/index.js';
 import { isLanguage } from '@symposia/shared';
-import { SEND_EMAIL_JOB, type MailLanguage, type NewMail } from '../domain/mail.js';
+import { SEND_EMAIL_JOB, type NewMail } from '../domain/mail.js';
 import type { Executor } from './database.js';
 import { newJobRow } from './job-repository.js';
 
-/** A message of the outbox as the sender reads it. */
-export interface OutboxMessage {
-  id: string;
-  template: string;
-  userId: string | null;
-  recipient: string;
-  language: MailLanguage;
-  params: Record<string, string>;
+/** A message of the outbox as the sender reads it: what was queued, and whether it left. */
+export type OutboxMessage = Omit<NewMail, 'at' | 'maxAttempts' | 'headers'> & {
   headers: Record<string, string>;
   status: 'queued' | 'sent' | 'failed';
   createdAt: string;
   sentAt: string | null;
-}
+};
 
 /** A JSON object of strings as stored; anything else reads as empty (the row is ours). */
 function stringRecord(json: string): Record<string, string> {

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../domain/search-snippet.js';
+
 /**
  * HTML that is safe by construction: `html` escapes every value it is given unless the value is
  * already SafeHtml, so a template cannot put a member's name (or anything they typed) into a
@@ -8,18 +10,6 @@ export class SafeHtml {
   toString(): string {
     return this.value;
   }
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 type HtmlValue = SafeHtml | string | number | readonly (SafeHtml | string)[];

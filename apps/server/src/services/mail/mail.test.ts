@@ -60,10 +60,11 @@ describe('mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39;');
     expect(mail.text).toContain(hostile);
-    expect(
-      html`<p>${'<b>'}</p>
-        ${html`<i>kept</i>`}`.value,
-    ).toBe('<p>&lt;b&gt;</p><i>kept</i>');
+    // Prettier lays out html`` like HTML: whitespace between the tags may move.
+    const kept = html`<i>kept</i>`;
+    const made = html`<p>${'<b>'}</p>
+      ${kept}`.value;
+    expect(made.replace(/\s+/g, '')).toBe('<p>&lt;b&gt;</p><i>kept</i>');
   });
 });
 
@@ -137,16 +138,11 @@ describe('the outbox transport (SMTP_URL unset)', () => {
 
 describe('mail settings', () => {
   it("default to the outbox folder and a From at PUBLIC_ORIGIN's host", () => {
+    // Every default is in config.test.ts; here, what follows PUBLIC_ORIGIN.
     const config = loadConfig({ PUBLIC_ORIGIN: 'https://symposia.example' }, '/srv');
-    expect(config.mail).toMatchObject({
-      smtpUrl: null,
-      from: 'Symposia <no-reply@symposia.example>',
-      maxAttempts: 60,
-      publicOrigin: 'https://symposia.example',
-      passwordResetPerAddress: { max: 10, windowSeconds: 3600 },
-      passwordResetPerAccount: { max: 3, windowSeconds: 3600 },
-      verificationPerMember: { max: 5, windowSeconds: 3600 },
-    });
+    expect(config.mail.smtpUrl).toBeNull();
+    expect(config.mail.from).toBe('Symposia <no-reply@symposia.example>');
+    expect(config.mail.publicOrigin).toBe('https://symposia.example');
     expect(loadConfig({}, '/srv').mail.from).toBe('Symposia <no-reply@localhost>');
   });
 

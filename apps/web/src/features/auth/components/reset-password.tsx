@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordResetFormSchema,
 } from '@symposia/shared';
+import { errorsByField, focusFirstError, type FieldIssue } from '@/components/ui/form/field-errors';
 import { TextField } from '@/components/ui/form/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -19,7 +20,6 @@ import styles from './auth-form.module.css';
 type Field = 'new_password' | 'confirm_password';
 type FieldErrors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['new_password', 'confirm_password'];
-const isField = (value: unknown): value is Field => FIELDS.includes(value as Field);
 
 /** Why the link cannot be used (expired, used, not one): the server's message, or ours. */
 function LinkRefused({ message, headingId }: { message: string; headingId: string }) {
@@ -75,15 +75,10 @@ export function ResetPassword({ token }: { token: string | null }) {
   if (tokenError) return <LinkRefused message={tokenError.message} headingId={headingId} />;
 
   /** Shows the errors and puts the keyboard on the first field at fault. */
-  const showErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
-    const next: FieldErrors = {};
-    for (const issue of issues) {
-      const field = issue.path[0];
-      if (isField(field) && !next[field]) next[field] = issue.message;
-    }
+  const showErrors = (issues: readonly FieldIssue[]) => {
+    const next = errorsByField(issues, FIELDS);
     setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    focusFirstError(formRef.current, FIELDS, next);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
