@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { MESSAGES } from '@symposia/shared';
 import { expect, test } from './fixtures/test';
+import { expectNoSeriousAxeViolations } from './fixtures/axe';
 import { ownServerForSpec, ownServerPort } from './fixtures/own-server';
 import { fillAuthForm, PASSWORD, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
 
@@ -200,5 +201,24 @@ test.describe('verified email', () => {
       headers: { Authorization: `Bearer ${await tokenViaApi(request, username)}` },
     });
     expect(((await me.json()) as { email_verified: boolean }).email_verified).toBe(true);
+  });
+});
+
+test.describe('the link screens', () => {
+  test('pass axe at 390 and 1280 px: the request, the reset form, a refused link', async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.goto(`/reset-password?token=${'A'.repeat(43)}`);
+      await expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.goto(`/verify-email?token=${'A'.repeat(43)}`);
+      await expect(page.getByRole('alert')).toHaveText(MESSAGES.emailLinkInvalid);
+      await expectNoSeriousAxeViolations(page);
+    }
   });
 });
