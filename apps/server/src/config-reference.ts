@@ -303,6 +303,48 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'Live notification streams one client address (an IPv4 address, an IPv6 /64; behind a proxy, set `TRUST_PROXY`) may hold open at once, all its members together, across every server process. One more answers 429. 1 to 100000.',
   },
+  SMTP_URL: {
+    default: '*(empty)*',
+    meaning:
+      'Where email goes (verification links, password reset). `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://user:password@host:465` (TLS from the start); user and password percent-encoded. Empty: each message is written as an `.eml` file under `$DATA_DIR/outbox/` and one line is logged for it, so a fresh machine works without a mail server (open the file, or read the link from it). Every message is a durable job: a mail server that is down loses nothing, and each message is retried with backoff until it leaves. Never echoed in errors or logs.',
+  },
+  SMTP_FROM: {
+    default: '`Symposia <no-reply@HOST>`',
+    meaning:
+      "The From of every message: an address, or a name and an address (`Symposia <noreply@example.org>`). HOST is `PUBLIC_ORIGIN`'s host. Use an address the SMTP server may send from.",
+  },
+  MAIL_MAX_ATTEMPTS: {
+    default: '`60`',
+    meaning:
+      'Tries of one message before its job gives up, waiting 5 s, 10 s, 20 s… up to 10 minutes between tries: 60 rides out a mail server down for about nine hours. A message given up stays in the `mail_outbox` table (status `failed`, with the last error). 1 to 1000.',
+  },
+  PASSWORD_RESET_RATE_LIMIT_IP_MAX: {
+    default: '`10`',
+    meaning:
+      'Password reset requests (`POST /api/v1/auth/password_reset/request`) per client address per window, whether an account matches or not; one more answers 429.',
+  },
+  PASSWORD_RESET_RATE_LIMIT_IP_WINDOW_SECONDS: {
+    default: '`3600`',
+    meaning: 'Length of that window (an hour).',
+  },
+  PASSWORD_RESET_RATE_LIMIT_ACCOUNT_MAX: {
+    default: '`3`',
+    meaning:
+      'Reset emails one account gets per window, whoever asks and from wherever: further requests answer the same (so they say nothing of the account) and send nothing. 1 to 1000.',
+  },
+  PASSWORD_RESET_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: {
+    default: '`3600`',
+    meaning: 'Length of that window (an hour).',
+  },
+  EMAIL_VERIFICATION_RATE_LIMIT_MAX: {
+    default: '`5`',
+    meaning:
+      'Verification emails a member asks for again ("Resend verification", `POST /api/v1/auth/verify_email/resend`) per window; one more answers 429.',
+  },
+  EMAIL_VERIFICATION_RATE_LIMIT_WINDOW_SECONDS: {
+    default: '`3600`',
+    meaning: 'Length of that window (an hour).',
+  },
   REWARD_EPOCH_SECONDS: {
     default: '`604800`',
     meaning:
@@ -413,7 +455,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   PUBLIC_ORIGIN: {
     default: '`http://localhost:$PORT`',
     meaning:
-      "The site's public origin as people reach it (`https://symposia.example`, no path). Its host is the domain of the Sign-In-With-Solana message a member signs to link a wallet (`POST /api/v1/wallets/challenge`), and the server accepts back only that exact message, so set it to the address in the browser's bar: a wallet shows the domain to the member, and Phantom warns when it is not the page's.",
+      "The site's public origin as people reach it (`https://symposia.example`, no path). The links in emails start with it. Its host is the domain of the Sign-In-With-Solana message a member signs to link a wallet (`POST /api/v1/wallets/challenge`), and the server accepts back only that exact message, so set it to the address in the browser's bar: a wallet shows the domain to the member, and Phantom warns when it is not the page's.",
   },
   WALLET_CHALLENGE_TTL_SECONDS: {
     default: '`300`',

@@ -1,7 +1,10 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  EMAIL_VERIFICATION_LIMIT,
   NOTIFICATIONS_HEARTBEAT_MS,
+  PASSWORD_RESET_ACCOUNT_LIMIT,
+  PASSWORD_RESET_ADDRESS_LIMIT,
   type TrustLevel,
   NOTIFICATIONS_STREAMS_PER_ADDRESS,
   NOTIFICATIONS_STREAMS_PER_MEMBER,
@@ -33,6 +36,24 @@ export interface WalletSettings {
   publicOrigin: string;
   challengeTtlSeconds: number;
   challengeRateLimit: { max: number; windowSeconds: number };
+}
+
+/** Email (issue 30): how messages leave the server, and how many a request may send. */
+export interface MailSettings {
+  /** SMTP_URL: the mail server (smtp:// or smtps://, credentials included); null: files in DATA_DIR/outbox. */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the From of every message. */
+  from: string;
+  /** MAIL_MAX_ATTEMPTS: tries of a message's job (retried with backoff) before it is given up. */
+  maxAttempts: number;
+  /** The site's public origin (PUBLIC_ORIGIN): the links in messages start with it. */
+  publicOrigin: string;
+  /** PASSWORD_RESET_RATE_LIMIT_IP_*: reset requests per client address per window. */
+  passwordResetPerAddress: { max: number; windowSeconds: number };
+  /** PASSWORD_RESET_RATE_LIMIT_ACCOUNT_*: reset emails one account gets per window. */
+  passwordResetPerAccount: { max: number; windowSeconds: number };
+  /** EMAIL_VERIFICATION_RATE_LIMIT_*: verification emails a member asks for per window. */
+  verificationPerMember: { max: number; windowSeconds: number };
 }
 
 /**
@@ -183,6 +204,8 @@ export interface Config {
    * challenges per member per window.
    */
   wallets: WalletSettings;
+  /** SMTP_*, MAIL_MAX_ATTEMPTS, PASSWORD_RESET_RATE_LIMIT_*, EMAIL_VERIFICATION_RATE_LIMIT_*. */
+  mail: MailSettings;
 }
 
 /**
@@ -303,6 +326,9 @@ const decimalNumber = (fallback: number, min: number, max: number, minExclusive 
     return parsed;
   });
 
+/** A From header: an address, or a display name and an address in <>; one line. */
+const MAIL_FROM = /^(?:[^<>\r\n"]+ <[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+
 const envSchema = z.object({
   PORT: wholeNumber(8080, 0, 65535),
   HOST: setting().transform((value) => value ?? '0.0.0.0'),
@@ -400,6 +426,37 @@ const envSchema = z.object({
   // Live streams open at once per member and per client address, counted across processes.
   NOTIFICATIONS_STREAMS_PER_MEMBER: wholeNumber(NOTIFICATIONS_STREAMS_PER_MEMBER, 1, 1000),
   NOTIFICATIONS_STREAMS_PER_ADDRESS: wholeNumber(NOTIFICATIONS_STREAMS_PER_ADDRESS, 1, 100_000),
+  // Email (issue 30): where messages go (unset: .eml files in DATA_DIR/outbox), from whom, how
+  // long a message is retried, and how many messages requests may send.
+  SMTP_URL: setting().refine(
+    (value) =>
+      value === undefined ||
+      (/^smtps?:\/\/[^\s]+$/.test(value) && URL.canParse(value) && new URL(value).hostname !== ''),
+    'must be empty (messages written to DATA_DIR/outbox) or an smtp:// or smtps:// URL',
+  ),
+  SMTP_FROM: setting().refine(
+    (value) => value === undefined || MAIL_FROM.test(value),
+    'must be an address (noreply@example.org) or a name and an address (Symposia <noreply@example.org>)',
+  ),
+  MAIL_MAX_ATTEMPTS: wholeNumber(60, 1, 1000),
+  PASSWORD_RESET_RATE_LIMIT_IP_MAX: wholeNumber(PASSWORD_RESET_ADDRESS_LIMIT.max, 1, 1_000_000),
+  PASSWORD_RESET_RATE_LIMIT_IP_WINDOW_SECONDS: wholeNumber(
+    PASSWORD_RESET_ADDRESS_LIMIT.windowSeconds,
+    1,
+    604_800,
+  ),
+  PASSWORD_RESET_RATE_LIMIT_ACCOUNT_MAX: wholeNumber(PASSWORD_RESET_ACCOUNT_LIMIT.max, 1, 1000),
+  PASSWORD_RESET_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: wholeNumber(
+    PASSWORD_RESET_ACCOUNT_LIMIT.windowSeconds,
+    1,
+    604_800,
+  ),
+  EMAIL_VERIFICATION_RATE_LIMIT_MAX: wholeNumber(EMAIL_VERIFICATION_LIMIT.max, 1, 1_000_000),
+  EMAIL_VERIFICATION_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(
+    EMAIL_VERIFICATION_LIMIT.windowSeconds,
+    1,
+    604_800,
+  ),
   // Contribution rewards: epochs, the pool and how it is split, what counts, the claim gates.
   REWARD_EPOCH_SECONDS: wholeNumber(604_800, 60, 31_536_000),
   REWARD_POOL_PER_EPOCH: rewardTokens(10_000, 'positive'),
@@ -506,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       raw === undefined ||
       name === 'DATABASE_URL' ||
       name === 'REDIS_URL' ||
+      name === 'SMTP_URL' ||
       SECRET_SETTINGS.has(name)
         ? ''
         : `=${JSON.stringify(raw)}`;
@@ -533,6 +591,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const faucet = faucetSettingsFromEnv(vars);
   const rewards = rewardSettingsFrom(vars);
   const dataDir = resolve(cwd, vars.DATA_DIR ?? 'data');
+  // Unset: this machine at PORT, as a fresh `npm start` is reached.
+  const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`;
   if (vars.BLOCKSTORE === 'postgres' && !vars.DATABASE_URL) {
     throw new StartupError(
       'Invalid setting BLOCKSTORE=postgres: blocks go to PostgreSQL, so DATABASE_URL must be a postgres:// URL (or use BLOCKSTORE=fs)',
@@ -618,14 +678,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rewards,
     trust: trustSettingsFrom(vars),
     wallets: {
-      // Unset: this machine at PORT, as a fresh `npm start` is reached.
-      publicOrigin: vars.PUBLIC_ORIGIN ?? `http://localhost:${vars.PORT}`,
+      publicOrigin,
       challengeTtlSeconds: vars.WALLET_CHALLENGE_TTL_SECONDS,
       challengeRateLimit: {
         max: vars.WALLET_CHALLENGE_RATE_LIMIT_MAX,
         windowSeconds: vars.WALLET_CHALLENGE_RATE_LIMIT_WINDOW_SECONDS,
       },
     },
+    mail: mailSettingsFrom(vars, publicOrigin),
     ai,
     faucet,
     processing: {
@@ -675,6 +735,28 @@ function rewardSettingsFrom(vars: z.infer<typeof envSchema>): RewardSettings {
     );
   }
   return settings;
+}
+
+/** The email settings; SMTP_FROM defaults to no-reply at PUBLIC_ORIGIN's host. */
+function mailSettingsFrom(vars: z.infer<typeof envSchema>, publicOrigin: string): MailSettings {
+  return {
+    smtpUrl: vars.SMTP_URL ?? null,
+    from: vars.SMTP_FROM ?? `Symposia <no-reply@${new URL(publicOrigin).hostname}>`,
+    maxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    publicOrigin,
+    passwordResetPerAddress: {
+      max: vars.PASSWORD_RESET_RATE_LIMIT_IP_MAX,
+      windowSeconds: vars.PASSWORD_RESET_RATE_LIMIT_IP_WINDOW_SECONDS,
+    },
+    passwordResetPerAccount: {
+      max: vars.PASSWORD_RESET_RATE_LIMIT_ACCOUNT_MAX,
+      windowSeconds: vars.PASSWORD_RESET_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS,
+    },
+    verificationPerMember: {
+      max: vars.EMAIL_VERIFICATION_RATE_LIMIT_MAX,
+      windowSeconds: vars.EMAIL_VERIFICATION_RATE_LIMIT_WINDOW_SECONDS,
+    },
+  };
 }
 
 /** The TRUST_* settings; the level thresholds must rise from basic to trusted. */

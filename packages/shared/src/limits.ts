@@ -133,6 +133,28 @@ export const SESSIONS_LISTED_MAX = 100;
 export const SESSION_USER_AGENT_MAX_LENGTH = 512;
 
 /**
+ * Links sent by email (issue 30): a verification link works for EMAIL_VERIFICATION_TTL_SECONDS
+ * (24 h) and a password reset link for PASSWORD_RESET_TTL_SECONDS (1 h) after the message left;
+ * each once. A link's token is 43 URL-safe characters; the API takes at most
+ * EMAIL_LINK_TOKEN_MAX_LENGTH, so nothing longer is hashed.
+ */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 86_400;
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+export const EMAIL_LINK_TOKEN_MAX_LENGTH = 128;
+/** POST /auth/password_reset/request names the account by username or email address. */
+export const PASSWORD_RESET_LOGIN_MAX_LENGTH = EMAIL_MAX_LENGTH;
+/**
+ * The default rate limits of the emails a request sends (PASSWORD_RESET_RATE_LIMIT_* and
+ * EMAIL_VERIFICATION_RATE_LIMIT_* change them): reset requests per client address, reset emails
+ * per account (whoever asks), and verification emails per member.
+ */
+export const PASSWORD_RESET_ADDRESS_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+export const PASSWORD_RESET_ACCOUNT_LIMIT = { max: 3, windowSeconds: 3600 } as const;
+export const EMAIL_VERIFICATION_LIMIT = { max: 5, windowSeconds: 3600 } as const;
+/** Accounts one reset request by email address reaches at most (several may share one address). */
+export const PASSWORD_RESET_ACCOUNTS_PER_EMAIL = 5;
+
+/**
  * Bounds of the OAuth2 token request's other fields (RFC 6749 leaves them open). The web client
  * sends fixed placeholders (WEB_CLIENT_TOKEN_FIELDS); anything longer is refused before any work.
  */

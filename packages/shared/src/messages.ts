@@ -260,6 +260,24 @@ export const MESSAGES = {
   tooManyRegistrations: 'Too many accounts were created from your address; please try again later',
   avatarNotUploaded: 'must be an /ipfs/ path from an avatar upload, or empty',
 
+  // Verified email addresses and password reset (issue 30): the links sent by email.
+  emailLinkInvalid:
+    'This link is not valid. Check that you opened the whole link, or ask for a new one.',
+  emailLinkExpired: 'This link has expired. Ask for a new one.',
+  emailLinkUsed: 'This link was already used. Ask for a new one if you need to.',
+  emailLinkOutdated:
+    'This link was sent to an address your account no longer uses. Ask for a new one.',
+  emailVerified: 'Your email address is verified.',
+  emailAlreadyVerified: 'Your email address is already verified',
+  noEmailToVerify: 'Add an email address to your profile first',
+  verificationEmailSent: 'We sent a verification link to your email address.',
+  tooManyVerificationEmails: 'Too many verification emails were sent; please try again later',
+  passwordResetRequested:
+    'If an account matches, we sent a link to its email address. The link works for one hour.',
+  tooManyPasswordResets: 'Too many password reset requests; please try again later',
+  passwordResetDone:
+    'Your password was changed and every session was signed out. Sign in with it now.',
+
   // Citations: GET /media/{id}/cite and the Cite dialog of the detail page.
   citationBadHost: 'The Host header is not a valid host name, so the post URL cannot be written',
   citationLoadFailed: 'Failed to load the citation. Please try again later.',

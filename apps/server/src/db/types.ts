@@ -33,6 +33,8 @@ export interface UsersTable {
   suspended_until: string | null;
   /** Moves on every password change and suspension (migration 0015). */
   credential_version: Generated<number>;
+  /** When the member proved they read `email` (migration 0030); null until then. */
+  email_verified_at: string | null;
 }
 
 export interface SessionsTable {
@@ -661,6 +663,50 @@ export interface WalletChallengesTable {
   expires_at: string;
 }
 
+/** A message to send, and whether it left (migration 0030, services/mail/). */
+export interface MailOutboxTable {
+  id: string;
+  /** The template that writes it (services/mail/templates.ts). */
+  template: string;
+  /** The member it is for; null for a message to an address alone. */
+  user_id: string | null;
+  recipient: string;
+  /** `en` or `zh-CN`. */
+  language: string;
+  /** The template's parameters, JSON; never a secret (a link's token is made when it is sent). */
+  params: string;
+  /** Extra headers of this message, JSON (e.g. List-Unsubscribe). */
+  headers: Generated<string>;
+  status: 'queued' | 'sent' | 'failed';
+  created_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** The single-use token of a link sent by email, by its SHA-256 (migration 0030). */
+export interface EmailTokensTable {
+  token_hash: string;
+  /** `verify-email` or `password-reset`. */
+  purpose: string;
+  user_id: string;
+  /** The address the link was sent to. */
+  email: string;
+  /** The mail_outbox row that carried it. */
+  message_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A password reset asked for and not yet resolved to accounts (migration 0030). */
+export interface PasswordResetRequestsTable {
+  id: string;
+  /** The username or email address as typed. */
+  login: string;
+  language: string;
+  requested_at: string;
+}
+
 export interface DatabaseSchema {
   blocks: BlocksTable;
   block_holds: BlockHoldsTable;
@@ -710,6 +756,9 @@ export interface DatabaseSchema {
   wallet_challenges: WalletChallengesTable;
   follows: FollowsTable;
   post_follower_notices: PostFollowerNoticesTable;
+  mail_outbox: MailOutboxTable;
+  email_tokens: EmailTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

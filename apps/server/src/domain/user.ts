@@ -18,6 +18,8 @@ export interface User {
   updatedAt: string;
   /** What the account may do beyond its own content (policies/). */
   role: UserRole;
+  /** Whether `email` is an address the member proved they read (issue 30). */
+  emailVerified: boolean;
 }
 
 /**

@@ -19,6 +19,7 @@ export function presentCurrentUser(
     created_at: user.createdAt,
     role: user.role,
     trust_level: trustLevel,
+    email_verified: user.emailVerified,
   };
 }
 

@@ -17,6 +17,10 @@ import {
 } from '../services/index.js';
 import { createRewardService } from '../services/rewards/reward-service.js';
 import { createBountyService, SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
+import { RESOLVE_PASSWORD_RESET_JOB, SEND_EMAIL_JOB } from '../domain/mail.js';
+import { passwordResetResolver } from '../services/auth/password-reset-service.js';
+import { createMailSender } from '../services/mail/mail-sender.js';
+import { createMailTransport } from '../services/mail/transport.js';
 import { createBalanceLedger } from '../services/ledger/balances.js';
 import type { Clock } from '../services/clock.js';
 import { createAfterWrite } from '../services/after-write.js';
@@ -133,6 +137,22 @@ export function createProcessing(deps: {
     now,
     afterWrite,
   });
+  // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file.
+  const mailer = createMailSender({
+    mail: repositories.mail,
+    tokens: repositories.emailTokens,
+    transport: createMailTransport(config.mail, config.dataDir, log),
+    from: config.mail.from,
+    site: config.mail.publicOrigin,
+    now,
+  });
+  log.info(`email goes to ${mailer.describe()}`);
+  const resolveReset = passwordResetResolver({
+    tokens: repositories.emailTokens,
+    perAccount: config.mail.passwordResetPerAccount,
+    now,
+    maxAttempts: config.mail.maxAttempts,
+  });
   return createWorker({
     jobs: repositories.jobs,
     handlers: {
@@ -154,11 +174,17 @@ export function createProcessing(deps: {
       [SETTLE_BOUNTY_JOB]: async (bountyId) => {
         await bounties.settle(bountyId);
       },
+      [SEND_EMAIL_JOB]: (messageId) => mailer.send(messageId),
+      [RESOLVE_PASSWORD_RESET_JOB]: async (requestId) => {
+        await resolveReset(requestId);
+      },
     },
     // A post whose processing failed for good is published with what was made, never left in
     // `processing`.
     giveUpHandlers: {
       [PROCESS_POST_JOB]: (postId, reason) => processor.publishWithoutAnalysis(postId, reason),
+      // A message given up stays in the outbox, marked failed with why.
+      [SEND_EMAIL_JOB]: (messageId, reason) => mailer.giveUp(messageId, reason),
     },
     settings: {
       concurrency: deps.concurrency ?? config.processing.workerConcurrency,

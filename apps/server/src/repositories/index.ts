@@ -31,6 +31,8 @@ import { createTrustRepository } from './trust-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { createReceiptRepository } from './receipt-repository.js';
+import { createMailRepository } from './mail-repository.js';
+import { createEmailTokenRepository } from './email-token-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
@@ -87,6 +89,9 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     receipts: createReceiptRepository(db, dialect),
     /** What members follow: authors and tags (issue 30). */
     follows: createFollowRepository(db, dialect),
+    /** Issue 30: the outbox of messages to send, and the single-use links they carry. */
+    mail: createMailRepository(db),
+    emailTokens: createEmailTokenRepository(db, dialect),
   };
 }
 
@@ -157,6 +162,8 @@ export {
 } from './review-repository.js';
 export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
+export type { MailRepository, OutboxMessage } from './mail-repository.js';
+export type { EmailTokenRepository, LinkRefusal, ResetAccount } from './email-token-repository.js';
 export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';
 export type { UserChanges, UserRepository } from './user-repository.js';
 export type {

@@ -94,9 +94,16 @@ export function createTrustRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /** Every member's id and role. */
-    async members(): Promise<{ id: string; role: UserRole }[]> {
-      const rows = await db.selectFrom('users').select(['id', 'role']).execute();
-      return rows.map((row) => ({ id: row.id, role: userRoleSchema.parse(row.role) }));
+    async members(): Promise<{ id: string; role: UserRole; emailVerified: boolean }[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'role', 'email_verified_at'])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        role: userRoleSchema.parse(row.role),
+        emailVerified: row.email_verified_at !== null,
+      }));
     },
 
     /** Who these members are, as the moderators' trust panel names them. */

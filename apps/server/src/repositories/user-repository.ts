@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
+import type { NewMail } from '../domain/mail.js';
 import { userRoleSchema, type UserRole, type UserSettings } from '@symposia/shared';
 import { profileFields, type User } from '../domain/user.js';
+import type { Executor } from './database.js';
 import { insertUnique } from './errors.js';
+import { queueMail } from './mail-repository.js';
 import { rewriteAuthorSearch } from './post-search.js';
 import { revokeSessionsBut } from './session-writes.js';
 
@@ -9,7 +13,12 @@ type UserRow = DatabaseSchema['users'];
 /** A users row as read: the role is always there once written (its default is `member`). */
 type ReadUserRow = Omit<
   UserRow,
-  'password_hash' | 'username_lower' | 'role' | 'suspended_until' | 'credential_version'
+  | 'password_hash'
+  | 'username_lower'
+  | 'role'
+  | 'suspended_until'
+  | 'credential_version'
+  | 'email_verified_at'
 > & {
   role: string;
 };
@@ -62,6 +71,28 @@ function toCredentials(row: {
     suspendedUntil: row.suspended_until,
     credentialVersion: Number(row.credential_version),
   };
+}
+
+/**
+ * Replaces a member's password hash and moves their credential version, inside the caller's
+ * transaction: a sign-in that read the old hash writes no session after it (session-repository.ts
+ * `insert`). The caller revokes what sessions must end (session-writes.ts).
+ */
+export async function writePasswordHash(
+  trx: Executor,
+  id: string,
+  passwordHash: string,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      updated_at: at,
+      credential_version: eb('credential_version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
@@ -120,15 +151,7 @@ export function createUserRepository(db: AppDatabase) {
       options: { keepSessionId: string; at: string },
     ): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({
-            password_hash: passwordHash,
-            updated_at: options.at,
-            credential_version: eb('credential_version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .execute();
+        await writePasswordHash(trx, id, passwordHash, options.at);
         await trx
           .updateTable('sessions')
           .set((eb) => ({
@@ -155,10 +178,11 @@ export function createUserRepository(db: AppDatabase) {
 
     /**
      * Changes profile fields and settings. A new username also rewrites the text search finds
-     * the member's posts by, in the same transaction. Throws DuplicateKeyError('username') when
-     * the new name is taken.
+     * the member's posts by, in the same transaction. A new email address is no longer verified
+     * (issue 30), and `mail` (its verification message) is queued in the same transaction. Throws
+     * DuplicateKeyError('username') when the new name is taken.
      */
-    async update(id: string, changes: UserChanges, at: string): Promise<void> {
+    async update(id: string, changes: UserChanges, at: string, mail?: NewMail): Promise<void> {
       const { settings, usernameLower, selfPage, ...fields } = changes;
       const values: Partial<Omit<UserRow, 'role' | 'credential_version'>> = {
         ...fields,
@@ -169,10 +193,24 @@ export function createUserRepository(db: AppDatabase) {
       for (const [key, value] of Object.entries(settings ?? {})) {
         if (value !== undefined) values[key as keyof UserSettings] = flag(value);
       }
+      const email = fields.email;
       await insertUnique('username', () =>
         db.transaction().execute(async (trx) => {
-          await trx.updateTable('users').set(values).where('id', '=', id).execute();
+          await trx
+            .updateTable('users')
+            .set(values)
+            // The same address keeps its verification; another one has none yet.
+            .$if(email !== undefined, (query) =>
+              query.set({
+                email_verified_at: sql<
+                  string | null
+                >`case when email = ${email} then email_verified_at else null end`,
+              }),
+            )
+            .where('id', '=', id)
+            .execute();
           if (fields.username !== undefined) await rewriteAuthorSearch(trx, id, fields.username);
+          if (mail) await queueMail(trx, mail);
         }),
       );
     },
@@ -207,19 +245,30 @@ export function createUserRepository(db: AppDatabase) {
       });
     },
 
-    /** Throws DuplicateKeyError('username') when the folded username is taken. */
-    async insert(user: User, usernameLower: string, passwordHash: string): Promise<void> {
+    /**
+     * Throws DuplicateKeyError('username') when the folded username is taken. `mail` (the
+     * verification of the address registered with) is queued in the same transaction.
+     */
+    async insert(
+      user: User,
+      usernameLower: string,
+      passwordHash: string,
+      mail?: NewMail,
+    ): Promise<void> {
       await insertUnique('username', () =>
-        db
-          .insertInto('users')
-          .values({ ...toRow(user), username_lower: usernameLower, password_hash: passwordHash })
-          .execute(),
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({ ...toRow(user), username_lower: usernameLower, password_hash: passwordHash })
+            .execute();
+          if (mail) await queueMail(trx, mail);
+        }),
       );
     },
   };
 }
 
-export function toUser(row: ReadUserRow): User {
+export function toUser(row: ReadUserRow & { email_verified_at: string | null }): User {
   return {
     id: row.id,
     username: row.username,
@@ -242,6 +291,7 @@ export function toUser(row: ReadUserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     role: userRoleSchema.parse(row.role),
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -283,4 +333,5 @@ export const USER_COLUMNS = [
   'users.created_at',
   'users.updated_at',
   'users.role',
+  'users.email_verified_at',
 ] as const;

@@ -4,6 +4,7 @@ import { multipartPlugin } from '../plugins/multipart.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
 import { routeAccessPlugin } from '../plugins/route-access.js';
 import { authRoutes } from './auth/index.js';
+import { emailLinkRoutes } from './auth/email-links.js';
 import { commentEditRoutes } from './comments/edit.js';
 import { commentRoutes } from './comments/index.js';
 import { reviewRoutes } from './reviews/index.js';
@@ -31,6 +32,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicCachePlugin, { cache: app.services.publicCache });
   await app.register(multipartPlugin);
   await app.register(authRoutes);
+  // Issue 30: verified email addresses and password reset.
+  await app.register(emailLinkRoutes);
   await app.register(mediaRoutes);
   await app.register(citeRoutes);
   await app.register(commentRoutes);

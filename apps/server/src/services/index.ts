@@ -7,6 +7,8 @@ import { reservedUsernameKeys } from './auth/usernames.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionCache } from './auth/session-cache.js';
 import { createSessionService, type SessionRaceHooks } from './auth/session-service.js';
+import { createEmailVerificationService } from './auth/email-verification-service.js';
+import { createPasswordResetService } from './auth/password-reset-service.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
@@ -69,6 +71,7 @@ export type ServiceSettings = Pick<
   | 'trust'
   | 'wallets'
   | 'adminUsernames'
+  | 'mail'
 >;
 
 export interface ServiceOptions {
@@ -260,6 +263,34 @@ export function createServices(
     settings: settings.wallets,
     now,
   });
+  const sessions = createSessionService({
+    users: repositories.users,
+    sessions: repositories.sessions,
+    throttle: createLoginThrottle(loginLimiters),
+    now,
+    ttlSeconds: settings.accessTokenTtlSeconds,
+    idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
+    sessionsEnded: notifications.sessionsEnded,
+    accountChanged: notifications.accountChanged,
+    hooks: options.sessionHooks,
+    // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
+    cache: createSessionCache({
+      ttlMs: settings.sessionCacheTtlMs,
+      maxEntries: SESSION_CACHE_MAX_ENTRIES,
+      now,
+      subscribe: (userId, listener) => notificationBus.subscribe(userId, listener),
+    }),
+  });
+  // Issue 30: verified email addresses and password reset, through the outbox (services/mail/).
+  const emailVerification = createEmailVerificationService({
+    mail: repositories.mail,
+    tokens: repositories.emailTokens,
+    limiter: limiter('email-verification', settings.mail.verificationPerMember),
+    now,
+    maxAttempts: settings.mail.maxAttempts,
+    accountChanged: (userId) => sessions.forgetCachedAccount(userId),
+  });
+  const verificationMail = emailVerification.mailFor;
   const receipts = receiptServiceFrom({
     repositories,
     store,
@@ -277,24 +308,17 @@ export function createServices(
       now,
       registrations: limiter('register', settings.registerRateLimit),
       reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
+      verificationMail,
     }),
-    sessions: createSessionService({
-      users: repositories.users,
-      sessions: repositories.sessions,
-      throttle: createLoginThrottle(loginLimiters),
+    sessions,
+    emailVerification,
+    passwordResets: createPasswordResetService({
+      tokens: repositories.emailTokens,
+      perAddress: limiter('password-reset-ip', settings.mail.passwordResetPerAddress),
+      perAccount: settings.mail.passwordResetPerAccount,
       now,
-      ttlSeconds: settings.accessTokenTtlSeconds,
-      idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
-      sessionsEnded: notifications.sessionsEnded,
-      accountChanged: notifications.accountChanged,
-      hooks: options.sessionHooks,
-      // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
-      cache: createSessionCache({
-        ttlMs: settings.sessionCacheTtlMs,
-        maxEntries: SESSION_CACHE_MAX_ENTRIES,
-        now,
-        subscribe: (userId, listener) => notificationBus.subscribe(userId, listener),
-      }),
+      maxAttempts: settings.mail.maxAttempts,
+      afterWrite,
     }),
     health: createHealthService({ health: repositories.health }),
     posts,
@@ -312,6 +336,7 @@ export function createServices(
       follows: repositories.follows,
       cache: publicCache,
       reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
+      verificationMail,
     }),
     files,
     blockGc: createBlockGc({
@@ -434,3 +459,4 @@ export type { UploadPart } from './posts/post-service.js';
 export type { UserChanges } from '../repositories/index.js';
 export type { AuthFailure } from './errors.js';
 export type { Clock } from './clock.js';
+export { mailLanguageOf } from './mail/language.js';

@@ -42,6 +42,18 @@ const RegisterRoute = preloadable(
   () => import('./routes/register'),
   (m) => m.RegisterRoute,
 );
+const ForgotPasswordRoute = preloadable(
+  () => import('./routes/forgot-password'),
+  (m) => m.ForgotPasswordRoute,
+);
+const ResetPasswordRoute = preloadable(
+  () => import('./routes/reset-password'),
+  (m) => m.ResetPasswordRoute,
+);
+const VerifyEmailRoute = preloadable(
+  () => import('./routes/verify-email'),
+  (m) => m.VerifyEmailRoute,
+);
 const ModerationRoute = preloadable(
   () => import('./routes/moderation'),
   (m) => m.ModerationRoute,
@@ -62,6 +74,9 @@ const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { path: paths.author.path, Screen: AuthorRoute },
   { path: paths.myPage.path, Screen: MyPageRoute },
   { path: paths.register.path, Screen: RegisterRoute },
+  { path: paths.forgotPassword.path, Screen: ForgotPasswordRoute },
+  { path: paths.resetPassword.path, Screen: ResetPasswordRoute },
+  { path: paths.verifyEmail.path, Screen: VerifyEmailRoute },
   { path: paths.moderation.path, Screen: ModerationRoute },
   { path: '*', Screen: NotFoundRoute },
 ];

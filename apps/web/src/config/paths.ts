@@ -1,3 +1,5 @@
+import { EMAIL_LINK_PATHS } from '@symposia/shared';
+
 /** The element id of a comment on the post detail, so a link can scroll to it. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`;
 
@@ -34,5 +36,15 @@ export const paths = {
   },
   myPage: { path: '/mypage', href: () => '/mypage' },
   register: { path: '/register', href: () => '/register' },
+  /** "Forgot password?" and the screens the links sent by email open (issue 30). */
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: {
+    path: EMAIL_LINK_PATHS.resetPassword,
+    href: (token: string) => `${EMAIL_LINK_PATHS.resetPassword}?token=${encodeURIComponent(token)}`,
+  },
+  verifyEmail: {
+    path: EMAIL_LINK_PATHS.verifyEmail,
+    href: (token: string) => `${EMAIL_LINK_PATHS.verifyEmail}?token=${encodeURIComponent(token)}`,
+  },
   moderation: { path: '/moderation', href: () => '/moderation' },
 } as const;

@@ -29,6 +29,19 @@ describe('api-client requests', () => {
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
   });
 
+  it('says the language the reader chose (<html lang>), so what the server writes speaks it', async () => {
+    const { requests } = mockFetch(() => jsonResponse({}));
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'zh-CN';
+    try {
+      await api.post('/auth/password_reset/request', { username_or_email: 'ada' });
+      await api.get('/things', { headers: { 'Accept-Language': 'en' } });
+    } finally {
+      document.documentElement.lang = before;
+    }
+    expect(requests.map((r) => r.headers.get('Accept-Language'))).toEqual(['zh-CN', 'en']);
+  });
+
   it('attaches the stored bearer token to every call', async () => {
     signInAs('secret-token');
     const { requests } = mockFetch(() => jsonResponse({}));

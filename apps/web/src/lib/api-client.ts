@@ -237,6 +237,10 @@ async function validate<T>(
 
 async function send(method: string, path: string, options: RequestOptions<unknown>) {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  // The language the reader chose (<html lang>, lib/i18n.ts), not only the browser's: what the
+  // server writes for them, such as an email, speaks it.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
   // An explicit Authorization header wins: signing in checks a new token before storing it.
   const storedToken = headers.has('Authorization') ? null : authStore.getState().token;
   if (storedToken) headers.set('Authorization', `Bearer ${storedToken}`);

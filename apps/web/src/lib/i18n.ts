@@ -1,48 +1,25 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '@/locales/en';
+import {
+  acceptedLanguages,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from '@symposia/shared';
 import { readItem, STORAGE_KEYS, writeItem } from './storage';
 
 /**
- * The interface's languages. English is the default and holds the spec's exact texts; Chinese
- * loads only when someone reads in it. The language is chosen from the browser's languages, or
- * from the header's switch (kept in localStorage).
+ * The interface's languages (packages/shared/src/languages.ts: the emails speak them too).
+ * Chinese loads only when someone reads in it. The language is chosen from the browser's
+ * languages, or from the header's switch (kept in localStorage).
  */
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { acceptedLanguages, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, pickLanguage, type Language };
 
 /** Each language named in itself, as the switch offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '中文' };
-
-export function isLanguage(value: unknown): value is Language {
-  return (LANGUAGES as readonly unknown[]).includes(value);
-}
-
-/** The first of the reader's languages that the interface speaks (any Chinese reads zh-CN). */
-export function pickLanguage(preferences: readonly string[]): Language {
-  for (const preference of preferences) {
-    const tag = preference.trim().toLowerCase();
-    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** The languages of an Accept-Language header, most wanted first. */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
 
 /** The reader's choice from the header's switch, if they made one. */
 export function storedLanguage(): Language | null {

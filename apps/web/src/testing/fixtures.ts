@@ -30,6 +30,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     likes: [],
     created_at: '2026-01-15T08:30:00.000Z',
     role: 'member',
+    email_verified: false,
     ...overrides,
   };
 }

@@ -77,6 +77,9 @@ const newPassword = (field: string) =>
  */
 export const passwordSchema = newPassword('password');
 
+/** A new password as it is chosen again (password reset, schemas/email-links.ts). */
+export const newPasswordSchema = newPassword('new_password');
+
 export const emailSchema = z
   .string()
   .trim()

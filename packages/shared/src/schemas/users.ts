@@ -92,6 +92,8 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   /** Issue 28: the member's trust level (0 new … 3 trusted); never the score. */
   trust_level: trustLevelSchema,
+  /** Issue 30: whether `email` is an address the member proved they read (a link sent to it). */
+  email_verified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -27,6 +27,7 @@ import { receiptsMigration } from './0027-receipts.js';
 import { reviewBountiesMigration } from './0026-review-bounties.js';
 import { reviewReportsMigration } from './0028-review-reports.js';
 import { reviewResponseReportsMigration } from './0029-review-response-reports.js';
+import { mailMigration } from './0030-mail.js';
 import { followsMigration } from './0031-follows.js';
 
 /**
@@ -64,6 +65,7 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0026-review-bounties': reviewBountiesMigration,
     '0028-review-reports': reviewReportsMigration,
     '0029-review-response-reports': reviewResponseReportsMigration,
+    '0030-mail': mailMigration,
     '0031-follows': followsMigration,
   };
 }

@@ -86,6 +86,8 @@ describeEachDatabase('POST /auth/register', (db) => {
       role: 'member',
       // Issue 28: a new account's trust level is 0, new (never the score).
       trust_level: 0,
+      // Issue 30: an address is verified only through the link sent to it.
+      email_verified: false,
     });
     expect(response.body).not.toContain(TEST_PASSWORD);
     expect(response.body).not.toMatch(/argon2|password/);

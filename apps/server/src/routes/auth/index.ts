@@ -27,7 +27,7 @@ import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
 import { presentSession } from '../../presenters/session.js';
-import { InvalidCredentialsError } from '../../services/index.js';
+import { InvalidCredentialsError, mailLanguageOf } from '../../services/index.js';
 import { sendJsonText } from '../shared-json.js';
 import { answers } from '../answers.js';
 
@@ -70,7 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await app.services.accounts.register(request.body, { ip: request.ip });
+      const user = await app.services.accounts.register(request.body, {
+        ip: request.ip,
+        // The verification message of an address registered with speaks the reader's language.
+        language: mailLanguageOf(request.headers['accept-language']),
+      });
       return reply
         .code(201)
         .send(presentCurrentUser(user, EMPTY_ACTIVITY, await app.services.trust.levelOf(user)));

@@ -18,7 +18,7 @@ import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentAuthorInfo } from '../../presenters/author-info.js';
 import { presentCurrentUser } from '../../presenters/current-user.js';
-import type { UserChanges } from '../../services/index.js';
+import { mailLanguageOf, type UserChanges } from '../../services/index.js';
 import { uploadParts } from '../media/upload-parts.js';
 import { answers } from '../answers.js';
 
@@ -112,7 +112,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const fields = request.body;
         const change = (call.change as (b: typeof fields) => UserChanges)(fields);
-        return answer(await profiles.modify(signedIn(request).user, fields.user_id, change));
+        return answer(
+          await profiles.modify(signedIn(request).user, fields.user_id, change, {
+            language: mailLanguageOf(request.headers['accept-language']),
+          }),
+        );
       },
     );
   }

@@ -6,6 +6,7 @@ import {
   type RegisterBody,
   type UserRole,
 } from '@symposia/shared';
+import type { MailLanguage, NewMail } from '../../domain/mail.js';
 import type { User } from '../../domain/user.js';
 import { DuplicateKeyError, type UserRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
@@ -25,6 +26,11 @@ export function createAccountService(deps: {
   registrations: RateLimiter;
   /** ADMIN_USERNAMES as keys (usernames.ts `reservedUsernameKeys`): the operator's to create. */
   reservedUsernames: ReadonlySet<string>;
+  /**
+   * The verification message of the address an account registers with (issue 30), queued with
+   * the account; without it, none is sent.
+   */
+  verificationMail?: (user: User, email: string, language: MailLanguage) => NewMail;
 }) {
   const { users, now, registrations, reservedUsernames } = deps;
 
@@ -47,14 +53,20 @@ export function createAccountService(deps: {
       createdAt,
       updatedAt: createdAt,
       role,
+      emailVerified: false,
     };
   }
 
   /** Writes the account; the unique index decides when two creations of one name race. */
-  async function insertAccount(user: User, key: string, password: string): Promise<User> {
+  async function insertAccount(
+    user: User,
+    key: string,
+    password: string,
+    mail?: NewMail,
+  ): Promise<User> {
     const passwordHash = await hashPassword(password);
     try {
-      await users.insert(user, key, passwordHash);
+      await users.insert(user, key, passwordHash, mail);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new ConflictError(MESSAGES.usernameTaken);
       throw error;
@@ -68,7 +80,10 @@ export function createAccountService(deps: {
      * TooManyAttemptsError when the address registered too often, ConflictError when the name is
      * taken in any letter case or reserved (ADMIN_USERNAMES names it and no account holds it yet).
      */
-    async register(input: RegisterBody, client: { ip: string }): Promise<User> {
+    async register(
+      input: RegisterBody,
+      client: { ip: string; language?: MailLanguage },
+    ): Promise<User> {
       assertUncommonPassword(input.password, 'password');
       // Every attempt that passes validation counts, taken names included, so one address can
       // neither create accounts in bulk nor probe which names exist faster than the limit.
@@ -83,7 +98,13 @@ export function createAccountService(deps: {
       // A moderator's name nobody holds yet is not first come, first served: the operator
       // creates it (createByOperator, from `npm run user -- create`).
       if (reservedUsernames.has(key)) throw new ConflictError(MESSAGES.usernameReserved);
-      return insertAccount(newAccount(input, 'member'), key, input.password);
+      const user = newAccount(input, 'member');
+      // An address given at registration is verified by a link sent to it (issue 30).
+      const mail =
+        user.email === ''
+          ? undefined
+          : deps.verificationMail?.(user, user.email, client.language ?? 'en');
+      return insertAccount(user, key, input.password, mail);
     },
 
     /**

@@ -13,6 +13,7 @@ import {
   type UserPostSummary,
   type UserSettings,
 } from '@symposia/shared';
+import type { MailLanguage, NewMail } from '../../domain/mail.js';
 import type { Viewer } from '../../domain/post.js';
 import type { User, UserActivity } from '../../domain/user.js';
 import { decideProfileChange, profileSectionShown } from '../../policies/index.js';
@@ -103,6 +104,8 @@ export function createProfileService(deps: {
   cache: MemoryCache;
   /** ADMIN_USERNAMES as keys: nobody renames into one (account-service.ts `register`). */
   reservedUsernames: ReadonlySet<string>;
+  /** The verification message of a new email address (issue 30), queued with the change. */
+  verificationMail?: (user: User, email: string, language: MailLanguage) => NewMail;
 }) {
   const { users, profiles, posts, store, now, contentVersion, allowance } = deps;
   // GET /auth/me is called on every page a member opens; their counts and first pages stay the
@@ -121,9 +124,9 @@ export function createProfileService(deps: {
     authorize(decideProfileChange(caller, userId));
   }
 
-  async function apply(caller: User, changes: UserChanges): Promise<User> {
+  async function apply(caller: User, changes: UserChanges, mail?: NewMail): Promise<User> {
     try {
-      await users.update(caller.id, changes, now().toISOString());
+      await users.update(caller.id, changes, now().toISOString(), mail);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new ConflictError(MESSAGES.usernameTaken);
       throw error;
@@ -263,7 +266,16 @@ export function createProfileService(deps: {
       };
     },
 
-    async modify(caller: User, userId: string | undefined, changes: UserChanges): Promise<User> {
+    /**
+     * Changes profile fields. A new email address is unverified and gets a verification message
+     * in `client.language` (issue 30).
+     */
+    async modify(
+      caller: User,
+      userId: string | undefined,
+      changes: UserChanges,
+      client: { language?: MailLanguage } = {},
+    ): Promise<User> {
       assertSelf(caller, userId);
       const withKey =
         changes.username === undefined
@@ -278,7 +290,12 @@ export function createProfileService(deps: {
       ) {
         throw new ConflictError(MESSAGES.usernameReserved);
       }
-      return apply(caller, withKey);
+      const email = withKey.email;
+      const mail =
+        email !== undefined && email !== '' && email !== caller.email
+          ? deps.verificationMail?.(caller, email, client.language ?? 'en')
+          : undefined;
+      return apply(caller, withKey, mail);
     },
 
     async modifySettings(caller: User, body: ModifySettingsBody): Promise<User> {

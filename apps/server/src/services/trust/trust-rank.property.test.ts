@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TRUST_SCALE } from '../../domain/trust.js';
-import { computeTrust, type TrustGraph } from './trust-rank.js';
+import { computeTrust, TRUST_PARAMETERS, type TrustGraph } from './trust-rank.js';
 
 /**
  * The trust computation (trust-rank.ts, docs/TRUST.md) on random graphs: every score is in
@@ -23,6 +23,7 @@ const graph: fc.Arbitrary<TrustGraph> = fc.record({
   ),
   seeds: fc.subarray(MEMBERS, { maxLength: 3 }),
   distrusted: fc.subarray(MEMBERS, { maxLength: 2 }),
+  verified: fc.subarray(MEMBERS, { maxLength: 4 }),
 });
 
 /** A shuffle chosen by fast-check, so a failure shows the order that broke it. */
@@ -56,6 +57,7 @@ describe('computeTrust (fast-check)', () => {
           edges: shuffled(g.edges, [...keys].reverse()),
           seeds: shuffled(g.seeds, keys),
           distrusted: shuffled(g.distrusted, keys),
+          verified: shuffled(g.verified ?? [], keys),
         });
         expect(Object.fromEntries(again.units)).toEqual(Object.fromEntries(computeTrust(g).units));
       }),
@@ -88,6 +90,53 @@ describe('computeTrust (fast-check)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("a verified email multiplies a reached member's trust by verifiedFactor, at most 1, and changes no one else's", () => {
+    fc.assert(
+      fc.property(graph, (g) => {
+        const verified = new Set(g.verified ?? []);
+        const without = computeTrust({ ...g, verified: [] }).units;
+        const withSignal = computeTrust(g).units;
+        const seeds = new Set(g.seeds.filter((id) => !g.distrusted.includes(id)));
+        for (const id of MEMBERS) {
+          const before = without.get(id)!;
+          const after = withSignal.get(id)!;
+          if (!verified.has(id) || seeds.has(id) || before === 0) {
+            // Not verified, a seed (1 already) or not reached (0 stays 0: it passes on nothing).
+            expect(after).toBe(before);
+          } else {
+            // Each is rounded to millionths on its own: they agree within one unit.
+            const expected = Math.min(TRUST_SCALE, before * TRUST_PARAMETERS.verifiedFactor);
+            expect(Math.abs(after - expected)).toBeLessThanOrEqual(1.5);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a verified email raises a member the trusted community endorses, not a ring nobody does', () => {
+    // The moderator endorses h2 and h3, who endorse each other; h1 only through h2: below them.
+    const edges = [
+      { from: 'mod', to: 'h2', weight: 1 },
+      { from: 'mod', to: 'h3', weight: 1 },
+      { from: 'h2', to: 'h3', weight: 1 },
+      { from: 'h3', to: 'h2', weight: 1 },
+      { from: 'h2', to: 'h1', weight: 1 },
+      { from: 'h1', to: 'mod', weight: 1 },
+      { from: 'r1', to: 'r2', weight: 10 },
+      { from: 'r2', to: 'r1', weight: 10 },
+    ];
+    const members = ['mod', 'h1', 'h2', 'h3', 'r1', 'r2'];
+    const base = { members, edges, seeds: ['mod'], distrusted: [] };
+    const plain = computeTrust(base).units;
+    const signalled = computeTrust({ ...base, verified: ['h1', 'r1', 'r2'] }).units;
+    expect(plain.get('h1')!).toBeGreaterThan(0);
+    expect(plain.get('h1')!).toBeLessThan(TRUST_SCALE);
+    expect(signalled.get('h1')).toBe(TRUST_SCALE);
+    expect(signalled.get('r1')).toBe(0);
+    expect(signalled.get('r2')).toBe(0);
   });
 
   it('without a seed, every member is 0', () => {

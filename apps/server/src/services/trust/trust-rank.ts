@@ -37,6 +37,11 @@ export interface TrustGraph {
   seeds: readonly string[];
   /** The members marked untrusted: trust 0, and none passed on. */
   distrusted: readonly string[];
+  /**
+   * The members with a verified email address (issue 30): a member the walk reached holds
+   * `verifiedFactor` times the trust their endorsements give (at most 1). Absent: nobody.
+   */
+  verified?: readonly string[];
 }
 
 export interface TrustParameters {
@@ -46,9 +51,20 @@ export interface TrustParameters {
   extraSteps: number;
   /** The power of the ratio to the reference: 2 makes a tenth of it a hundredth of trust. */
   sharpness: number;
+  /**
+   * What a verified email address multiplies a reached member's trust by: a small signal (one
+   * can be made for free), and only for whom trusted members already endorse; it passes on no
+   * trust, so it cannot carry any into a ring nobody endorses.
+   */
+  verifiedFactor: number;
 }
 
-export const TRUST_PARAMETERS: TrustParameters = { restart: 0.15, extraSteps: 1, sharpness: 2 };
+export const TRUST_PARAMETERS: TrustParameters = {
+  restart: 0.15,
+  extraSteps: 1,
+  sharpness: 2,
+  verifiedFactor: 1.25,
+};
 
 export interface TrustResult {
   /** Member → trust in millionths (0 to TRUST_SCALE); every member of the graph is a key. */
@@ -134,6 +150,7 @@ export function computeTrust(
 
   // Trust per unit of endorsement received, against the median of the members reached.
   const isSeed = new Set(seeds);
+  const verified = new Set(graph.verified ?? []);
   const perEndorsement = new Float64Array(n);
   const reached: { value: number; mass: number }[] = [];
   let reachedMass = 0;
@@ -162,7 +179,8 @@ export function computeTrust(
     }
     const value = perEndorsement[member]!;
     if (!(value > 0) || !(median > 0)) continue;
-    const trust = Math.min(1, (value / median) ** params.sharpness);
+    const factor = verified.has(id) ? params.verifiedFactor : 1;
+    const trust = Math.min(1, (value / median) ** params.sharpness * factor);
     if (Number.isFinite(trust)) units.set(id, Math.round(trust * TRUST_SCALE));
   }
   return { units, steps, seeds: seeds.length, edges: edges.length };

@@ -122,6 +122,8 @@ export function createTrustService(deps: {
       edges: edgesOf(given),
       seeds,
       distrusted,
+      // Issue 30: a verified email address is a small trust signal (docs/TRUST.md).
+      verified: members.filter((member) => member.emailVerified).map((member) => member.id),
     });
     const run: TrustRun = {
       id: randomUUID(),

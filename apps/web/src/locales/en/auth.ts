@@ -16,6 +16,41 @@ export const auth = {
   signInAfterRegisterFailed: 'The account was created, but signing in failed',
   logout: 'Logout',
   loggingOut: 'Logging out…',
+  forgotPassword: 'Forgot password?',
+  // "Forgot password?" (features/auth/components/forgot-password.tsx), issue 30.
+  forgot: {
+    heading: 'Forgot your password?',
+    lead: 'Enter your username or the email address of your account. If an account matches, we send a link to its email address.',
+    login: 'Username or email',
+    send: 'Send reset link',
+    sending: 'Sending…',
+    sentHeading: 'Check your email',
+    noAddress: 'An account without an email address cannot be reset this way.',
+    backToSignIn: 'Back to sign in',
+  },
+  // The screen a reset link opens (features/auth/components/reset-password.tsx).
+  reset: {
+    heading: 'Choose a new password',
+    lead: 'A new password signs your account out everywhere.',
+    new: 'New password',
+    newHint: 'At least {{min}} characters, and not a commonly used password.',
+    confirm: 'Confirm new password',
+    save: 'Set new password',
+    saving: 'Saving…',
+    failed: 'Failed to set the new password',
+    doneHeading: 'Password changed',
+    askAgain: 'Ask for a new link',
+  },
+  // The screen a verification link opens (features/auth/components/verify-email.tsx).
+  verify: {
+    heading: 'Verify your email address',
+    verifying: 'Verifying your email address…',
+    doneHeading: 'Email address verified',
+    failedHeading: 'The address could not be verified',
+    askAgain: 'Ask for a new link in My Page › Settings › Contact Information.',
+    retry: 'Try again',
+    toMyPage: 'Go to My Page',
+  },
   // My Page › Settings › Sessions (features/auth/components/session-settings.tsx).
   sessions: {
     heading: 'Sessions',

@@ -112,6 +112,13 @@ export const profiles = {
   contact: {
     edit: 'Edit contact information',
     saved: 'Contact information saved',
+    // Issue 30: whether the address is verified, and asking for its link again.
+    verified: 'Verified',
+    unverified: 'Not verified',
+    unverifiedHint: 'Open the link we sent to this address to verify it.',
+    resend: 'Resend verification',
+    resending: 'Sending…',
+    resendFailed: 'Failed to send the verification email',
   },
   password: {
     heading: 'Password',

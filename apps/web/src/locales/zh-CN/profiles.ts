@@ -107,6 +107,12 @@ export const profiles: Translation<typeof en> = {
   contact: {
     edit: '编辑联系方式',
     saved: '联系方式已保存',
+    verified: '已验证',
+    unverified: '未验证',
+    unverifiedHint: '请打开我们发送到该地址的链接完成验证。',
+    resend: '重新发送验证邮件',
+    resending: '正在发送…',
+    resendFailed: '验证邮件发送失败',
   },
   password: {
     heading: '密码',

@@ -135,6 +135,20 @@ export const messages: Translation<typeof enMessages> = {
   tooManyRegistrations: '从你的网络地址创建的账户过多，请稍后再试',
   avatarNotUploaded: '必须是上传头像所得的 /ipfs/ 路径，或留空',
 
+  emailLinkInvalid: '此链接无效。请确认打开的是完整的链接，或重新申请一个。',
+  emailLinkExpired: '此链接已过期，请重新申请一个。',
+  emailLinkUsed: '此链接已被使用过。如有需要，请重新申请一个。',
+  emailLinkOutdated: '此链接发往的地址已不是你账户的电子邮件地址，请重新申请一个。',
+  emailVerified: '你的电子邮件地址已通过验证。',
+  emailAlreadyVerified: '你的电子邮件地址已经验证过了',
+  noEmailToVerify: '请先在个人资料中填写电子邮件地址',
+  verificationEmailSent: '验证链接已发送到你的电子邮件地址。',
+  tooManyVerificationEmails: '发送的验证邮件过多，请稍后再试',
+  passwordResetRequested:
+    '如果有匹配的账户，我们已向其电子邮件地址发送了一个链接。该链接一小时内有效。',
+  tooManyPasswordResets: '重置密码的请求过多，请稍后再试',
+  passwordResetDone: '你的密码已更改，所有会话均已退出。现在请用新密码登录。',
+
   citationBadHost: 'Host 请求头不是有效的主机名，无法生成帖子的 URL',
   citationLoadFailed: '引用加载失败，请稍后再试。',
   citationCopied: '已复制',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   MAX_LENGTH,
   MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '@symposia/shared';
 import { messageText } from '@/components/errors/message-text';
 import { TextField } from '@/components/ui/form/text-field';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
@@ -71,6 +73,8 @@ type AuthFormProps = {
   onSuccess?: (user: CurrentUser) => void;
   headingId?: string;
   headingLevel?: 1 | 2;
+  /** Called when the person follows "Forgot password?" away from the form (a dialog closes). */
+  onLeave?: () => void;
 };
 
 /** Sign In / Register (spec §2, §4 Auth, §5): one form whose mode toggle starts it afresh. */
@@ -80,6 +84,7 @@ export function AuthForm({
   onSuccess,
   headingId,
   headingLevel = 1,
+  onLeave,
 }: AuthFormProps) {
   const { t, i18n } = useTranslation(['auth', 'messages']);
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -245,6 +250,14 @@ export function AuthForm({
           {pending ? (isRegister ? t('registering') : t('signingIn')) : title}
         </button>
       </form>
+
+      {!isRegister ? (
+        <p className={styles.forgot}>
+          <Link to={paths.forgotPassword.href()} onClick={onLeave}>
+            {t('forgotPassword')}
+          </Link>
+        </p>
+      ) : null}
 
       <p className={styles.switch}>
         {isRegister ? t('haveAccount') : t('newHere')}{' '}

@@ -13,6 +13,7 @@ export default function LoginDialog({ message }: { message?: string }) {
         headingId={headingId}
         headingLevel={2}
         onSuccess={authStore.dismissLogin}
+        onLeave={authStore.dismissLogin}
       />
     </Modal>
   );

@@ -1,21 +1,26 @@
 import { useId } from 'react';
 import type { CurrentUser } from '@symposia/shared';
 import { AuthForm, type AuthMode } from './auth-form';
-import styles from './login-screen.module.css';
+import { AuthPage } from './auth-page';
 
 type LoginScreenProps = {
   initialMode?: AuthMode;
   onSuccess?: (user: CurrentUser) => void;
+  /** Said above the form, e.g. that the password was changed. */
+  message?: string;
 };
 
 /** The login screen as a page of its own (My Page without a session, /register). */
-export function LoginScreen({ initialMode, onSuccess }: LoginScreenProps) {
+export function LoginScreen({ initialMode, onSuccess, message }: LoginScreenProps) {
   const headingId = useId();
   return (
-    <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.card}>
-        <AuthForm initialMode={initialMode} onSuccess={onSuccess} headingId={headingId} />
-      </div>
-    </section>
+    <AuthPage labelledBy={headingId}>
+      <AuthForm
+        initialMode={initialMode}
+        onSuccess={onSuccess}
+        headingId={headingId}
+        message={message}
+      />
+    </AuthPage>
   );
 }

@@ -21,7 +21,14 @@ describe('ContactSettings', () => {
       order.push('phone sent');
     });
     render(
-      <ContactSettings email="" phone="" onSaveEmail={onSaveEmail} onSavePhone={onSavePhone} />,
+      <ContactSettings
+        email=""
+        emailVerified={false}
+        phone=""
+        onSaveEmail={onSaveEmail}
+        onSavePhone={onSavePhone}
+        onResendVerification={vi.fn()}
+      />,
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit contact information' }));
@@ -35,5 +42,49 @@ describe('ContactSettings', () => {
     await vi.waitFor(() => expect(onSavePhone).toHaveBeenCalledWith('+44 20 7946 0000'));
     expect(order).toEqual(['email sent', 'email answered', 'phone sent']);
     expect(await screen.findByRole('button', { name: 'Edit contact information' })).toBeVisible();
+  });
+
+  it('says whether the address is verified, and sends its link again on request', async () => {
+    let answer: () => void = () => undefined;
+    const onResendVerification = vi.fn(
+      () => new Promise<void>((resolve) => (answer = () => resolve())),
+    );
+    const props = {
+      email: 'ada@example.org',
+      phone: '',
+      onSaveEmail: vi.fn(),
+      onSavePhone: vi.fn(),
+      onResendVerification,
+    };
+    const { rerender } = render(<ContactSettings {...props} emailVerified={false} />);
+    expect(screen.getByText('Not verified')).toBeVisible();
+    const resend = screen.getByRole('button', { name: 'Resend verification' });
+    await userEvent.click(resend);
+    expect(onResendVerification).toHaveBeenCalledTimes(1);
+    // While it is sent, the button says so and cannot be pressed again.
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    answer();
+    expect(
+      await screen.findByText('We sent a verification link to your email address.'),
+    ).toBeVisible();
+
+    rerender(<ContactSettings {...props} emailVerified />);
+    expect(screen.getByText('Verified')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Resend verification' })).toBeNull();
+  });
+
+  it('offers no verification without an address', () => {
+    render(
+      <ContactSettings
+        email=""
+        emailVerified={false}
+        phone=""
+        onSaveEmail={vi.fn()}
+        onSavePhone={vi.fn()}
+        onResendVerification={vi.fn()}
+      />,
+    );
+    expect(screen.queryByText('Not verified')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend verification' })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '@symposia/shared';
+import { EMAIL_MAX_LENGTH, MESSAGES, PHONE_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
+import { localizeMessage } from '@/lib/localize-message';
 import { notifyUpdateFailed } from '../utils/update-failure';
 import sectionStyles from '@/components/ui/settings-section/settings-section.module.css';
 import ownStyles from './contact-settings.module.css';
@@ -10,9 +11,13 @@ const styles = { ...sectionStyles, ...ownStyles };
 
 type ContactSettingsProps = {
   email: string;
+  /** Issue 30: whether the member opened the link sent to `email`. */
+  emailVerified: boolean;
   phone: string;
   onSaveEmail: (email: string) => Promise<unknown>;
   onSavePhone: (phone: string) => Promise<unknown>;
+  /** "Resend verification": the link of an unverified address, sent again. */
+  onResendVerification: () => Promise<unknown>;
 };
 
 /**
@@ -20,11 +25,19 @@ type ContactSettingsProps = {
  * it is non-empty and changed (spec §5); a refused one keeps the form open with what was typed
  * and shows 'Failed to update email' or 'Failed to update phone'.
  */
-export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: ContactSettingsProps) {
+export function ContactSettings({
+  email,
+  emailVerified,
+  phone,
+  onSaveEmail,
+  onSavePhone,
+  onResendVerification,
+}: ContactSettingsProps) {
   const { t } = useTranslation(['profiles', 'profile', 'messages']);
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [resending, setResending] = useState(false);
   const [draft, setDraft] = useState({ email, phone });
   const [status, setStatus] = useState('');
 
@@ -61,6 +74,19 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
     if (allSaved) {
       setEditing(false);
       if (saves.length > 0) setStatus(t('contact.saved'));
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    setStatus('');
+    try {
+      await onResendVerification();
+      setStatus(localizeMessage(MESSAGES.verificationEmailSent));
+    } catch (error) {
+      notifyUpdateFailed(t('contact.resendFailed'), error);
+    } finally {
+      setResending(false);
     }
   };
 
@@ -132,7 +158,25 @@ export function ContactSettings({ email, phone, onSaveEmail, onSavePhone }: Cont
             <dt>{t('fields.email')}</dt>
             <dd>
               {email.trim() ? (
-                <span translate="no">{email}</span>
+                <>
+                  <span translate="no">{email}</span>{' '}
+                  {emailVerified ? (
+                    <span className={styles.verified}>{t('contact.verified')}</span>
+                  ) : (
+                    <>
+                      <span className={styles.unverified}>{t('contact.unverified')}</span>
+                      <span className={styles.verifyHint}>{t('contact.unverifiedHint')}</span>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => void resend()}
+                        disabled={resending}
+                      >
+                        {resending ? t('contact.resending') : t('contact.resend')}
+                      </button>
+                    </>
+                  )}
+                </>
               ) : (
                 <span className={styles.empty}>{t('notProvided')}</span>
               )}

@@ -8,6 +8,7 @@ import { useModifyProfile } from '../api/modify-profile';
 import { useModifySettings } from '../api/modify-settings';
 import { useModifyTitle } from '../api/modify-title';
 import { useChangePassword } from '../api/change-password';
+import { useResendVerification } from '../api/resend-verification';
 import { AvatarUpload } from './avatar-upload';
 import { ContactSettings } from './contact-settings';
 import { EditableField } from './editable-field';
@@ -55,6 +56,7 @@ export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfil
   const modifyEmail = useModifyEmail();
   const modifyPhone = useModifyPhone();
   const changePassword = useChangePassword();
+  const resendVerification = useResendVerification();
   const { t } = useTranslation(['profiles', 'messages']);
   const failed = (field: 'username' | 'title') =>
     t('messages:updateFailed', { field: t(`updateField.${field}`) });
@@ -166,9 +168,11 @@ export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfil
           {settings}
           <ContactSettings
             email={user.email}
+            emailVerified={user.email_verified}
             phone={user.phone}
             onSaveEmail={(email) => modifyEmail.mutateAsync({ userId: user.id, email })}
             onSavePhone={(phone) => modifyPhone.mutateAsync({ userId: user.id, phone })}
+            onResendVerification={() => resendVerification.mutateAsync()}
           />
           <PasswordSettings onChangePassword={(body) => changePassword.mutateAsync(body)} />
         </SettingsWindow>

@@ -15,6 +15,7 @@ import {
   type ChangePasswordBody,
 } from '@symposia/shared';
 import { messageText } from '@/components/errors/message-text';
+import { errorsByField, focusFirstError, type FieldIssue } from '@/components/ui/form/field-errors';
 import { TextField } from '@/components/ui/form/text-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
@@ -27,7 +28,6 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { old_password: '', new_password: '', confirm_password: '' };
 const FIELDS: readonly Field[] = ['old_password', 'new_password', 'confirm_password'];
-const isField = (value: unknown): value is Field => FIELDS.includes(value as Field);
 
 type PasswordSettingsProps = {
   /** Sends the change; resolves once the server has accepted it. */
@@ -84,15 +84,10 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
   };
 
   /** Shows the errors and puts the keyboard on the first field at fault. */
-  const showErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
-    const next: FieldErrors = {};
-    for (const issue of issues) {
-      const field = issue.path[0];
-      if (isField(field) && !next[field]) next[field] = issue.message;
-    }
+  const showErrors = (issues: readonly FieldIssue[]) => {
+    const next = errorsByField(issues, FIELDS);
     setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    focusFirstError(formRef.current, FIELDS, next);
   };
 
   const onSubmit = async (event: FormEvent) => {
