@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReviewList } from '@symposia/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Review, ReviewList } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
@@ -20,6 +20,25 @@ export function getPostReviews(
 
 /** Everything the reviews of one post hold; what changes them invalidates it. */
 export const postReviewsKeyPrefix = (postId: string) => ['reviews', 'post', postId] as const;
+
+/** Writes an answer about one review into every reader's cached copy of the post's reviews. */
+export function patchCachedReview(
+  queryClient: QueryClient,
+  postId: string,
+  reviewId: string,
+  patch: Partial<Review>,
+): void {
+  queryClient.setQueriesData<ReviewList>(
+    { queryKey: postReviewsKeyPrefix(postId) },
+    (data) =>
+      data && {
+        ...data,
+        items: data.items.map((review) =>
+          review.id === reviewId ? { ...review, ...patch } : review,
+        ),
+      },
+  );
+}
 
 /**
  * Whose answer it is: each review says whether it is the reader's own and whether they marked

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewList, ReviewRatingResult } from '@symposia/shared';
+import type { ReviewRatingResult } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { ApiError, api, jsonBody } from '@/lib/api-client';
-import { postReviewsKeyPrefix } from './get-post-reviews';
+import { patchCachedReview } from './get-post-reviews';
 
 /** POST /reviews/{id}/rating (JSON): the post author rates the review's helpfulness 1–5. */
 export function rateReview(reviewId: string, rating: number): Promise<ReviewRatingResult> {
@@ -16,18 +16,8 @@ export function useRateReview(postId: string, reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rating: number) => rateReview(reviewId, rating),
-    onSuccess: ({ author_rating }) => {
-      queryClient.setQueriesData<ReviewList>(
-        { queryKey: postReviewsKeyPrefix(postId) },
-        (data) =>
-          data && {
-            ...data,
-            items: data.items.map((review) =>
-              review.id === reviewId ? { ...review, author_rating } : review,
-            ),
-          },
-      );
-    },
+    onSuccess: ({ author_rating }) =>
+      patchCachedReview(queryClient, postId, reviewId, { author_rating }),
     throwOnError: (error) => !(error instanceof ApiError),
   });
 }

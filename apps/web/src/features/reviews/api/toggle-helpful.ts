@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewHelpfulResult, ReviewList } from '@symposia/shared';
+import type { ReviewHelpfulResult } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { ApiError, api } from '@/lib/api-client';
-import { postReviewsKeyPrefix } from './get-post-reviews';
+import { patchCachedReview } from './get-post-reviews';
 
 /** POST /reviews/{id}/helpful: marks the review helpful, or takes the mark back. */
 export function toggleHelpful(reviewId: string): Promise<ReviewHelpfulResult> {
@@ -16,20 +16,8 @@ export function useToggleHelpful(postId: string, reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => toggleHelpful(reviewId),
-    onSuccess: ({ helpful, helpful_count }) => {
-      queryClient.setQueriesData<ReviewList>(
-        { queryKey: postReviewsKeyPrefix(postId) },
-        (data) =>
-          data && {
-            ...data,
-            items: data.items.map((review) =>
-              review.id === reviewId
-                ? { ...review, helpful_by_me: helpful, helpful_count }
-                : review,
-            ),
-          },
-      );
-    },
+    onSuccess: ({ helpful, helpful_count }) =>
+      patchCachedReview(queryClient, postId, reviewId, { helpful_by_me: helpful, helpful_count }),
     throwOnError: (error) => !(error instanceof ApiError),
   });
 }

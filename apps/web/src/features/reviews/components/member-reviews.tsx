@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { UserReview, UserReviewKind } from '@symposia/shared';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import items from '@/components/ui/item-list/item-list.module.css';
+import { LoadMoreButton } from '@/components/ui/load-more/load-more-button';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
@@ -108,16 +109,7 @@ export function MemberReviewList({
       )}
       {reviews && query.hasNextPage ? (
         <div className={styles.more}>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-busy={query.isFetchingNextPage || undefined}
-            onClick={() => {
-              if (!query.isFetchingNextPage) void query.fetchNextPage();
-            }}
-          >
-            {t('mine.loadMore')}
-          </button>
+          <LoadMoreButton query={query} label={t('mine.loadMore')} />
         </div>
       ) : null}
     </section>

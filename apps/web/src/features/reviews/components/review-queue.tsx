@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import page from '@/components/layout/page.module.css';
 import { Card } from '@/components/ui/card/card';
 import { TextField } from '@/components/ui/form/text-field';
+import { LoadMoreButton } from '@/components/ui/load-more/load-more-button';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
@@ -107,18 +108,7 @@ export function ReviewQueue({ tag, onTagChange }: ReviewQueueProps) {
             failed={t('reviews:queue.loadFailed')}
           />
         )}
-        {items && query.hasNextPage ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-busy={query.isFetchingNextPage || undefined}
-            onClick={() => {
-              if (!query.isFetchingNextPage) void query.fetchNextPage();
-            }}
-          >
-            {t('reviews:queue.loadMore')}
-          </button>
-        ) : null}
+        {items ? <LoadMoreButton query={query} label={t('reviews:queue.loadMore')} /> : null}
       </Card>
     </div>
   );
