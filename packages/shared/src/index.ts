@@ -20,3 +20,4 @@ export * from './schemas/trust.js';
 export * from './schemas/wallets.js';
 export * from './schemas/receipts.js';
 export * from './schemas/bounties.js';
+export * from './schemas/oidc.js';

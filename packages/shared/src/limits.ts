@@ -258,3 +258,11 @@ export const OPEN_REVIEWS_PAGE_SIZE = 20;
  * unawarded; then what is not awarded goes back.
  */
 export const BOUNTY_MODERATOR_WINDOW_DAYS = 7;
+
+/**
+ * Sign-in with ORCID (issue 30): the one-time codes the server hands the web app in a URL
+ * fragment (43 base64url characters, like access tokens) and the query parameters of the
+ * provider's answer to the callback, bounded before anything is looked up.
+ */
+export const OIDC_CODE_MAX_LENGTH = 64;
+export const OIDC_CALLBACK_FIELD_MAX_LENGTH = 2048;

@@ -18,6 +18,10 @@ export interface User {
   updatedAt: string;
   /** What the account may do beyond its own content (policies/). */
   role: UserRole;
+  /** The linked ORCID iD (issue 30); null when none. */
+  orcid: string | null;
+  /** False for an account made by signing in with ORCID, which has no password. */
+  hasPassword: boolean;
 }
 
 /**

@@ -29,6 +29,7 @@ import { createStorageRepository } from './storage-repository.js';
 import { createTrustRepository } from './trust-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
+import { createOidcRepository } from './oidc-repository.js';
 import { createReceiptRepository } from './receipt-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -83,6 +84,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     trust: createTrustRepository(db, dialect),
     /** Wallets members proved they hold, and the challenges they sign (issue 28). */
     wallets: createWalletRepository(db, dialect),
+    /** Sign-in with ORCID: flows, hand-offs and linked iDs (issue 30). */
+    oidc: createOidcRepository(db, dialect),
     receipts: createReceiptRepository(db, dialect),
   };
 }
@@ -149,10 +152,11 @@ export {
 export type { GivenPairs, TrustMark, TrustRepository, TrustRun } from './trust-repository.js';
 export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js';
 export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';
-export type { UserChanges, UserRepository } from './user-repository.js';
+export type { UserChanges, UserCredentials, UserRepository } from './user-repository.js';
 export type {
   LinkFacts,
   StoredChallenge,
   StoredWallet,
   WalletRepository,
 } from './wallet-repository.js';
+export type { OidcRepository, StoredFlow, StoredHandoff } from './oidc-repository.js';

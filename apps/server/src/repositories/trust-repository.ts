@@ -94,9 +94,14 @@ export function createTrustRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /** Every member's id and role. */
-    async members(): Promise<{ id: string; role: UserRole }[]> {
-      const rows = await db.selectFrom('users').select(['id', 'role']).execute();
-      return rows.map((row) => ({ id: row.id, role: userRoleSchema.parse(row.role) }));
+    /** Every member: their role, and whether they linked an ORCID iD (issue 30, a seed). */
+    async members(): Promise<{ id: string; role: UserRole; orcidLinked: boolean }[]> {
+      const rows = await db.selectFrom('users').select(['id', 'role', 'orcid']).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        role: userRoleSchema.parse(row.role),
+        orcidLinked: row.orcid !== null,
+      }));
     },
 
     /** Who these members are, as the moderators' trust panel names them. */

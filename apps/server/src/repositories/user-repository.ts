@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import { userRoleSchema, type UserRole, type UserSettings } from '@symposia/shared';
 import { profileFields, type User } from '../domain/user.js';
@@ -9,9 +10,12 @@ type UserRow = DatabaseSchema['users'];
 /** A users row as read: the role is always there once written (its default is `member`). */
 type ReadUserRow = Omit<
   UserRow,
-  'password_hash' | 'username_lower' | 'role' | 'suspended_until' | 'credential_version'
+  'password_hash' | 'username_lower' | 'role' | 'suspended_until' | 'credential_version' | 'orcid'
 > & {
   role: string;
+  orcid: string | null;
+  /** 1 unless the account has no password (made by signing in with ORCID); never the hash. */
+  has_password: number | string;
 };
 
 /** Profile fields a member may change; `usernameLower` goes with a new `username`. */
@@ -160,7 +164,7 @@ export function createUserRepository(db: AppDatabase) {
      */
     async update(id: string, changes: UserChanges, at: string): Promise<void> {
       const { settings, usernameLower, selfPage, ...fields } = changes;
-      const values: Partial<Omit<UserRow, 'role' | 'credential_version'>> = {
+      const values: Partial<Omit<UserRow, 'role' | 'credential_version' | 'orcid'>> = {
         ...fields,
         updated_at: at,
       };
@@ -242,10 +246,12 @@ export function toUser(row: ReadUserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     role: userRoleSchema.parse(row.role),
+    orcid: row.orcid,
+    hasPassword: Number(row.has_password) === 1,
   };
 }
 
-function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
+export function toRow(user: User): Omit<ReadUserRow, 'role' | 'has_password'> & { role: UserRole } {
   return {
     id: user.id,
     ...profileFields(user),
@@ -257,6 +263,7 @@ function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
     created_at: user.createdAt,
     updated_at: user.updatedAt,
     role: user.role,
+    orcid: user.orcid,
   };
 }
 
@@ -283,4 +290,7 @@ export const USER_COLUMNS = [
   'users.created_at',
   'users.updated_at',
   'users.role',
+  'users.orcid',
+  // Whether the account has a password, without reading the hash (migration 0032: '' is none).
+  sql<number>`case when users.password_hash = '' then 0 else 1 end`.as('has_password'),
 ] as const;

@@ -21,6 +21,7 @@ import { rewardRoutes } from './rewards/index.js';
 import { tokenRoutes } from './token/index.js';
 import { walletRoutes } from './wallets/index.js';
 import { bountyRoutes } from './bounties/index.js';
+import { oidcRoutes } from './oidc/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -53,4 +54,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(receiptRoutes);
   // Issue 29: review bounties, through the ledger's balance moves.
   await app.register(bountyRoutes);
+  // Issue 30: sign-in with ORCID (OpenID Connect).
+  await app.register(oidcRoutes);
 };

@@ -7,6 +7,8 @@ import { reservedUsernameKeys } from './auth/usernames.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createSessionCache } from './auth/session-cache.js';
 import { createSessionService, type SessionRaceHooks } from './auth/session-service.js';
+import { createOidcService } from './oidc/oidc-service.js';
+import { oidcClientFrom } from './oidc/oidc-client.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
@@ -67,6 +69,7 @@ export type ServiceSettings = Pick<
   | 'trust'
   | 'wallets'
   | 'adminUsernames'
+  | 'oidc'
 >;
 
 export interface ServiceOptions {
@@ -267,36 +270,55 @@ export function createServices(
     afterWrite,
     currentEpoch: () => rewards.currentEpoch(),
   });
+  const accounts = createAccountService({
+    users: repositories.users,
+    now,
+    registrations: limiter('register', settings.registerRateLimit),
+    reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
+  });
+  const sessions = createSessionService({
+    users: repositories.users,
+    sessions: repositories.sessions,
+    throttle: createLoginThrottle(loginLimiters),
+    now,
+    ttlSeconds: settings.accessTokenTtlSeconds,
+    idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
+    sessionsEnded: notifications.sessionsEnded,
+    accountChanged: notifications.accountChanged,
+    hooks: options.sessionHooks,
+    // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
+    cache: createSessionCache({
+      ttlMs: settings.sessionCacheTtlMs,
+      maxEntries: SESSION_CACHE_MAX_ENTRIES,
+      now,
+      subscribe: (userId, listener) => notificationBus.subscribe(userId, listener),
+    }),
+  });
+  // Sign-in with ORCID (issue 30): off without OIDC_CLIENT_ID.
+  const oidc = createOidcService({
+    oidc: repositories.oidc,
+    client: oidcClientFrom(settings.oidc),
+    recordBase: settings.oidc.issuer,
+    secureSite: settings.oidc.redirectUri.startsWith('https:'),
+    accounts,
+    now,
+    afterWrite,
+    accountChanged: sessions.forgetCachedAccount,
+    seedsChanged: trust.seedsChanged,
+  });
   return {
     contentVersion,
     publicCache,
-    accounts: createAccountService({
-      users: repositories.users,
-      now,
-      registrations: limiter('register', settings.registerRateLimit),
-      reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
-    }),
-    sessions: createSessionService({
-      users: repositories.users,
-      sessions: repositories.sessions,
-      throttle: createLoginThrottle(loginLimiters),
-      now,
-      ttlSeconds: settings.accessTokenTtlSeconds,
-      idleTimeoutSeconds: settings.sessionIdleTimeoutSeconds,
-      sessionsEnded: notifications.sessionsEnded,
-      accountChanged: notifications.accountChanged,
-      hooks: options.sessionHooks,
-      // Sessions ended in any process (sign-out, password change, suspension) leave it at once.
-      cache: createSessionCache({
-        ttlMs: settings.sessionCacheTtlMs,
-        maxEntries: SESSION_CACHE_MAX_ENTRIES,
-        now,
-        subscribe: (userId, listener) => notificationBus.subscribe(userId, listener),
-      }),
-    }),
+    accounts,
+    sessions,
+    oidc,
     health: createHealthService({ health: repositories.health }),
     posts,
-    citations: createCitationService({ posts, users: repositories.users }),
+    citations: createCitationService({
+      posts,
+      users: repositories.users,
+      orcidRecordBase: settings.oidc.issuer,
+    }),
     profiles: createProfileService({
       users: repositories.users,
       profiles: repositories.profiles,

@@ -4,6 +4,15 @@ import { LIST_MAX_LIMIT, MY_PAGE_LIST_PAGE_SIZE } from '../limits.js';
 import { pageQuerySchema } from './common.js';
 import { trustLevelSchema } from './trust.js';
 
+/**
+ * The member's ORCID iD (issue 30), linked by signing in with it, and its public record's address
+ * (OIDC_ISSUER's): null when none is linked. Public wherever the member shows: they chose to link it.
+ */
+export const orcidFields = {
+  orcid: z.string().nullable(),
+  orcid_url: z.string().nullable(),
+};
+
 export const userSettingsSchema = z.object({
   public_posts: z.boolean(),
   public_activities: z.boolean(),
@@ -92,6 +101,9 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   /** Issue 28: the member's trust level (0 new … 3 trusted); never the score. */
   trust_level: trustLevelSchema,
+  ...orcidFields,
+  /** False for an account made by signing in with ORCID: it has no password to change. */
+  has_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

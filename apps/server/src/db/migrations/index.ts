@@ -26,6 +26,7 @@ import { peerReviewMigration } from './0025-peer-review.js';
 import { receiptsMigration } from './0027-receipts.js';
 import { reviewBountiesMigration } from './0026-review-bounties.js';
 import { reviewReportsMigration } from './0028-review-reports.js';
+import { orcidMigration } from './0032-orcid.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -61,5 +62,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0027-receipts': receiptsMigration,
     '0026-review-bounties': reviewBountiesMigration,
     '0028-review-reports': reviewReportsMigration,
+    '0032-orcid': orcidMigration,
   };
 }

@@ -73,7 +73,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.services.accounts.register(request.body, { ip: request.ip });
       return reply
         .code(201)
-        .send(presentCurrentUser(user, EMPTY_ACTIVITY, await app.services.trust.levelOf(user)));
+        .send(
+          presentCurrentUser(
+            user,
+            EMPTY_ACTIVITY,
+            await app.services.trust.levelOf(user),
+            app.services.oidc.recordBase,
+          ),
+        );
     },
   );
 
@@ -158,7 +165,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services.profiles.activityOf(user),
         app.services.trust.levelOf(user),
       ]);
-      return sendJsonText(reply, presentCurrentUserJson(user, activity, trustLevel));
+      const { recordBase } = app.services.oidc;
+      return sendJsonText(reply, presentCurrentUserJson(user, activity, trustLevel, recordBase));
     },
   );
 

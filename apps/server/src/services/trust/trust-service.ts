@@ -117,10 +117,18 @@ export function createTrustService(deps: {
       ...members.filter((member) => isTrustSeedByRole(member.role)).map((member) => member.id),
       ...marks.filter((mark) => mark.seed).map((mark) => mark.userId),
     ];
+    // Issue 30: a linked ORCID iD makes a seed of TRUST_ORCID_SEED_WEIGHT (0: none).
+    const weightedSeeds =
+      settings.orcidSeedWeight > 0
+        ? members
+            .filter((member) => member.orcidLinked)
+            .map((member) => ({ id: member.id, weight: settings.orcidSeedWeight }))
+        : [];
     const result = computeTrust({
       members: members.map((member) => member.id),
       edges: edgesOf(given),
       seeds,
+      weightedSeeds,
       distrusted,
     });
     const run: TrustRun = {
@@ -191,6 +199,14 @@ export function createTrustService(deps: {
       });
       await queueRecompute();
       return { user_id: userId, seed: body.seed, note: body.note, marked_at: markedAt };
+    },
+
+    /**
+     * A member linked or unlinked an ORCID iD, or joined with one: when linked iDs seed trust
+     * (TRUST_ORCID_SEED_WEIGHT above 0), a computation is queued so their trust follows.
+     */
+    async seedsChanged(): Promise<void> {
+      if (settings.orcidSeedWeight > 0) await queueRecompute();
     },
 
     /** POST /moderation/trust/recompute: queues the job (202); the worker runs it. */
