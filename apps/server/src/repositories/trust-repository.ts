@@ -93,7 +93,6 @@ export function createTrustRepository(db: AppDatabase, dialect: Dialect) {
       }));
     },
 
-    /** Every member's id and role. */
     /** Every member: their role, and whether they linked an ORCID iD (issue 30, a seed). */
     async members(): Promise<{ id: string; role: UserRole; orcidLinked: boolean }[]> {
       const rows = await db.selectFrom('users').select(['id', 'role', 'orcid']).execute();
