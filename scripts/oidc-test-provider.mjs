@@ -18,7 +18,12 @@ export async function startTestProvider(client) {
   const issuer = `http://127.0.0.1:${address.port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  const jwk = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  };
 
   /** @type {{ sub: string, given_name?: string, family_name?: string }} */
   let account = { sub: '0000-0002-1825-0097', given_name: 'Josiah', family_name: 'Carberry' };
@@ -32,7 +37,9 @@ export async function startTestProvider(client) {
     .get('login')
     .checks.add(
       new interactionPolicy.Check('test_login', 'the test signs in anew', (ctx) =>
-        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+        ctx.oidc.result?.login
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT,
       ),
     );
 
@@ -53,7 +60,14 @@ export async function startTestProvider(client) {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy },
     claims: { openid: ['sub', 'given_name', 'family_name'] },
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AuthorizationCode: 60, IdToken: 600, AccessToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      AccessToken: 600,
+    },
     conformIdTokenClaims: false,
     findAccount: async (_ctx, id) => ({
       accountId: id,

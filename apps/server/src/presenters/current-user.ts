@@ -25,7 +25,7 @@ export function presentCurrentUser(
     role: user.role,
     trust_level: trustLevel,
     ...orcidFieldsOf(user.orcid, orcidRecordBase),
-    has_password: user.hasPassword,
+    orcid_only: !user.hasPassword,
   };
 }
 

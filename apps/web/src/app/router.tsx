@@ -46,6 +46,10 @@ const ModerationRoute = preloadable(
   () => import('./routes/moderation'),
   (m) => m.ModerationRoute,
 );
+const OrcidRoute = preloadable(
+  () => import('./routes/orcid'),
+  (m) => m.OrcidRoute,
+);
 const NotFoundRoute = preloadable(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -63,6 +67,7 @@ const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { path: paths.myPage.path, Screen: MyPageRoute },
   { path: paths.register.path, Screen: RegisterRoute },
   { path: paths.moderation.path, Screen: ModerationRoute },
+  { path: paths.orcid.path, Screen: OrcidRoute },
   { path: '*', Screen: NotFoundRoute },
 ];
 

@@ -1,3 +1,5 @@
+import { OIDC_WEB_PATH } from '@symposia/shared';
+
 /** The element id of a comment on the post detail, so a link can scroll to it. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`;
 
@@ -31,4 +33,6 @@ export const paths = {
   myPage: { path: '/mypage', href: () => '/mypage' },
   register: { path: '/register', href: () => '/register' },
   moderation: { path: '/moderation', href: () => '/moderation' },
+  /** Where the ORCID callback sends the browser (issue 30; the server's OIDC_WEB_PATH). */
+  orcid: { path: OIDC_WEB_PATH, href: () => OIDC_WEB_PATH },
 } as const;

@@ -30,6 +30,9 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     likes: [],
     created_at: '2026-01-15T08:30:00.000Z',
     role: 'member',
+    orcid: null,
+    orcid_url: null,
+    orcid_only: false,
     ...overrides,
   };
 }

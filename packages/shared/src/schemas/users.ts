@@ -102,8 +102,11 @@ export const currentUserSchema = z.object({
   /** Issue 28: the member's trust level (0 new … 3 trusted); never the score. */
   trust_level: trustLevelSchema,
   ...orcidFields,
-  /** False for an account made by signing in with ORCID: it has no password to change. */
-  has_password: z.boolean(),
+  /**
+   * True for an account made by signing in with ORCID: it has no password (nothing to change),
+   * and ORCID stays linked, since it is how the account signs in.
+   */
+  orcid_only: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

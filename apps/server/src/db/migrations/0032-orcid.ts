@@ -22,7 +22,12 @@ import type { Kysely, Migration } from 'kysely';
 export const orcidMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('users').addColumn('orcid', 'text').execute();
-    await db.schema.createIndex('users_orcid_unique').on('users').column('orcid').unique().execute();
+    await db.schema
+      .createIndex('users_orcid_unique')
+      .on('users')
+      .column('orcid')
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('oidc_flows')

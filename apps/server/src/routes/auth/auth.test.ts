@@ -86,6 +86,10 @@ describeEachDatabase('POST /auth/register', (db) => {
       role: 'member',
       // Issue 28: a new account's trust level is 0, new (never the score).
       trust_level: 0,
+      // Issue 30: no ORCID iD linked; a password to sign in with.
+      orcid: null,
+      orcid_url: null,
+      orcid_only: false,
     });
     expect(response.body).not.toContain(TEST_PASSWORD);
     expect(response.body).not.toMatch(/argon2|password/);

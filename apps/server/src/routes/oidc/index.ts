@@ -84,10 +84,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           "404 when OIDC_CLIENT_ID is unset. Should the provider be unreachable, the web app's " +
           '/orcid page says so.',
         tags: ['auth'],
-        response: answers(
-          { 303: redirectAnswer("To the provider's authorization endpoint") },
-          404,
-        ),
+        response: answers({ 303: redirectAnswer("To the provider's authorization endpoint") }, 404),
       },
     },
     async (request, reply) => {

@@ -1,9 +1,4 @@
-import {
-  MESSAGES,
-  type AuthorInfo,
-  type CurrentUser,
-  type OidcSession,
-} from '@symposia/shared';
+import { MESSAGES, type AuthorInfo, type CurrentUser, type OidcSession } from '@symposia/shared';
 import type { FastifyInstance } from 'fastify';
 import * as openid from 'openid-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -178,7 +173,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     });
     expect(link.statusCode).toBe(404);
     expect(member.user.orcid).toBeNull();
-    expect(member.user.has_password).toBe(true);
+    expect(member.user.orcid_only).toBe(false);
   });
 
   it('makes a new ORCID iD an account under the username chosen, without a password', async () => {
@@ -226,7 +221,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
       nickname: 'Josiah Carberry',
       orcid: JOSIAH.sub,
       orcid_url: `${provider.issuer}/${JOSIAH.sub}`,
-      has_password: false,
+      orcid_only: true,
     });
 
     // The code was used up with the account.
@@ -304,7 +299,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     expect(linked).toMatchObject({
       orcid: account.sub,
       orcid_url: `${provider.issuer}/${account.sub}`,
-      has_password: true,
+      orcid_only: false,
     });
 
     // The iD is public wherever the member shows: their author info.

@@ -72,7 +72,9 @@ describe('formatCitation', () => {
     }[];
     expect(item?.author).toEqual([{ literal: work.author, _orcid: orcid }]);
     // citation-js reads it back as the author's iD.
-    const read = new Cite(formatCitation(linked, 'csl')).data as { author: { _orcid?: string }[] }[];
+    const read = new Cite(formatCitation(linked, 'csl')).data as {
+      author: { _orcid?: string }[];
+    }[];
     expect(read[0]?.author[0]?._orcid).toBe(orcid);
     // No field of BibTeX or RIS is made for it: they are as without an iD.
     expect(formatCitation(linked, 'bibtex')).toBe(formatCitation(work, 'bibtex'));

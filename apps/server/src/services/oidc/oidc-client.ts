@@ -63,7 +63,10 @@ const reachedNobody = (error: unknown) =>
   (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
 
 export function createOidcClient(
-  settings: Pick<OidcSettings, 'issuer' | 'redirectUri'> & { clientId: string; clientSecret: string },
+  settings: Pick<OidcSettings, 'issuer' | 'redirectUri'> & {
+    clientId: string;
+    clientSecret: string;
+  },
 ): OidcClient {
   let configuration: Promise<openid.Configuration> | undefined;
 
@@ -131,5 +134,9 @@ export function createOidcClient(
 /** The client of OIDC_*, or null when OIDC_CLIENT_ID is unset: sign-in with ORCID is off. */
 export function oidcClientFrom(settings: OidcSettings): OidcClient | null {
   if (settings.clientId === null || settings.clientSecret === null) return null;
-  return createOidcClient({ ...settings, clientId: settings.clientId, clientSecret: settings.clientSecret });
+  return createOidcClient({
+    ...settings,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+  });
 }

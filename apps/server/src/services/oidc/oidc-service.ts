@@ -166,7 +166,9 @@ export function createOidcService(deps: {
         throw new ConflictError(MESSAGES.orcidAlreadyLinked);
       }
       const browser =
-        browserSecret !== undefined && SECRET_PATTERN.test(browserSecret) ? browserSecret : secret();
+        browserSecret !== undefined && SECRET_PATTERN.test(browserSecret)
+          ? browserSecret
+          : secret();
       const checks = {
         state: openid.randomState(),
         nonce: openid.randomNonce(),

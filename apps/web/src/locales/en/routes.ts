@@ -8,6 +8,7 @@ export const routes = {
     moderation: 'Moderation',
     post: 'Post',
     reviews: 'Review queue',
+    orcid: 'Sign in with ORCID',
   },
   forumPosts: 'Forum posts',
   goHome: 'Go to Home',

@@ -10,6 +10,7 @@ export const routes: Translation<typeof en> = {
     moderation: '内容审核',
     post: '帖子',
     reviews: '待评审',
+    orcid: '使用 ORCID 登录',
   },
   forumPosts: '论坛帖子',
   goHome: '返回首页',

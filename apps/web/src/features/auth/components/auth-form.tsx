@@ -16,6 +16,7 @@ import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
+import { OrcidSignIn } from './orcid-sign-in';
 import styles from './auth-form.module.css';
 
 export type AuthMode = 'signIn' | 'register';
@@ -245,6 +246,7 @@ export function AuthForm({
           {pending ? (isRegister ? t('registering') : t('signingIn')) : title}
         </button>
       </form>
+      <OrcidSignIn />
 
       <p className={styles.switch}>
         {isRegister ? t('haveAccount') : t('newHere')}{' '}
