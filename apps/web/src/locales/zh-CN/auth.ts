@@ -43,7 +43,7 @@ export const auth: Translation<typeof en> = {
   orcid: {
     or: '或',
     signIn: '使用 ORCID 登录',
-    title: 'ORCID',
+    title: 'ORCID 登录',
     signingIn: '正在使用 ORCID 为你登录…',
     chooseHeading: '选择用户名',
     chooseLead:
@@ -54,7 +54,7 @@ export const auth: Translation<typeof en> = {
     tryAgain: '重新使用 ORCID 登录',
     backToSignIn: '返回登录',
     linked: '你的 ORCID iD 已绑定。',
-    heading: 'ORCID iD',
+    heading: '我的 ORCID iD',
     description: '绑定你的 ORCID iD：它会以已验证的形式显示在你的个人主页和你帖子的引用中。',
     link: '绑定 ORCID iD',
     linking: '正在打开 ORCID…',

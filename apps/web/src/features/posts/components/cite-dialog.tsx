@@ -46,7 +46,8 @@ type CiteDialogProps = {
 /**
  * The citation of a post in BibTeX, RIS or CSL-JSON, one tab each (arrow keys, Home
  * and End move between them, as WAI-ARIA tabs do), with a Copy button for the shown one. Each
- * format is fetched when its tab is first opened.
+ * format is fetched when its tab is first opened; CSL-JSON also at once, for the author's ORCID
+ * iD it names (issue 30), shown as its badge.
  */
 export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
   const { t } = useTranslation(['posts', 'messages']);
