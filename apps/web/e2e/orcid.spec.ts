@@ -55,7 +55,7 @@ test('a new researcher signs in with ORCID, chooses a username and sees the ORCI
   await expect(page.getByRole('heading', { name: 'Choose a username', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${origin}/orcid`);
   await expect(page.getByText(orcid)).toBeVisible();
-  const username = page.getByLabel('Username');
+  const username = page.getByRole('textbox', { name: 'Username' });
   await expect(username).toHaveValue('Josiah_Carberry');
   expect(await new AxeBuilder({ page }).analyze()).toMatchObject({ violations: [] });
   const chosen = `josiah${Date.now().toString(36).slice(-6)}`;
@@ -103,8 +103,8 @@ test('a new researcher signs in with ORCID, chooses a username and sees the ORCI
   await page.keyboard.press('Escape');
 
   // Signing in with ORCID again signs in to the same account, straight to My Page.
-  await page.getByRole('button', { name: 'Logout' }).click();
   await page.goto('/mypage');
+  await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('link', { name: 'Sign in with ORCID' }).click();
   await expect(page.getByRole('heading', { name: chosen, level: 1 })).toBeVisible();
   await expect(badge).toBeVisible();
