@@ -46,7 +46,7 @@ export {
   type ReviewFacts,
 } from './review-policy.js';
 export { decideSessionEnd } from './session-policy.js';
-export { decideTrustMark, isTrustSeedByRole } from './trust-policy.js';
+export { decideTrustMark, isTrustSeedByRole, orcidSeedWeight } from './trust-policy.js';
 export {
   decideClaimReceiver,
   decideWalletLink,

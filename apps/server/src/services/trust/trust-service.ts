@@ -12,7 +12,12 @@ import type { ContributionKind } from '../../domain/reward.js';
 import type { ReviewRule } from '../../domain/review-status.js';
 import { trustLevelOf } from '../../domain/trust.js';
 import type { User } from '../../domain/user.js';
-import { decideModeration, decideTrustMark, isTrustSeedByRole } from '../../policies/index.js';
+import {
+  decideModeration,
+  decideTrustMark,
+  isTrustSeedByRole,
+  orcidSeedWeight,
+} from '../../policies/index.js';
 import type {
   GivenPairs,
   JobRepository,
@@ -118,12 +123,12 @@ export function createTrustService(deps: {
       ...marks.filter((mark) => mark.seed).map((mark) => mark.userId),
     ];
     // Issue 30: a linked ORCID iD makes a seed of TRUST_ORCID_SEED_WEIGHT (0: none).
-    const weightedSeeds =
-      settings.orcidSeedWeight > 0
-        ? members
-            .filter((member) => member.orcidLinked)
-            .map((member) => ({ id: member.id, weight: settings.orcidSeedWeight }))
-        : [];
+    const weightedSeeds = members
+      .map((member) => ({
+        id: member.id,
+        weight: orcidSeedWeight(member, settings.orcidSeedWeight),
+      }))
+      .filter((seed) => seed.weight > 0);
     const result = computeTrust({
       members: members.map((member) => member.id),
       edges: edgesOf(given),
