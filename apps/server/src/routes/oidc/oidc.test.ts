@@ -19,6 +19,7 @@ import {
   validationErrorBody,
   type TestAppOptions,
 } from '../../../test/helpers.js';
+import { withCommunity } from '../../../test/community.js';
 
 /*
  * Sign-in with ORCID (issue 30) against a real OpenID provider (scripts/oidc-test-provider.mjs:
@@ -371,6 +372,43 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual(errorBody(MESSAGES.orcidNotLinked));
+  });
+
+  it('signs in no suspended member with ORCID, as with a password', async () => {
+    await withCommunity(
+      db,
+      async ({ app, member, other, reported, resolve }) => {
+        const account = { sub: '0000-0002-1694-233X' };
+        const start = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/oidc/link',
+          headers: member.headers,
+        });
+        const url = start.json<{ authorization_url: string }>().authorization_url;
+        provider.signInAs(account);
+        const linked = await callback(
+          app,
+          await followToCallback(url, REDIRECT_URI),
+          flowCookieOf(start.headers),
+        );
+        expect(linked).toEqual({ linked: '1' });
+        const reportId = await reported(other, { target_type: 'user', target_id: member.user.id });
+        const suspended = await resolve(reportId, {
+          action: 'suspend',
+          note: 'Spam',
+          suspend_days: 7,
+        });
+        expect(suspended.statusCode, suspended.body).toBe(200);
+
+        const signIn = await signInWithOrcid(app, account);
+        const refused = await trade(app, signIn.code!);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json<{ detail: string }>().detail).toMatch(
+          /^Your account is suspended until /,
+        );
+      },
+      oidcEnv().env,
+    );
   });
 
   it('refuses a wrong state, and a callback in a browser that did not start the flow', async () => {
