@@ -60,7 +60,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   LOGIN_RATE_LIMIT_IP_MAX: {
     default: '`30`',
     meaning:
-      'Sign-in attempts (any outcome) allowed per client address per window (IPv6 clients counted per /64).',
+      'Sign-in attempts (any outcome) allowed per client address per window (IPv6 clients counted per /64); a sign-in or link with ORCID started counts as one.',
   },
   LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS: {
     default: '`300`',

@@ -301,6 +301,7 @@ export function createServices(
     recordBase: settings.oidc.issuer,
     secureSite: settings.oidc.redirectUri.startsWith('https:'),
     accounts,
+    attempts: loginLimiters.perIp,
     now,
     afterWrite,
     accountChanged: sessions.forgetCachedAccount,

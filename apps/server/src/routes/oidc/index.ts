@@ -80,15 +80,20 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with ORCID: sends the browser to the provider',
         description:
           'OpenID Connect authorization code flow with PKCE (S256), state and nonce, kept on the ' +
-          'server for OIDC_FLOW_TTL (10 minutes) and tied to this browser by an httpOnly cookie. ' +
-          "404 when OIDC_CLIENT_ID is unset. Should the provider be unreachable, the web app's " +
-          '/orcid page says so.',
+          'server for 10 minutes and tied to this browser by an httpOnly cookie. 404 when ' +
+          "OIDC_CLIENT_ID is unset. Should the provider be unreachable, the web app's /orcid " +
+          'page says so. Each start counts as a sign-in attempt of the client address ' +
+          '(LOGIN_RATE_LIMIT_IP_*: 429).',
         tags: ['auth'],
-        response: answers({ 303: redirectAnswer("To the provider's authorization endpoint") }, 404),
+        response: answers(
+          { 303: redirectAnswer("To the provider's authorization endpoint") },
+          404,
+          429,
+        ),
       },
     },
     async (request, reply) => {
-      const started = await oidc.start(null, flowCookie(request));
+      const started = await oidc.start(null, flowCookie(request), { ip: request.ip });
       setFlowCookie(reply, started.browserSecret, secureCookie);
       return redirect(request, reply, started);
     },
@@ -202,11 +207,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           'with ORCID is off, 409 when your account already has an iD.',
         tags: ['auth'],
         security: SIGNED_IN,
-        response: answers({ 200: oidcLinkStartSchema }, 401, 404, 409),
+        response: answers({ 200: oidcLinkStartSchema }, 401, 404, 409, 429),
       },
     },
     async (request, reply) => {
-      const started = await oidc.start(signedIn(request).user, flowCookie(request));
+      const started = await oidc.start(signedIn(request).user, flowCookie(request), {
+        ip: request.ip,
+      });
       setFlowCookie(reply, started.browserSecret, secureCookie);
       if (started.problem !== undefined) {
         request.log.warn({ err: started.problem }, 'linking ORCID failed at the provider');

@@ -445,6 +445,23 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     expect((await trade(app, 'made-up')).statusCode).toBe(422);
   });
 
+  it('counts each start as a sign-in attempt of the address (LOGIN_RATE_LIMIT_IP_*)', async () => {
+    const { app } = await db.buildApp(oidcEnv({ LOGIN_RATE_LIMIT_IP_MAX: '2' }));
+    await startSignIn(app);
+    await startSignIn(app);
+    const third = await app.inject({ method: 'GET', url: '/api/v1/auth/oidc/authorize' });
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['set-cookie']).toBeUndefined();
+    expect(third.headers['retry-after']).toBeDefined();
+    // The password sign-in of that address is limited with it.
+    const password = await requestToken(app, {
+      grant_type: 'password',
+      username: 'anyone',
+      password: 'whatever it is',
+    });
+    expect(password.statusCode).toBe(429);
+  });
+
   it('refuses an ID token whose nonce is not the flow’s, though its provider signed it', async () => {
     const { app } = await db.buildApp(oidcEnv());
     const { location, cookie } = await startSignIn(app);

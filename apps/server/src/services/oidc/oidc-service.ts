@@ -17,7 +17,14 @@ import {
 import type { AfterWrite } from '../after-write.js';
 import { accountOf, type AccountService } from '../auth/account-service.js';
 import type { Clock } from '../clock.js';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  TooManyAttemptsError,
+} from '../errors.js';
+import { addressKey } from '../rate-limit/client-address.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { OidcStepError, type OidcClient, type OidcStepFailure } from './oidc-client.js';
 
 /** How long a started sign-in or link may take at the provider before its callback. */
@@ -81,6 +88,11 @@ export function createOidcService(deps: {
   /** Whether the site is served over https (PUBLIC_ORIGIN): its flow cookie is then Secure. */
   secureSite: boolean;
   accounts: Pick<AccountService, 'admitNewAccount'>;
+  /**
+   * Sign-in attempts per client address (LOGIN_RATE_LIMIT_IP_*, shared with password sign-ins):
+   * each started flow counts, so nobody fills oidc_flows from one address.
+   */
+  attempts: RateLimiter;
   now: Clock;
   afterWrite: AfterWrite;
   /** The member's account changed: their cached sessions read it afresh (session-service.ts). */
@@ -155,16 +167,20 @@ export function createOidcService(deps: {
      * Starts a sign-in (`member` null) or a member's link of their iD: the flow is stored and the
      * browser sent to the provider. `browserSecret`: the value of the browser's flow cookie, kept
      * when it has one (flows in two tabs both finish), else a new one the route sets. NotFoundError
-     * when sign-in with ORCID is off; ConflictError when the member already has an iD.
+     * when sign-in with ORCID is off; ConflictError when the member already has an iD;
+     * TooManyAttemptsError when the address signs in too often.
      */
     async start(
       member: Pick<User, 'id' | 'orcid'> | null,
       browserSecret: string | undefined,
+      requester: { ip: string },
     ): Promise<Redirect & { browserSecret: string }> {
       const provider = enabledClient();
       if (member !== null && member.orcid !== null) {
         throw new ConflictError(MESSAGES.orcidAlreadyLinked);
       }
+      const decision = await deps.attempts.consume(addressKey(requester.ip));
+      if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfterSeconds);
       const browser =
         browserSecret !== undefined && SECRET_PATTERN.test(browserSecret)
           ? browserSecret
