@@ -1,5 +1,3 @@
-import { OIDC_WEB_PATH } from '@symposia/shared';
-
 /** The element id of a comment on the post detail, so a link can scroll to it. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`;
 
@@ -33,6 +31,10 @@ export const paths = {
   myPage: { path: '/mypage', href: () => '/mypage' },
   register: { path: '/register', href: () => '/register' },
   moderation: { path: '/moderation', href: () => '/moderation' },
-  /** Where the ORCID callback sends the browser (issue 30; the server's OIDC_WEB_PATH). */
-  orcid: { path: OIDC_WEB_PATH, href: () => OIDC_WEB_PATH },
+  /**
+   * Where the ORCID callback sends the browser (issue 30): the shared OIDC_WEB_PATH, written out
+   * because the shell must not load the shared contract (and zod) on the first load;
+   * paths.test.ts keeps the two equal.
+   */
+  orcid: { path: '/orcid', href: () => '/orcid' },
 } as const;
