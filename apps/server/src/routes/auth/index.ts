@@ -26,6 +26,7 @@ import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
+import { presentAccessToken } from '../../presenters/access-token.js';
 import { presentSession } from '../../presenters/session.js';
 import { InvalidCredentialsError } from '../../services/index.js';
 import { sendJsonText } from '../shared-json.js';
@@ -136,11 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        return {
-          access_token: issued.accessToken,
-          token_type: 'bearer' as const,
-          expires_in: issued.expiresInSeconds,
-        };
+        return presentAccessToken(issued);
       } catch (error) {
         if (!(error instanceof InvalidCredentialsError)) throw error;
         return reply.code(400).send(oauthError('invalid_grant', MESSAGES.invalidCredentials));

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
+import { presentAccessToken } from '../../presenters/access-token.js';
 import { OIDC_FLOW_TTL_SECONDS, type Redirect } from '../../services/oidc/oidc-service.js';
 import { answers } from '../answers.js';
 
@@ -27,6 +28,11 @@ const COOKIE_PATH = '/api/v1/auth/oidc';
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
 const redirectAnswer = (description: string) => z.null().meta({ description });
+
+/** A token is in the answer: never cached. */
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', 'no-store');
+};
 
 /** The flow cookie's value, if the request carries one. */
 function flowCookie(request: FastifyRequest): string | undefined {
@@ -58,6 +64,18 @@ function redirect(request: FastifyRequest, reply: FastifyReply, to: Redirect) {
 
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const oidc = app.services.oidc;
+
+  /** A session for a member whose ORCID iD proved who they are, as the token endpoint answers. */
+  async function sessionFor(request: FastifyRequest, userId: string) {
+    return presentAccessToken(
+      await app.services.sessions.signInVerified({
+        userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+    );
+  }
+
   // Secure whenever the site is served over https (PUBLIC_ORIGIN).
   const secureCookie = oidc.secureSite;
 
@@ -121,10 +139,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/oidc/session',
     {
-      // A token is in the answer: never cached.
-      onRequest: async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      },
+      onRequest: noStore,
       schema: {
         summary: "Trade the callback's one-time code for a session",
         description:
@@ -146,26 +161,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           suggested_username: found.suggestedUsername,
         };
       }
-      const issued = await app.services.sessions.signInVerified({
-        userId: found.userId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return {
-        status: found.status,
-        access_token: issued.accessToken,
-        token_type: 'bearer' as const,
-        expires_in: issued.expiresInSeconds,
-      };
+      return { status: found.status, ...(await sessionFor(request, found.userId)) };
     },
   );
 
   app.post(
     '/auth/oidc/register',
     {
-      onRequest: async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      },
+      onRequest: noStore,
       schema: {
         summary: 'Create the account of a new ORCID iD, under the username chosen',
         description:
@@ -182,16 +185,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await oidc.register(request.body.code, request.body.username, {
         ip: request.ip,
       });
-      const issued = await app.services.sessions.signInVerified({
-        userId: user.id,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.code(201).send({
-        access_token: issued.accessToken,
-        token_type: 'bearer' as const,
-        expires_in: issued.expiresInSeconds,
-      });
+      return reply.code(201).send(await sessionFor(request, user.id));
     },
   );
 

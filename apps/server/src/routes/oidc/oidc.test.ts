@@ -107,6 +107,25 @@ async function signInWithOrcid(
   return callback(app, await followToCallback(location, REDIRECT_URI), cookie);
 }
 
+/** A signed-in member's link from My Page, proving `account` at the provider, to the web page. */
+async function linkWithOrcid(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  account: { sub: string; given_name?: string },
+) {
+  const start = await app.inject({ method: 'POST', url: '/api/v1/auth/oidc/link', headers });
+  expect(start.statusCode, start.body).toBe(200);
+  const { authorization_url: url } = start.json<{ authorization_url: string }>();
+  expect(url.startsWith(`${provider.issuer}/auth?`)).toBe(true);
+  const cookie = flowCookieOf(start.headers);
+  provider.signInAs(account);
+  return callback(app, await followToCallback(url, REDIRECT_URI), cookie);
+}
+
+function unlinkOrcid(app: FastifyInstance, headers: { authorization: string }) {
+  return app.inject({ method: 'DELETE', url: '/api/v1/auth/oidc/link', headers });
+}
+
 function trade(app: FastifyInstance, code: string) {
   return app.inject({ method: 'POST', url: '/api/v1/auth/oidc/session', ...form({ code }) });
 }
@@ -260,11 +279,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
         { field: 'old_password', message: MESSAGES.noPasswordSet },
       ]),
     );
-    const unlink = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/oidc/link',
-      headers: { authorization },
-    });
+    const unlink = await unlinkOrcid(app, { authorization });
     expect(unlink.statusCode).toBe(409);
     expect(unlink.json()).toEqual(errorBody(MESSAGES.orcidOnlySignIn));
     expect((await me(app, authorization)).orcid).toBe(JOSIAH.sub);
@@ -284,18 +299,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     const { app } = await db.buildApp(oidcEnv());
     const member = await signedInUser(app);
     const account = { sub: '0000-0001-5109-3700', given_name: 'Ada' };
-    const start = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/oidc/link',
-      headers: member.headers,
-    });
-    expect(start.statusCode, start.body).toBe(200);
-    const { authorization_url: url } = start.json<{ authorization_url: string }>();
-    expect(url.startsWith(`${provider.issuer}/auth?`)).toBe(true);
-    const cookie = flowCookieOf(start.headers);
-    provider.signInAs(account);
-    const outcome = await callback(app, await followToCallback(url, REDIRECT_URI), cookie);
-    expect(outcome).toEqual({ linked: '1' });
+    expect(await linkWithOrcid(app, member.headers, account)).toEqual({ linked: '1' });
     const linked = await me(app, member.headers.authorization);
     expect(linked).toMatchObject({
       orcid: account.sub,
@@ -335,19 +339,9 @@ describeEachDatabase('sign-in with ORCID', (db) => {
 
     // Another member cannot link the same iD.
     const other = await signedInUser(app);
-    const otherStart = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/oidc/link',
-      headers: other.headers,
+    expect(await linkWithOrcid(app, other.headers, account)).toEqual({
+      error: 'orcidLinkedElsewhere',
     });
-    const otherUrl = otherStart.json<{ authorization_url: string }>().authorization_url;
-    provider.signInAs(account);
-    const refused = await callback(
-      app,
-      await followToCallback(otherUrl, REDIRECT_URI),
-      flowCookieOf(otherStart.headers),
-    );
-    expect(refused).toEqual({ error: 'orcidLinkedElsewhere' });
     expect((await me(app, other.headers.authorization)).orcid).toBeNull();
 
     // Signing in with the linked iD signs in as the member.
@@ -357,19 +351,11 @@ describeEachDatabase('sign-in with ORCID', (db) => {
     expect((await me(app, `Bearer ${session.access_token}`)).id).toBe(member.user.id);
 
     // Unlinked, the member keeps their password, and the iD is free again.
-    const unlink = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/oidc/link',
-      headers: member.headers,
-    });
+    const unlink = await unlinkOrcid(app, member.headers);
     expect(unlink.statusCode, unlink.body).toBe(200);
     expect((await me(app, member.headers.authorization)).orcid).toBeNull();
     await loginAs(app, member);
-    const none = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/oidc/link',
-      headers: member.headers,
-    });
+    const none = await unlinkOrcid(app, member.headers);
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual(errorBody(MESSAGES.orcidNotLinked));
   });
@@ -379,19 +365,7 @@ describeEachDatabase('sign-in with ORCID', (db) => {
       db,
       async ({ app, member, other, reported, resolve }) => {
         const account = { sub: '0000-0002-1694-233X' };
-        const start = await app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/oidc/link',
-          headers: member.headers,
-        });
-        const url = start.json<{ authorization_url: string }>().authorization_url;
-        provider.signInAs(account);
-        const linked = await callback(
-          app,
-          await followToCallback(url, REDIRECT_URI),
-          flowCookieOf(start.headers),
-        );
-        expect(linked).toEqual({ linked: '1' });
+        expect(await linkWithOrcid(app, member.headers, account)).toEqual({ linked: '1' });
         const reportId = await reported(other, { target_type: 'user', target_id: member.user.id });
         const suspended = await resolve(reportId, {
           action: 'suspend',

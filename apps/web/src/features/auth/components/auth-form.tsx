@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  MAX_LENGTH,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -17,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
 import { OrcidSignIn } from './orcid-sign-in';
+import { UsernameField } from './username-field';
 import styles from './auth-form.module.css';
 
 export type AuthMode = 'signIn' | 'register';
@@ -183,14 +183,9 @@ export function AuthForm({
       ) : null}
 
       <form className={styles.form} onSubmit={submit} aria-labelledby={headingId}>
-        <TextField
-          label={t('username')}
-          name="username"
-          autoComplete="username"
-          required
-          maxLength={MAX_LENGTH.username}
+        <UsernameField
           value={values.username}
-          onChange={(event) => update('username')(event.target.value)}
+          onChange={update('username')}
           error={errorOf('username')}
         />
         <TextField

@@ -1,16 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  API_BASE_PATH,
-  MAX_LENGTH,
-  OIDC_FAILURES,
-  usernameSchema,
-  type OidcFailure,
-} from '@symposia/shared';
-import { TextField } from '@/components/ui/form/text-field';
+import { API_BASE_PATH, OIDC_FAILURES, usernameSchema, type OidcFailure } from '@symposia/shared';
 import { ApiError } from '@/lib/api-client';
 import { localizedDetail, localizeMessage } from '@/lib/localize-message';
 import { useRegisterWithOrcid, useSignInWithOrcidCode } from '../api/orcid-session';
+import { UsernameField } from './username-field';
 import styles from './login-screen.module.css';
 import form from './auth-form.module.css';
 
@@ -162,16 +156,7 @@ function ChooseUsername({
       </h1>
       <p className={form.lead}>{t('orcid.chooseLead', { orcid })}</p>
       <form className={form.form} onSubmit={submit} aria-labelledby={headingId}>
-        <TextField
-          label={t('username')}
-          name="username"
-          autoComplete="username"
-          required
-          maxLength={MAX_LENGTH.username}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={error}
-        />
+        <UsernameField value={username} onChange={setUsername} error={error} />
         <button type="submit" className="button button-primary" disabled={register.isPending}>
           {register.isPending ? t('orcid.creating') : t('orcid.create')}
         </button>

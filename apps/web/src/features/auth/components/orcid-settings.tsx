@@ -40,29 +40,33 @@ export function OrcidSettings({
     });
   };
 
+  // Link, or Unlink — unless ORCID is how the account signs in.
+  const action =
+    user.orcid === null
+      ? { run: onLink, pending: link.isPending, label: t('orcid.link'), busy: t('orcid.linking') }
+      : user.orcid_only
+        ? null
+        : {
+            run: onUnlink,
+            pending: unlink.isPending,
+            label: t('orcid.unlink'),
+            busy: t('orcid.unlinking'),
+          };
+
   return (
     <section aria-labelledby={headingId} className={section.section}>
       <div className={section.header}>
         <h3 id={headingId} className={section.heading}>
           {t('orcid.heading')}
         </h3>
-        {user.orcid === null ? (
+        {action ? (
           <button
             type="button"
             className="button button-secondary"
-            onClick={onLink}
-            disabled={link.isPending}
+            onClick={action.run}
+            disabled={action.pending}
           >
-            {link.isPending ? t('orcid.linking') : t('orcid.link')}
-          </button>
-        ) : !user.orcid_only ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={onUnlink}
-            disabled={unlink.isPending}
-          >
-            {unlink.isPending ? t('orcid.unlinking') : t('orcid.unlink')}
+            {action.pending ? action.busy : action.label}
           </button>
         ) : null}
       </div>
