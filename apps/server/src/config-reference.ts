@@ -60,7 +60,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   LOGIN_RATE_LIMIT_IP_MAX: {
     default: '`30`',
     meaning:
-      'Sign-in attempts (any outcome) allowed per client address per window (IPv6 clients counted per /64).',
+      'Sign-in attempts (any outcome) allowed per client address per window (IPv6 clients counted per /64); a sign-in or link with ORCID started counts as one.',
   },
   LOGIN_RATE_LIMIT_IP_WINDOW_SECONDS: {
     default: '`300`',
@@ -452,6 +452,11 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'Trust is computed from the likes and comments of the last this many days (at least once per reward epoch, and when a moderator asks). 1 to 3650.',
   },
+  TRUST_ORCID_SEED_WEIGHT: {
+    default: '`0.5`',
+    meaning:
+      'Members who linked an ORCID iD (sign-in with ORCID) are trust seeds of this weight (docs/TRUST.md, Seeds): their trust is at least this, and they pass on trust in proportion to it, beside the moderators and the members marked trusted (weight 1). An ORCID iD proves a lasting researcher identity, not good conduct, and anyone can make one, hence half a seed by default. 0 (they are not seeds) to 1.',
+  },
   PUBLIC_ORIGIN: {
     default: '`http://localhost:$PORT`',
     meaning:
@@ -470,6 +475,21 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   WALLET_CHALLENGE_RATE_LIMIT_WINDOW_SECONDS: {
     default: '`600`',
     meaning: 'The window of `WALLET_CHALLENGE_RATE_LIMIT_MAX`, in seconds. 1 to 86400.',
+  },
+  OIDC_ISSUER: {
+    default: '`https://orcid.org`',
+    meaning:
+      "The OpenID provider members sign in with (issue 30), found by discovery (`$OIDC_ISSUER/.well-known/openid-configuration`): ORCID's `https://orcid.org`, or `https://sandbox.orcid.org` to try it. An ORCID iD's public record is linked as `$OIDC_ISSUER/<iD>`. https only (plain http only on 127.0.0.1 or localhost, for a test provider).",
+  },
+  OIDC_CLIENT_ID: {
+    default: '*(empty)*',
+    meaning:
+      "This site's client id at the provider (ORCID: Developer Tools, or a member API client). Empty: sign-in with ORCID is off (`GET /api/v1/auth/oidc/authorize` answers 404 and the web app shows no ORCID button). Register `$PUBLIC_ORIGIN/api/v1/auth/oidc/callback` as the client's redirect URI, so set `PUBLIC_ORIGIN` to the address in the browser's bar.",
+  },
+  OIDC_CLIENT_SECRET: {
+    default: '*(empty)*',
+    meaning:
+      'The client secret the provider gave with `OIDC_CLIENT_ID` (required with it); sent to the token endpoint (`client_secret_post`), never logged or echoed.',
   },
   ADMIN_USERNAMES: {
     default: '*(unset)*',

@@ -8,6 +8,21 @@ import { StartupError } from './startup-error.js';
 const EMBEDDED_FAUCET = faucetSettingsFromEnv(faucetEnvSchema.parse({}));
 
 describe('loadConfig', () => {
+  it('needs OIDC_CLIENT_SECRET with OIDC_CLIENT_ID, and never echoes the secret', () => {
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'APP-1' })).toThrow(
+      /^Invalid setting OIDC_CLIENT_SECRET: it must be set with OIDC_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'APP-1', OIDC_CLIENT_SECRET: 'bad secret' })).toThrow(
+      new StartupError(
+        'Invalid setting OIDC_CLIENT_SECRET: must be the client secret the provider gave (1 to 512 printable ASCII characters)',
+      ),
+    );
+    // A test provider on this machine may speak plain http.
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+  });
+
   it('has the documented defaults', () => {
     const config = loadConfig({}, '/srv/symposia');
     expect(config).toEqual({
@@ -67,7 +82,14 @@ describe('loadConfig', () => {
       trust: {
         thresholds: { basic: 0.05, member: 0.4, trusted: 0.9 },
         graphWindowDays: 180,
+        orcidSeedWeight: 0.5,
         reviews: { validationMin: 2, trustedLevel: 3, recomputeMaxPosts: 10_000 },
+      },
+      oidc: {
+        issuer: 'https://orcid.org',
+        clientId: null,
+        clientSecret: null,
+        redirectUri: 'http://localhost:8080/api/v1/auth/oidc/callback',
       },
       wallets: {
         publicOrigin: 'http://localhost:8080',
@@ -178,6 +200,7 @@ describe('loadConfig', () => {
         TRUST_LEVEL_MEMBER: '0.5',
         TRUST_LEVEL_TRUSTED: '0.95',
         TRUST_GRAPH_WINDOW_DAYS: '30',
+        TRUST_ORCID_SEED_WEIGHT: '0',
         REVIEW_VALIDATION_MIN: '3',
         REVIEW_TRUSTED_LEVEL: '2',
         REVIEW_RECOMPUTE_MAX_POSTS: '50',
@@ -194,6 +217,9 @@ describe('loadConfig', () => {
         PASSWORD_RESET_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: '600',
         EMAIL_VERIFICATION_RATE_LIMIT_MAX: '3',
         EMAIL_VERIFICATION_RATE_LIMIT_WINDOW_SECONDS: '900',
+        OIDC_ISSUER: 'https://sandbox.orcid.org/',
+        OIDC_CLIENT_ID: 'APP-0123456789ABCDEF',
+        OIDC_CLIENT_SECRET: 'a-secret',
         REPORT_MIN_ACCOUNT_AGE_SECONDS: '86400',
         REPORT_RATE_LIMIT_MAX: '3',
         REPORT_RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -266,7 +292,14 @@ describe('loadConfig', () => {
       trust: {
         thresholds: { basic: 0.1, member: 0.5, trusted: 0.95 },
         graphWindowDays: 30,
+        orcidSeedWeight: 0,
         reviews: { validationMin: 3, trustedLevel: 2, recomputeMaxPosts: 50 },
+      },
+      oidc: {
+        issuer: 'https://sandbox.orcid.org',
+        clientId: 'APP-0123456789ABCDEF',
+        clientSecret: 'a-secret',
+        redirectUri: 'https://symposia.example:8443/api/v1/auth/oidc/callback',
       },
       wallets: {
         publicOrigin: 'https://symposia.example:8443',
@@ -424,6 +457,16 @@ describe('loadConfig', () => {
       'BLOCK_GC_GRACE_SECONDS',
       '10',
       'Invalid setting BLOCK_GC_GRACE_SECONDS="10": must be a whole number from 60 to 2592000',
+    ],
+    ...['http://orcid.org', 'orcid.org', 'https://orcid.org/?x=1'].map((value) => [
+      'OIDC_ISSUER',
+      value,
+      `Invalid setting OIDC_ISSUER=${JSON.stringify(value)}: must be the https URL of an OpenID provider such as https://orcid.org (http only on 127.0.0.1 or localhost)`,
+    ]),
+    [
+      'TRUST_ORCID_SEED_WEIGHT',
+      '2',
+      'Invalid setting TRUST_ORCID_SEED_WEIGHT="2": must be a number from 0 to 1',
     ],
   ])('refuses %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new StartupError(message));

@@ -87,6 +87,18 @@ export interface HttpServerSettings {
   keepAliveTimeoutSeconds: number;
 }
 
+/** Sign-in with ORCID over OpenID Connect (issue 30, services/oidc/). */
+export interface OidcSettings {
+  /** OIDC_ISSUER: the provider, found by discovery; its iDs' public records live under it. */
+  issuer: string;
+  /** OIDC_CLIENT_ID: this site's client at the provider; null turns sign-in with ORCID off. */
+  clientId: string | null;
+  /** OIDC_CLIENT_SECRET: the client's secret (required with a client id). */
+  clientSecret: string | null;
+  /** Where the provider sends the browser back: PUBLIC_ORIGIN + /api/v1/auth/oidc/callback. */
+  redirectUri: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -206,6 +218,8 @@ export interface Config {
   wallets: WalletSettings;
   /** SMTP_*, MAIL_MAX_ATTEMPTS, PASSWORD_RESET_RATE_LIMIT_*, EMAIL_VERIFICATION_RATE_LIMIT_*. */
   mail: MailSettings;
+  /** OIDC_*: sign-in with ORCID (issue 30). */
+  oidc: OidcSettings;
 }
 
 /**
@@ -225,6 +239,11 @@ export interface TrustSettings {
   thresholds: TrustThresholds;
   /** TRUST_GRAPH_WINDOW_DAYS: the interactions of this many days make the graph trust reads. */
   graphWindowDays: number;
+  /**
+   * TRUST_ORCID_SEED_WEIGHT: members with a linked ORCID iD are seeds of this weight (0: not
+   * seeds; a moderator or a member marked trusted is a seed of weight 1).
+   */
+  orcidSeedWeight: number;
   /** REVIEW_*: the review status rule, which reads the levels these thresholds give. */
   reviews: ReviewSettings;
 }
@@ -478,6 +497,7 @@ const envSchema = z.object({
   TRUST_LEVEL_MEMBER: decimalNumber(0.4, 0, 1, true),
   TRUST_LEVEL_TRUSTED: decimalNumber(0.9, 0, 1, true),
   TRUST_GRAPH_WINDOW_DAYS: wholeNumber(180, 1, 3650),
+  TRUST_ORCID_SEED_WEIGHT: decimalNumber(0.5, 0, 1),
   // Peer review (issue 29): the validation rule of docs/REVIEW.md.
   REVIEW_VALIDATION_MIN: wholeNumber(2, 1, 100),
   REVIEW_TRUSTED_LEVEL: wholeNumber(3, 0, 3),
@@ -498,6 +518,32 @@ const envSchema = z.object({
   WALLET_CHALLENGE_TTL_SECONDS: wholeNumber(300, 30, 3600),
   WALLET_CHALLENGE_RATE_LIMIT_MAX: wholeNumber(10, 1, 1_000_000),
   WALLET_CHALLENGE_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(600, 1, 86_400),
+  // Sign-in with ORCID (issue 30): the OpenID provider and this site's client registered there.
+  OIDC_ISSUER: setting().transform((value, ctx) => {
+    const issuer = value ?? 'https://orcid.org';
+    const url = URL.canParse(issuer) ? new URL(issuer) : null;
+    // Plain http only to this machine (a test provider): anywhere else the codes and the ID
+    // token would cross the network in the clear.
+    const loopback = url !== null && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && loopback);
+    if (!url || !secure || url.search || url.hash || url.username || url.password) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be the https URL of an OpenID provider such as https://orcid.org (http only on 127.0.0.1 or localhost)',
+      });
+      return z.NEVER;
+    }
+    return issuer.replace(/\/+$/, '');
+  }),
+  OIDC_CLIENT_ID: setting().refine(
+    (value) => value === undefined || /^[\x21-\x7e]{1,255}$/.test(value),
+    'must be the client id the provider gave (1 to 255 printable ASCII characters)',
+  ),
+  OIDC_CLIENT_SECRET: setting().refine(
+    (value) => value === undefined || /^[\x21-\x7e]{1,512}$/.test(value),
+    'must be the client secret the provider gave (1 to 512 printable ASCII characters)',
+  ),
   // Roles: comma-separated usernames made moderators at start-up. Unset: roles stay as stored;
   // set (even to nothing): exactly these, so a name taken off the list loses the role.
   ADMIN_USERNAMES: z
@@ -564,6 +610,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       name === 'DATABASE_URL' ||
       name === 'REDIS_URL' ||
       name === 'SMTP_URL' ||
+      name === 'OIDC_CLIENT_SECRET' ||
       SECRET_SETTINGS.has(name)
         ? ''
         : `=${JSON.stringify(raw)}`;
@@ -686,6 +733,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       },
     },
     mail: mailSettingsFrom(vars, publicOrigin),
+    oidc: oidcSettingsFrom(vars, publicOrigin),
     ai,
     faucet,
     processing: {
@@ -775,11 +823,28 @@ function trustSettingsFrom(vars: z.infer<typeof envSchema>): TrustSettings {
   return {
     thresholds,
     graphWindowDays: vars.TRUST_GRAPH_WINDOW_DAYS,
+    orcidSeedWeight: vars.TRUST_ORCID_SEED_WEIGHT,
     reviews: {
       validationMin: vars.REVIEW_VALIDATION_MIN,
       trustedLevel: vars.REVIEW_TRUSTED_LEVEL as TrustLevel,
       recomputeMaxPosts: vars.REVIEW_RECOMPUTE_MAX_POSTS,
     },
+  };
+}
+
+/** The OIDC_* settings: a client id needs its secret (ORCID authenticates the client). */
+function oidcSettingsFrom(vars: z.infer<typeof envSchema>, publicOrigin: string): OidcSettings {
+  const clientId = vars.OIDC_CLIENT_ID ?? null;
+  if (clientId !== null && vars.OIDC_CLIENT_SECRET === undefined) {
+    throw new StartupError(
+      'Invalid setting OIDC_CLIENT_SECRET: it must be set with OIDC_CLIENT_ID (the secret the provider gave with the client id)',
+    );
+  }
+  return {
+    issuer: vars.OIDC_ISSUER,
+    clientId,
+    clientSecret: vars.OIDC_CLIENT_SECRET ?? null,
+    redirectUri: `${publicOrigin}/api/v1/auth/oidc/callback`,
   };
 }
 

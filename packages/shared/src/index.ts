@@ -24,3 +24,4 @@ export * from './schemas/wallets.js';
 export * from './schemas/receipts.js';
 export * from './schemas/bounties.js';
 export * from './schemas/follows.js';
+export * from './schemas/oidc.js';

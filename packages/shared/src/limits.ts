@@ -289,3 +289,11 @@ export const BOUNTY_MODERATOR_WINDOW_DAYS = 7;
  */
 export const FOLLOWS_PER_MEMBER_MAX = 500;
 export const FOLLOW_TARGET_MAX_LENGTH = 64;
+
+/**
+ * Sign-in with ORCID (issue 30): the one-time codes the server hands the web app in a URL
+ * fragment (43 base64url characters, like access tokens) and the query parameters of the
+ * provider's answer to the callback, bounded before anything is looked up.
+ */
+export const OIDC_CODE_MAX_LENGTH = 64;
+export const OIDC_CALLBACK_FIELD_MAX_LENGTH = 2048;

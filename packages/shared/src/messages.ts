@@ -192,6 +192,24 @@ export const MESSAGES = {
   walletLinkedElsewhere: 'This wallet is linked to another account',
   walletNotLinked: 'This wallet is not linked to your account',
 
+  // Sign-in with ORCID (issue 30): GET /auth/oidc/authorize and /callback, the hand-off to the
+  // web app (POST /auth/oidc/session, /auth/oidc/register), linking from My Page.
+  oidcDisabled: 'Sign-in with ORCID is not set up on this server',
+  oidcFlowInvalid:
+    'This ORCID sign-in is unknown, expired or was started in another browser. Please start again.',
+  oidcProviderRefused: 'ORCID did not confirm who you are, so nobody was signed in.',
+  oidcAnswerInvalid:
+    'The answer from ORCID could not be verified, so nobody was signed in. Please start again.',
+  oidcUnavailable: 'ORCID could not be reached. Please try again later.',
+  oidcHandoffInvalid:
+    'This sign-in link has expired or was already used. Please sign in with ORCID again.',
+  orcidInvalid: 'must be an ORCID iD such as 0000-0002-1825-0097, with its check digit',
+  orcidLinkedElsewhere: 'This ORCID iD is already linked to another account',
+  orcidAlreadyLinked: 'Your account is already linked to an ORCID iD; unlink it first',
+  orcidNotLinked: 'Your account is not linked to an ORCID iD',
+  orcidOnlySignIn: 'Your account signs in only with ORCID, so ORCID cannot be unlinked from it',
+  noPasswordSet: 'Your account has no password: it signs in with ORCID',
+
   // Review bounties (issue 29).
   bountyNotFound: 'Bounty not found',
   bountyAmountInvalid:

@@ -35,6 +35,8 @@ export interface UsersTable {
   credential_version: Generated<number>;
   /** When the member proved they read `email` (migration 0030); null until then. */
   email_verified_at: string | null;
+  /** The linked ORCID iD, unique; null when none (migration 0032). */
+  orcid: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -707,6 +709,34 @@ export interface PasswordResetRequestsTable {
   requested_at: string;
 }
 
+/** A sign-in or link with ORCID started and not yet finished (migration 0032). */
+export interface OidcFlowsTable {
+  /** SHA-256 (hex) of the authorization request's `state`. */
+  state_hash: string;
+  /** SHA-256 (hex) of the value in the browser's httpOnly cookie: only that browser finishes it. */
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  /** The member linking their iD; null for a sign-in. */
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What a finished callback hands the web app, by its one-time code (migration 0032). */
+export interface OidcHandoffsTable {
+  /** SHA-256 (hex) of the code in the redirect's URL fragment. */
+  code_hash: string;
+  /** The member who signed in; null when the iD is no account's yet. */
+  user_id: string | null;
+  /** The iD to make an account for (when `user_id` is null). */
+  orcid: string | null;
+  /** The name the provider gave, the new account's nickname ('' when none). */
+  nickname: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   blocks: BlocksTable;
   block_holds: BlockHoldsTable;
@@ -759,6 +789,8 @@ export interface DatabaseSchema {
   mail_outbox: MailOutboxTable;
   email_tokens: EmailTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_handoffs: OidcHandoffsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

@@ -20,6 +20,10 @@ export interface User {
   role: UserRole;
   /** Whether `email` is an address the member proved they read (issue 30). */
   emailVerified: boolean;
+  /** The linked ORCID iD (issue 30); null when none. */
+  orcid: string | null;
+  /** False for an account made by signing in with ORCID, which has no password. */
+  hasPassword: boolean;
 }
 
 /**

@@ -88,11 +88,19 @@ it('logs anonymous and refused requests; /healthz only when it fails (its logLev
       headers: { authorization: 'Bearer not-a-token' },
     });
     expect(refused.statusCode).toBe(401);
+    // The ORCID callback's one-time code and state stay out of the log (issue 30).
+    const callback = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/oidc/callback?code=secret-code&state=secret-state',
+    });
+    expect(callback.statusCode).toBe(303);
     const written = log.lines.slice(before);
     expect(written.map((line) => [line.msg, line.url, line.statusCode, line.userId])).toEqual([
       ['request', '/api/v1/no-such-route', missing.statusCode, null],
       ['request', '/api/v1/auth/me', 401, null],
+      ['request', '/api/v1/auth/oidc/callback?[redacted]', 303, null],
     ]);
+    expect(JSON.stringify(log.lines)).not.toContain('secret-');
   } finally {
     await app.close();
   }

@@ -4,6 +4,14 @@ import type { LogLevel } from '../config.js';
 import { isInternalRequest } from './internal-request.js';
 
 /**
+ * The URL as logged: the ORCID provider's answer to the callback (issue 30) carries a one-time
+ * authorization code and the flow's state, which stay out of the log.
+ */
+const OIDC_CALLBACK = '/api/v1/auth/oidc/callback?';
+const loggedUrl = (url: string) =>
+  url.startsWith(OIDC_CALLBACK) ? `${OIDC_CALLBACK}[redacted]` : url;
+
+/**
  * Where the log goes: the given stream (tests capture it), nothing when silent, or stdout written
  * asynchronously, so a request never waits for the terminal or a log collector. pino flushes that
  * buffer when the process exits; `flushLog` also flushes it when the app closes.
@@ -47,7 +55,7 @@ export const accessLogPlugin = fp(
       request.log[level](
         {
           method: request.method,
-          url: request.url,
+          url: loggedUrl(request.url),
           statusCode: reply.statusCode,
           responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
           userId: request.user?.id ?? null,

@@ -58,7 +58,7 @@ export {
   type ReviewResponseFacts,
 } from './review-policy.js';
 export { decideSessionEnd } from './session-policy.js';
-export { decideTrustMark, isTrustSeedByRole } from './trust-policy.js';
+export { decideTrustMark, isTrustSeedByRole, orcidSeedWeight } from './trust-policy.js';
 export {
   decideClaimReceiver,
   decideWalletLink,

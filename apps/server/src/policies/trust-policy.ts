@@ -28,3 +28,11 @@ export function decideTrustMark(
 
 /** Whether a member's trust is anchored by their role alone: the moderators are the first seeds. */
 export const isTrustSeedByRole = (role: UserRole) => role === 'moderator';
+
+/**
+ * The weight of a member as a trust seed by their linked ORCID iD (issue 30, docs/TRUST.md):
+ * TRUST_ORCID_SEED_WEIGHT when they linked one, else 0 (no seed by it). Their role or a
+ * moderator's mark may make them a seed of weight 1 besides.
+ */
+export const orcidSeedWeight = (member: { orcidLinked: boolean }, weight: number): number =>
+  member.orcidLinked && weight > 0 ? weight : 0;

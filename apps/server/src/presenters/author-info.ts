@@ -1,12 +1,17 @@
 import type { AuthorInfo, TrustLevel } from '@symposia/shared';
 import { formatTokenAmount } from '../chain/units.js';
+import { orcidFieldsOf } from '../domain/orcid.js';
 import type { AuthorView } from '../services/profiles/profile-service.js';
 
 /**
  * Spec §3's author info. A hidden section's fields are left out of the answer entirely, not sent
  * empty: what the author keeps private never leaves the server.
  */
-export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): AuthorInfo {
+export function presentAuthorInfo(
+  view: AuthorView,
+  trustLevel: TrustLevel,
+  orcidRecordBase: string,
+): AuthorInfo {
   const { user, profile, posts, activity, statistics, tokensEarned, follows, contact } = view;
   return {
     user_id: user.id,
@@ -40,5 +45,7 @@ export function presentAuthorInfo(view: AuthorView, trustLevel: TrustLevel): Aut
     show_activity: user.settings.public_activities,
     show_statistics: user.settings.public_statistics,
     show_contact: user.settings.public_contact,
+    // Public wherever the author shows: they chose to link it (issue 30).
+    ...orcidFieldsOf(user.orcid, orcidRecordBase),
   };
 }

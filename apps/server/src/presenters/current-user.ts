@@ -1,11 +1,16 @@
 import { currentUserSchema, type CurrentUser, type TrustLevel } from '@symposia/shared';
+import { orcidFieldsOf } from '../domain/orcid.js';
 import { profileFields, type User, type UserActivity } from '../domain/user.js';
 
-/** Exactly the fields of spec §3's current user; `id` and `_id` both, as clients read either. */
+/**
+ * Exactly the fields of spec §3's current user; `id` and `_id` both, as clients read either.
+ * `orcidRecordBase`: where ORCID iDs' public records are (the OIDC service's `recordBase`).
+ */
 export function presentCurrentUser(
   user: User,
   activity: UserActivity,
   trustLevel: TrustLevel,
+  orcidRecordBase: string,
 ): CurrentUser {
   return {
     id: user.id,
@@ -20,6 +25,8 @@ export function presentCurrentUser(
     role: user.role,
     trust_level: trustLevel,
     email_verified: user.emailVerified,
+    ...orcidFieldsOf(user.orcid, orcidRecordBase),
+    orcid_only: !user.hasPassword,
   };
 }
 
@@ -40,11 +47,12 @@ export function presentCurrentUserJson(
   user: User,
   activity: UserActivity,
   trustLevel: TrustLevel,
+  orcidRecordBase: string,
 ): string {
   const kept = currentUserJson.get(activity);
   if (kept !== undefined && kept.user === user && kept.trustLevel === trustLevel) return kept.json;
   const json = JSON.stringify(
-    currentUserSchema.parse(presentCurrentUser(user, activity, trustLevel)),
+    currentUserSchema.parse(presentCurrentUser(user, activity, trustLevel, orcidRecordBase)),
   );
   currentUserJson.set(activity, { user, trustLevel, json });
   return json;

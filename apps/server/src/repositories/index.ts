@@ -30,6 +30,7 @@ import { createStorageRepository } from './storage-repository.js';
 import { createTrustRepository } from './trust-repository.js';
 import { createUserRepository } from './user-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
+import { createOidcRepository } from './oidc-repository.js';
 import { createReceiptRepository } from './receipt-repository.js';
 import { createMailRepository } from './mail-repository.js';
 import { createEmailTokenRepository } from './email-token-repository.js';
@@ -86,6 +87,8 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     trust: createTrustRepository(db, dialect),
     /** Wallets members proved they hold, and the challenges they sign (issue 28). */
     wallets: createWalletRepository(db, dialect),
+    /** Sign-in with ORCID: flows, hand-offs and linked iDs (issue 30). */
+    oidc: createOidcRepository(db, dialect),
     receipts: createReceiptRepository(db, dialect),
     /** What members follow: authors and tags (issue 30). */
     follows: createFollowRepository(db, dialect),
@@ -165,10 +168,11 @@ export type { Job, JobRepository, JobStatus, NewJob } from './job-repository.js'
 export type { MailRepository, OutboxMessage } from './mail-repository.js';
 export type { EmailTokenRepository, LinkRefusal, ResetAccount } from './email-token-repository.js';
 export type { SessionListing, SessionRepository, SessionWithUser } from './session-repository.js';
-export type { UserChanges, UserRepository } from './user-repository.js';
+export type { UserChanges, UserCredentials, UserRepository } from './user-repository.js';
 export type {
   LinkFacts,
   StoredChallenge,
   StoredWallet,
   WalletRepository,
 } from './wallet-repository.js';
+export type { OidcRepository, StoredFlow, StoredHandoff } from './oidc-repository.js';

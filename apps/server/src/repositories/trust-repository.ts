@@ -93,16 +93,19 @@ export function createTrustRepository(db: AppDatabase, dialect: Dialect) {
       }));
     },
 
-    /** Every member's id and role. */
-    async members(): Promise<{ id: string; role: UserRole; emailVerified: boolean }[]> {
+    /** Every member: their role, and whether they verified their email or linked ORCID (issue 30). */
+    async members(): Promise<
+      { id: string; role: UserRole; emailVerified: boolean; orcidLinked: boolean }[]
+    > {
       const rows = await db
         .selectFrom('users')
-        .select(['id', 'role', 'email_verified_at'])
+        .select(['id', 'role', 'email_verified_at', 'orcid'])
         .execute();
       return rows.map((row) => ({
         id: row.id,
         role: userRoleSchema.parse(row.role),
         emailVerified: row.email_verified_at !== null,
+        orcidLinked: row.orcid !== null,
       }));
     },
 

@@ -19,8 +19,12 @@ type ReadUserRow = Omit<
   | 'suspended_until'
   | 'credential_version'
   | 'email_verified_at'
+  | 'orcid'
 > & {
   role: string;
+  orcid: string | null;
+  /** 1 unless the account has no password (made by signing in with ORCID); never the hash. */
+  has_password: number | string;
 };
 
 /** Profile fields a member may change; `usernameLower` goes with a new `username`. */
@@ -184,7 +188,7 @@ export function createUserRepository(db: AppDatabase) {
      */
     async update(id: string, changes: UserChanges, at: string, mail?: NewMail): Promise<void> {
       const { settings, usernameLower, selfPage, ...fields } = changes;
-      const values: Partial<Omit<UserRow, 'role' | 'credential_version'>> = {
+      const values: Partial<Omit<UserRow, 'role' | 'credential_version' | 'orcid'>> = {
         ...fields,
         updated_at: at,
       };
@@ -292,10 +296,12 @@ export function toUser(row: ReadUserRow & { email_verified_at: string | null }):
     updatedAt: row.updated_at,
     role: userRoleSchema.parse(row.role),
     emailVerified: row.email_verified_at !== null,
+    orcid: row.orcid,
+    hasPassword: Number(row.has_password) === 1,
   };
 }
 
-function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
+export function toRow(user: User): Omit<ReadUserRow, 'role' | 'has_password'> & { role: UserRole } {
   return {
     id: user.id,
     ...profileFields(user),
@@ -307,6 +313,7 @@ function toRow(user: User): Omit<ReadUserRow, 'role'> & { role: UserRole } {
     created_at: user.createdAt,
     updated_at: user.updatedAt,
     role: user.role,
+    orcid: user.orcid,
   };
 }
 
@@ -334,4 +341,7 @@ export const USER_COLUMNS = [
   'users.updated_at',
   'users.role',
   'users.email_verified_at',
+  'users.orcid',
+  // Whether the account has a password, without reading the hash (migration 0032: '' is none).
+  sql<number>`case when users.password_hash = '' then 0 else 1 end`.as('has_password'),
 ] as const;

@@ -62,8 +62,9 @@ function operationsOf(community: Community): Operation[] {
  * depends on the account's state or on the object, and the body is theirs to send.
  */
 const FORBIDDEN_BY_STATE = new Set([
-  // A suspended account may not sign in.
+  // A suspended account may not sign in, with a password or with ORCID (issue 30).
   'POST /api/v1/auth/token',
+  'POST /api/v1/auth/oidc/session',
   // A report from an account younger than REPORT_MIN_ACCOUNT_AGE_SECONDS.
   'POST /api/v1/reports',
   // Claims close for an account that does not meet the gates (age, activity).

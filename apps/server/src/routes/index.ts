@@ -23,6 +23,7 @@ import { tokenRoutes } from './token/index.js';
 import { walletRoutes } from './wallets/index.js';
 import { bountyRoutes } from './bounties/index.js';
 import { followRoutes } from './follows/index.js';
+import { oidcRoutes } from './oidc/index.js';
 
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -59,4 +60,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(bountyRoutes);
   // Issue 30: follows of authors and tags, and the following feed.
   await app.register(followRoutes);
+  // Issue 30: sign-in with ORCID (OpenID Connect).
+  await app.register(oidcRoutes);
 };

@@ -9,6 +9,8 @@ import { createSessionCache } from './auth/session-cache.js';
 import { createSessionService, type SessionRaceHooks } from './auth/session-service.js';
 import { createEmailVerificationService } from './auth/email-verification-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createOidcService } from './oidc/oidc-service.js';
+import { oidcClientFrom } from './oidc/oidc-client.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
@@ -72,6 +74,7 @@ export type ServiceSettings = Pick<
   | 'wallets'
   | 'adminUsernames'
   | 'mail'
+  | 'oidc'
 >;
 
 export interface ServiceOptions {
@@ -300,16 +303,30 @@ export function createServices(
     afterWrite,
     currentEpoch: () => rewards.currentEpoch(),
   });
+  const accounts = createAccountService({
+    users: repositories.users,
+    now,
+    registrations: limiter('register', settings.registerRateLimit),
+    reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
+    verificationMail,
+  });
+  // Sign-in with ORCID (issue 30): off without OIDC_CLIENT_ID.
+  const oidc = createOidcService({
+    oidc: repositories.oidc,
+    client: oidcClientFrom(settings.oidc),
+    recordBase: settings.oidc.issuer,
+    secureSite: settings.oidc.redirectUri.startsWith('https:'),
+    accounts,
+    attempts: loginLimiters.perIp,
+    now,
+    afterWrite,
+    accountChanged: sessions.forgetCachedAccount,
+    seedsChanged: trust.seedsChanged,
+  });
   return {
     contentVersion,
     publicCache,
-    accounts: createAccountService({
-      users: repositories.users,
-      now,
-      registrations: limiter('register', settings.registerRateLimit),
-      reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
-      verificationMail,
-    }),
+    accounts,
     sessions,
     emailVerification,
     passwordResets: createPasswordResetService({
@@ -320,9 +337,14 @@ export function createServices(
       maxAttempts: settings.mail.maxAttempts,
       afterWrite,
     }),
+    oidc,
     health: createHealthService({ health: repositories.health }),
     posts,
-    citations: createCitationService({ posts, users: repositories.users }),
+    citations: createCitationService({
+      posts,
+      users: repositories.users,
+      orcidRecordBase: settings.oidc.issuer,
+    }),
     profiles: createProfileService({
       users: repositories.users,
       profiles: repositories.profiles,

@@ -58,6 +58,10 @@ const ModerationRoute = preloadable(
   () => import('./routes/moderation'),
   (m) => m.ModerationRoute,
 );
+const OrcidRoute = preloadable(
+  () => import('./routes/orcid'),
+  (m) => m.OrcidRoute,
+);
 const NotFoundRoute = preloadable(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -78,6 +82,7 @@ const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { path: paths.resetPassword.path, Screen: ResetPasswordRoute },
   { path: paths.verifyEmail.path, Screen: VerifyEmailRoute },
   { path: paths.moderation.path, Screen: ModerationRoute },
+  { path: paths.orcid.path, Screen: OrcidRoute },
   { path: '*', Screen: NotFoundRoute },
 ];
 

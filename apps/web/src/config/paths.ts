@@ -47,4 +47,10 @@ export const paths = {
     href: (token: string) => `${EMAIL_LINK_PATHS.verifyEmail}?token=${encodeURIComponent(token)}`,
   },
   moderation: { path: '/moderation', href: () => '/moderation' },
+  /**
+   * Where the ORCID callback sends the browser (issue 30): the shared OIDC_WEB_PATH, written out
+   * because the shell must not load the shared contract (and zod) on the first load;
+   * paths.test.ts keeps the two equal.
+   */
+  orcid: { path: '/orcid', href: () => '/orcid' },
 } as const;

@@ -31,6 +31,9 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     created_at: '2026-01-15T08:30:00.000Z',
     role: 'member',
     email_verified: false,
+    orcid: null,
+    orcid_url: null,
+    orcid_only: false,
     ...overrides,
   };
 }

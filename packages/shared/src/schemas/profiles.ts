@@ -4,6 +4,7 @@ import { MAX_LENGTH, NICKNAME_MAX_LENGTH, TAGS_MAX_LENGTH } from '../limits.js';
 import { emailSchema, phoneSchema, usernameSchema } from './auth.js';
 import { httpUrlSchema } from './common.js';
 import { trustLevelSchema } from './trust.js';
+import { orcidFields } from './users.js';
 import { MESSAGES } from '../messages.js';
 
 const emptyToUndefined = (value: unknown) =>
@@ -181,5 +182,6 @@ export const authorInfoSchema = z.object({
   show_activity: z.boolean(),
   show_statistics: z.boolean(),
   show_contact: z.boolean(),
+  ...orcidFields,
 });
 export type AuthorInfo = z.infer<typeof authorInfoSchema>;

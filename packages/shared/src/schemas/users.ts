@@ -4,6 +4,15 @@ import { LIST_MAX_LIMIT, MY_PAGE_LIST_PAGE_SIZE } from '../limits.js';
 import { pageQuerySchema } from './common.js';
 import { trustLevelSchema } from './trust.js';
 
+/**
+ * The member's ORCID iD (issue 30), linked by signing in with it, and its public record's address
+ * (OIDC_ISSUER's): null when none is linked. Public wherever the member shows: they chose to link it.
+ */
+export const orcidFields = {
+  orcid: z.string().nullable(),
+  orcid_url: z.string().nullable(),
+};
+
 export const userSettingsSchema = z.object({
   public_posts: z.boolean(),
   public_activities: z.boolean(),
@@ -94,6 +103,12 @@ export const currentUserSchema = z.object({
   trust_level: trustLevelSchema,
   /** Issue 30: whether `email` is an address the member proved they read (a link sent to it). */
   email_verified: z.boolean(),
+  ...orcidFields,
+  /**
+   * True for an account made by signing in with ORCID: it has no password (nothing to change),
+   * and ORCID stays linked, since it is how the account signs in.
+   */
+  orcid_only: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -88,6 +88,10 @@ describeEachDatabase('POST /auth/register', (db) => {
       trust_level: 0,
       // Issue 30: an address is verified only through the link sent to it.
       email_verified: false,
+      // Issue 30: no ORCID iD linked; a password to sign in with.
+      orcid: null,
+      orcid_url: null,
+      orcid_only: false,
     });
     expect(response.body).not.toContain(TEST_PASSWORD);
     expect(response.body).not.toMatch(/argon2|password/);

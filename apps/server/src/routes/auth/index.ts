@@ -26,6 +26,7 @@ import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
 import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
+import { presentAccessToken } from '../../presenters/access-token.js';
 import { presentSession } from '../../presenters/session.js';
 import { InvalidCredentialsError, mailLanguageOf } from '../../services/index.js';
 import { sendJsonText } from '../shared-json.js';
@@ -77,7 +78,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .code(201)
-        .send(presentCurrentUser(user, EMPTY_ACTIVITY, await app.services.trust.levelOf(user)));
+        .send(
+          presentCurrentUser(
+            user,
+            EMPTY_ACTIVITY,
+            await app.services.trust.levelOf(user),
+            app.services.oidc.recordBase,
+          ),
+        );
     },
   );
 
@@ -133,11 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        return {
-          access_token: issued.accessToken,
-          token_type: 'bearer' as const,
-          expires_in: issued.expiresInSeconds,
-        };
+        return presentAccessToken(issued);
       } catch (error) {
         if (!(error instanceof InvalidCredentialsError)) throw error;
         return reply.code(400).send(oauthError('invalid_grant', MESSAGES.invalidCredentials));
@@ -162,7 +166,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services.profiles.activityOf(user),
         app.services.trust.levelOf(user),
       ]);
-      return sendJsonText(reply, presentCurrentUserJson(user, activity, trustLevel));
+      const { recordBase } = app.services.oidc;
+      return sendJsonText(reply, presentCurrentUserJson(user, activity, trustLevel, recordBase));
     },
   );
 

@@ -69,6 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       user,
       await profiles.activityOf(user),
       await app.services.trust.levelOf(user),
+      app.services.oidc.recordBase,
     );
 
   app.get(
@@ -90,7 +91,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const who = userId !== undefined ? { userId } : { username: username ?? '' };
       const view = await profiles.authorView(signedIn(request).user, who);
       // Issue 28: the author's trust level (never the score) is on every profile.
-      return presentAuthorInfo(view, await app.services.trust.levelOf(view.user));
+      return presentAuthorInfo(
+        view,
+        await app.services.trust.levelOf(view.user),
+        app.services.oidc.recordBase,
+      );
     },
   );
 

@@ -19,6 +19,37 @@ import { usernameKey } from './usernames.js';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+/**
+ * A new account of `role` created at `createdAt`, its optional fields as registration fills them;
+ * it has a password (an account made by signing in with ORCID says otherwise).
+ */
+export function accountOf(
+  input: Omit<RegisterBody, 'password'>,
+  role: UserRole,
+  createdAt: string,
+): User {
+  return {
+    id: randomUUID(),
+    username: input.username,
+    nickname: input.nickname ?? input.username,
+    avatar: input.avatar ?? USER_DEFAULTS.avatar,
+    title: input.title ?? USER_DEFAULTS.title,
+    bio: input.bio ?? USER_DEFAULTS.bio,
+    email: input.email ?? USER_DEFAULTS.email,
+    phone: input.phone ?? USER_DEFAULTS.phone,
+    url: input.url ?? USER_DEFAULTS.url,
+    tags: input.tags ?? USER_DEFAULTS.tags,
+    selfPage: input.self_page ?? USER_DEFAULTS.self_page,
+    settings: { ...DEFAULT_SETTINGS },
+    createdAt,
+    updatedAt: createdAt,
+    role,
+    orcid: null,
+    hasPassword: true,
+    emailVerified: false,
+  };
+}
+
 export function createAccountService(deps: {
   users: UserRepository;
   now: Clock;
@@ -35,27 +66,8 @@ export function createAccountService(deps: {
   const { users, now, registrations, reservedUsernames } = deps;
 
   /** A new account of `role`, as registration fills it. */
-  function newAccount(input: RegisterBody, role: UserRole): User {
-    const createdAt = now().toISOString();
-    return {
-      id: randomUUID(),
-      username: input.username,
-      nickname: input.nickname ?? input.username,
-      avatar: input.avatar ?? USER_DEFAULTS.avatar,
-      title: input.title ?? USER_DEFAULTS.title,
-      bio: input.bio ?? USER_DEFAULTS.bio,
-      email: input.email ?? USER_DEFAULTS.email,
-      phone: input.phone ?? USER_DEFAULTS.phone,
-      url: input.url ?? USER_DEFAULTS.url,
-      tags: input.tags ?? USER_DEFAULTS.tags,
-      selfPage: input.self_page ?? USER_DEFAULTS.self_page,
-      settings: { ...DEFAULT_SETTINGS },
-      createdAt,
-      updatedAt: createdAt,
-      role,
-      emailVerified: false,
-    };
-  }
+  const newAccount = (input: RegisterBody, role: UserRole) =>
+    accountOf(input, role, now().toISOString());
 
   /** Writes the account; the unique index decides when two creations of one name race. */
   async function insertAccount(
@@ -74,6 +86,28 @@ export function createAccountService(deps: {
     return user;
   }
 
+  /**
+   * The checks every new member's account passes (registration, signing up with ORCID): the
+   * client address's limit, then the name — neither taken in any letter case nor reserved.
+   * Returns the name's key; throws TooManyAttemptsError or ConflictError.
+   */
+  async function admitNewAccount(username: string, client: { ip: string }): Promise<string> {
+    // Every attempt that passes validation counts, taken names included, so one address can
+    // neither create accounts in bulk nor probe which names exist faster than the limit.
+    const decision = await registrations.consume(addressKey(client.ip));
+    if (!decision.allowed) {
+      throw new TooManyAttemptsError(decision.retryAfterSeconds, MESSAGES.tooManyRegistrations);
+    }
+    const key = usernameKey(username);
+    // Checked first to spare a password hash for a taken name; the unique index still decides
+    // when two registrations of one name race.
+    if (await users.existsByUsernameKey(key)) throw new ConflictError(MESSAGES.usernameTaken);
+    // A moderator's name nobody holds yet is not first come, first served: the operator
+    // creates it (createByOperator, from `npm run user -- create`).
+    if (reservedUsernames.has(key)) throw new ConflictError(MESSAGES.usernameReserved);
+    return key;
+  }
+
   return {
     /**
      * Creates a member. Throws InvalidInputError for one of the most common passwords,
@@ -85,19 +119,7 @@ export function createAccountService(deps: {
       client: { ip: string; language?: MailLanguage },
     ): Promise<User> {
       assertUncommonPassword(input.password, 'password');
-      // Every attempt that passes validation counts, taken names included, so one address can
-      // neither create accounts in bulk nor probe which names exist faster than the limit.
-      const decision = await registrations.consume(addressKey(client.ip));
-      if (!decision.allowed) {
-        throw new TooManyAttemptsError(decision.retryAfterSeconds, MESSAGES.tooManyRegistrations);
-      }
-      const key = usernameKey(input.username);
-      // Checked first to spare a password hash for a taken name; the unique index still decides
-      // when two registrations of one name race.
-      if (await users.existsByUsernameKey(key)) throw new ConflictError(MESSAGES.usernameTaken);
-      // A moderator's name nobody holds yet is not first come, first served: the operator
-      // creates it (createByOperator, from `npm run user -- create`).
-      if (reservedUsernames.has(key)) throw new ConflictError(MESSAGES.usernameReserved);
+      const key = await admitNewAccount(input.username, client);
       const user = newAccount(input, 'member');
       // An address given at registration is verified by a link sent to it (issue 30).
       const mail =
@@ -106,6 +128,8 @@ export function createAccountService(deps: {
           : deps.verificationMail?.(user, user.email, client.language ?? 'en');
       return insertAccount(user, key, input.password, mail);
     },
+
+    admitNewAccount,
 
     /**
      * Creates an account from the server's own command line (user-cli.ts), a reserved name

@@ -10,7 +10,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/**
+ * The password hash of an account made by signing in with ORCID (migration 0032): no password
+ * matches it, and checking one costs what a real check costs, so a sign-in attempt tells nobody
+ * that the account has no password.
+ */
+export const NO_PASSWORD = '';
+
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (passwordHash === NO_PASSWORD) return verifyAgainstDummy(password);
   return verify(passwordHash, password);
 }
 

@@ -7,6 +7,7 @@ import { authorize } from '../authorize.js';
 import type {
   SessionListing,
   SessionRepository,
+  UserCredentials,
   UserRepository,
 } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
@@ -19,7 +20,7 @@ import {
 import type { CachedSession, SessionCache } from './session-cache.js';
 import { assertUncommonPassword } from './common-passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, NO_PASSWORD, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { generateAccessToken, hashAccessToken, looksLikeAccessToken } from './tokens.js';
 import { usernameKey } from './usernames.js';
 
@@ -103,6 +104,40 @@ export function createSessionService(deps: {
     deps.sessionsEnded?.(userId, which);
   }
 
+  /**
+   * Writes a new session for the account of `credentials`, under the credential version read
+   * with them; ForbiddenError while a moderator's suspension lasts.
+   */
+  async function open(
+    credentials: UserCredentials,
+    client: { ip: string; userAgent?: string },
+  ): Promise<IssuedToken> {
+    const issuedAt = now();
+    authorize(decideSignIn(credentials, issuedAt));
+    const accessToken = generateAccessToken();
+    await sessions.deleteEndedForUser(credentials.id, issuedAt.toISOString(), idleSince(issuedAt));
+    const written = await sessions.insert(
+      {
+        id: randomUUID(),
+        userId: credentials.id,
+        createdAt: issuedAt.toISOString(),
+        expiresAt: new Date(issuedAt.getTime() + ttlSeconds * 1000).toISOString(),
+        revokedAt: null,
+        lastUsedAt: null,
+      },
+      hashAccessToken(accessToken),
+      {
+        credentialVersion: credentials.credentialVersion,
+        userAgent: (client.userAgent ?? '').slice(0, SESSION_USER_AGENT_MAX_LENGTH),
+        ipAddress: client.ip,
+      },
+    );
+    // The password changed or the account was suspended (or removed) since it was read: the
+    // password checked is no longer the account's, so the sign-in fails as with a wrong one.
+    if (!written) throw new InvalidCredentialsError();
+    return { accessToken, expiresInSeconds: ttlSeconds };
+  }
+
   return {
     /**
      * Checks a username and password and opens a session. Throws InvalidCredentialsError for an
@@ -125,35 +160,23 @@ export function createSessionService(deps: {
       await deps.hooks?.afterPasswordCheck?.();
       if (!credentials || !valid) throw new InvalidCredentialsError();
       await throttle.succeeded(key);
-      const issuedAt = now();
       // A suspended member learns so, and until when, only once their password is right.
-      authorize(decideSignIn(credentials, issuedAt));
-      const accessToken = generateAccessToken();
-      await sessions.deleteEndedForUser(
-        credentials.id,
-        issuedAt.toISOString(),
-        idleSince(issuedAt),
-      );
-      const written = await sessions.insert(
-        {
-          id: randomUUID(),
-          userId: credentials.id,
-          createdAt: issuedAt.toISOString(),
-          expiresAt: new Date(issuedAt.getTime() + ttlSeconds * 1000).toISOString(),
-          revokedAt: null,
-          lastUsedAt: null,
-        },
-        hashAccessToken(accessToken),
-        {
-          credentialVersion: credentials.credentialVersion,
-          userAgent: (input.userAgent ?? '').slice(0, SESSION_USER_AGENT_MAX_LENGTH),
-          ipAddress: input.ip,
-        },
-      );
-      // The password changed or the account was suspended (or removed) since it was read: the
-      // password checked is no longer the account's, so the sign-in fails as with a wrong one.
-      if (!written) throw new InvalidCredentialsError();
-      return { accessToken, expiresInSeconds: ttlSeconds };
+      return open(credentials, input);
+    },
+
+    /**
+     * Opens a session for a member whose identity was proved another way (signing in with
+     * ORCID, services/oidc/): ForbiddenError while a suspension lasts, InvalidCredentialsError
+     * when the account is gone or its credentials changed meanwhile.
+     */
+    async signInVerified(input: {
+      userId: string;
+      ip: string;
+      userAgent?: string;
+    }): Promise<IssuedToken> {
+      const credentials = await users.findCredentialsById(input.userId);
+      if (!credentials) throw new InvalidCredentialsError();
+      return open(credentials, input);
     },
 
     async authenticate(accessToken: string): Promise<Authentication> {
@@ -246,6 +269,10 @@ export function createSessionService(deps: {
       await throttle.admitAccount(key);
       const credentials = await users.findCredentialsById(input.user.id);
       if (!credentials) throw new AuthenticationRequiredError('invalid');
+      // An account made by signing in with ORCID has no password to replace.
+      if (credentials.passwordHash === NO_PASSWORD) {
+        throw new InvalidInputError([{ field: 'old_password', message: MESSAGES.noPasswordSet }]);
+      }
       if (!(await verifyPassword(credentials.passwordHash, input.oldPassword))) {
         throw new InvalidInputError([
           { field: 'old_password', message: MESSAGES.wrongCurrentPassword },

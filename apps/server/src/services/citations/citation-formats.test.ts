@@ -7,6 +7,7 @@ const work: CitableWork = {
   id: LONG_ID,
   title: 'Line one\nline two: {braces} \\ and 50% of $x$',
   author: 'Tom {Jerry} & Co }',
+  authorOrcid: null,
   publishedAt: '2025-12-31T23:59:59.999Z',
   url: `https://research.example/forum/detail/${LONG_ID}`,
   doi: null,
@@ -61,6 +62,25 @@ describe('formatCitation', () => {
       'N1  - IPFS CID bafkreibbbb (c.png)',
     ]);
     expect(readBack(ris)?.URL).toBe(work.url);
+  });
+
+  it("carries the author's ORCID iD in CSL-JSON, and leaves BibTeX and RIS as they were", () => {
+    const orcid = 'https://orcid.org/0000-0002-1825-0097';
+    const linked = { ...work, authorOrcid: orcid };
+    const [item] = JSON.parse(formatCitation(linked, 'csl')) as {
+      author: { literal: string; _orcid?: string }[];
+    }[];
+    expect(item?.author).toEqual([{ literal: work.author, _orcid: orcid }]);
+    // citation-js reads it back as the author's iD.
+    const read = new Cite(formatCitation(linked, 'csl')).data as {
+      author: { _orcid?: string }[];
+    }[];
+    expect(read[0]?.author[0]?._orcid).toBe(orcid);
+    // No field of BibTeX or RIS is made for it: they are as without an iD.
+    expect(formatCitation(linked, 'bibtex')).toBe(formatCitation(work, 'bibtex'));
+    expect(formatCitation(linked, 'ris')).toBe(formatCitation(work, 'ris'));
+    const [without] = JSON.parse(formatCitation(work, 'csl')) as { author: object[] }[];
+    expect(without?.author).toEqual([{ literal: work.author }]);
   });
 
   it('dates the citation in UTC', () => {

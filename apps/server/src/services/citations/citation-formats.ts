@@ -9,6 +9,8 @@ export interface CitableWork {
   title: string;
   /** The author as readers know them: their nickname, or their username when they have none. */
   author: string;
+  /** The address of the author's ORCID record (`https://orcid.org/0000-…`), or null. */
+  authorOrcid: string | null;
   /** ISO 8601 UTC; the citation carries its UTC date. */
   publishedAt: string;
   /** The post's page on the web app, absolute. */
@@ -73,7 +75,15 @@ function cslItem(work: CitableWork, text: (value: string) => string = (value) =>
     'citation-key': `symposia_${work.id.replace(/[^A-Za-z0-9]/g, '')}`,
     type: 'post',
     title: text(work.title),
-    author: [{ literal: text(work.author) }],
+    // CSL names have no ORCID variable: `_orcid`, citation-js's own for it, carries it in
+    // CSL-JSON (readers ignore fields with a leading underscore). Neither BibTeX nor RIS has a
+    // field for it, so their writers leave it out.
+    author: [
+      {
+        literal: text(work.author),
+        ...(work.authorOrcid !== null && { _orcid: work.authorOrcid }),
+      },
+    ],
     issued: {
       'date-parts': [[date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]],
     },

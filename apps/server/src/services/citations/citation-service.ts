@@ -1,4 +1,5 @@
 import { postWebPath, type CitationFormat } from '@symposia/shared';
+import { orcidRecordUrl } from '../../domain/orcid.js';
 import type { Viewer } from '../../domain/post.js';
 import type { UserRepository } from '../../repositories/index.js';
 import type { PostService } from '../posts/post-service.js';
@@ -19,6 +20,8 @@ const loadFormats = () => (formats ??= import('./citation-formats.js'));
 export function createCitationService(deps: {
   posts: Pick<PostService, 'get'>;
   users: Pick<UserRepository, 'findById'>;
+  /** Where ORCID iDs' public records are (OIDC_ISSUER). */
+  orcidRecordBase: string;
 }) {
   return {
     /**
@@ -40,6 +43,8 @@ export function createCitationService(deps: {
           id: post.id,
           title: post.title,
           author: author?.nickname.trim() || post.author.name,
+          // Issue 30: the author's linked iD, as public as their name.
+          authorOrcid: author?.orcid ? orcidRecordUrl(author.orcid, deps.orcidRecordBase) : null,
           publishedAt: post.createdAt,
           url: new URL(postWebPath(post.id), siteOrigin).href,
           doi: post.doi,

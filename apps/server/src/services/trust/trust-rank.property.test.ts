@@ -49,6 +49,59 @@ describe('computeTrust (fast-check)', () => {
     );
   });
 
+  it('keeps a weighted seed (a linked ORCID iD) at least at its weight, in [0, 1] like all', () => {
+    const weighted = fc.array(
+      fc.record({
+        id: fc.constantFrom(...MEMBERS),
+        weight: fc.oneof(fc.constantFrom(0, 0.5, 1), fc.double({ min: 0, max: 1, noNaN: true })),
+      }),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(graph, weighted, (g, weightedSeeds) => {
+        const { units, seeds } = computeTrust({ ...g, weightedSeeds });
+        const distrusted = new Set(g.distrusted);
+        for (const value of units.values()) {
+          expect(Number.isInteger(value)).toBe(true);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(TRUST_SCALE);
+        }
+        for (const { id, weight } of weightedSeeds) {
+          if (distrusted.has(id)) expect(units.get(id)).toBe(0);
+          else expect(units.get(id)).toBeGreaterThanOrEqual(Math.round(weight * TRUST_SCALE));
+        }
+        const anchors = new Set(
+          [...g.seeds, ...weightedSeeds.filter((s) => s.weight > 0).map((s) => s.id)].filter(
+            (id) => !distrusted.has(id),
+          ),
+        );
+        expect(seeds).toBe(anchors.size);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lets a half-weight seed pass on less trust than a full one, and adds none without one', () => {
+    const members = ['seed', 'orcid', 'x', 'y', 'z'];
+    const edges = [
+      { from: 'seed', to: 'x', weight: 1 },
+      { from: 'orcid', to: 'y', weight: 1 },
+      { from: 'x', to: 'z', weight: 1 },
+    ];
+    const base = { members, edges, seeds: ['seed'], distrusted: [] };
+    const without = computeTrust(base).units;
+    const withOrcid = computeTrust({ ...base, weightedSeeds: [{ id: 'orcid', weight: 0.5 }] });
+    // Without the weight nothing reaches y; with it y is endorsed by a seed, and the seed
+    // holding half the weight passes on less than the full seed does to x.
+    expect(without.get('y')).toBe(0);
+    expect(without.get('orcid')).toBe(0);
+    expect(withOrcid.units.get('orcid')).toBe(TRUST_SCALE / 2);
+    expect(withOrcid.units.get('y')).toBeGreaterThan(0);
+    expect(withOrcid.units.get('y')).toBeLessThan(withOrcid.units.get('x')!);
+    const weightless = computeTrust({ ...base, weightedSeeds: [{ id: 'orcid', weight: 0 }] });
+    expect(Object.fromEntries(weightless.units)).toEqual(Object.fromEntries(without));
+  });
+
   it('is deterministic: the same graph in any order gives the same scores', () => {
     fc.assert(
       fc.property(graph, fc.array(fc.nat(1000), { minLength: 1, maxLength: 80 }), (g, keys) => {

@@ -17,7 +17,8 @@ import { TRUST_SCALE } from '../../domain/trust.js';
  * the trust each holds (so accounts holding little of it cannot move it by their number). At the
  * reference or above, trust 1; below it, the ratio squared (SHARPNESS), so a ring that holds a
  * trickle of trust through a few honest likes back weighs next to nothing. Seeds are 1, members
- * marked untrusted 0 (they neither pass nor receive trust).
+ * marked untrusted 0 (they neither pass nor receive trust). A seed of a weight below 1 (a linked
+ * ORCID iD) holds its share of the seeds' trust by its weight, and is at least its weight.
  *
  * Deterministic: members and edges are put in one order before anything is summed, so the same
  * graph gives the same numbers whatever order it was read in.
@@ -35,6 +36,12 @@ export interface TrustGraph {
   edges: readonly TrustEdge[];
   /** The moderators and the members marked trusted. */
   seeds: readonly string[];
+  /**
+   * Seeds of a weight below 1 (members with a linked ORCID iD, TRUST_ORCID_SEED_WEIGHT): they
+   * hold and get back trust in proportion to their weight, and their trust is at least it. A
+   * member who is also a full seed is one; a weight of 0 or less is no seed.
+   */
+  weightedSeeds?: readonly { id: string; weight: number }[];
   /** The members marked untrusted: trust 0, and none passed on. */
   distrusted: readonly string[];
   /**
@@ -91,10 +98,22 @@ export function computeTrust(
   const index = new Map(members.map((id, i) => [id, i]));
   const n = members.length;
   const distrusted = new Set(graph.distrusted);
-  const seeds = [...new Set(graph.seeds)]
+  // Each seed's weight: 1 for a full seed, the largest given otherwise.
+  const weightOf = new Map<string, number>();
+  for (const { id, weight } of graph.weightedSeeds ?? []) {
+    if (weight > 0 && Number.isFinite(weight)) {
+      weightOf.set(id, Math.min(1, Math.max(weight, weightOf.get(id) ?? 0)));
+    }
+  }
+  for (const id of graph.seeds) weightOf.set(id, 1);
+  const seeds = [...weightOf.keys()]
     .filter((id) => index.has(id) && !distrusted.has(id))
     .sort(compare)
     .map((id) => index.get(id)!);
+  const seedWeight = new Float64Array(n);
+  for (const seed of seeds) seedWeight[seed] = weightOf.get(members[seed]!)!;
+  let totalWeight = 0;
+  for (const seed of seeds) totalWeight += seedWeight[seed]!;
   const units = new Map(members.map((id) => [id, 0]));
   if (seeds.length === 0) return { units, steps: 0, seeds: 0, edges: 0 };
 
@@ -127,8 +146,11 @@ export function computeTrust(
   }
 
   const start = new Float64Array(n);
-  for (const seed of seeds) start[seed] = 1 / seeds.length;
+  for (const seed of seeds) start[seed] = seedWeight[seed]! / totalWeight;
   let held = Float64Array.from(start);
+  // What the last step gave back to each seed: a weighted seed is measured by what the others'
+  // endorsements brought it, not by its own share of the restart.
+  const restarted = new Float64Array(n);
   const steps = stepsFor(n, params);
   for (let step = 0; step < steps; step += 1) {
     const next = new Float64Array(n);
@@ -144,19 +166,26 @@ export function computeTrust(
       if (mass === 0) continue;
       next[edge.to]! += ((1 - params.restart) * mass * edge.weight) / outWeight[edge.from]!;
     }
-    for (const seed of seeds) next[seed]! += home / seeds.length;
+    for (const seed of seeds) {
+      restarted[seed] = (home * seedWeight[seed]!) / totalWeight;
+      next[seed]! += restarted[seed]!;
+    }
     held = next;
   }
 
-  // Trust per unit of endorsement received, against the median of the members reached.
-  const isSeed = new Set(seeds);
+  // Trust per unit of endorsement received, against the median of the members reached. Seeds
+  // stay out of the reference: full seeds are 1, and a weighted seed is measured against it by
+  // what endorsements brought it.
+  const isSeed = new Set(seeds.filter((seed) => seedWeight[seed]! >= 1));
   const verified = new Set(graph.verified ?? []);
   const perEndorsement = new Float64Array(n);
   const reached: { value: number; mass: number }[] = [];
   let reachedMass = 0;
   for (let member = 0; member < n; member += 1) {
-    if (isSeed.has(member) || !(inWeight[member]! > 0) || !(held[member]! > 0)) continue;
-    perEndorsement[member] = held[member]! / inWeight[member]!;
+    const endorsed = held[member]! - restarted[member]!;
+    if (isSeed.has(member) || !(inWeight[member]! > 0) || !(endorsed > 0)) continue;
+    perEndorsement[member] = endorsed / inWeight[member]!;
+    if (seedWeight[member]! > 0) continue;
     reached.push({ value: perEndorsement[member]!, mass: held[member]! });
     reachedMass += held[member]!;
   }
@@ -177,11 +206,14 @@ export function computeTrust(
       units.set(id, TRUST_SCALE);
       continue;
     }
+    // A weighted seed's trust is at least its weight, whatever the walk brought it.
+    const floor = Math.round(seedWeight[member]! * TRUST_SCALE);
+    if (floor > 0) units.set(id, floor);
     const value = perEndorsement[member]!;
     if (!(value > 0) || !(median > 0)) continue;
     const factor = verified.has(id) ? params.verifiedFactor : 1;
     const trust = Math.min(1, (value / median) ** params.sharpness * factor);
-    if (Number.isFinite(trust)) units.set(id, Math.round(trust * TRUST_SCALE));
+    if (Number.isFinite(trust)) units.set(id, Math.max(floor, Math.round(trust * TRUST_SCALE)));
   }
   return { units, steps, seeds: seeds.length, edges: edges.length };
 }

@@ -12,7 +12,12 @@ import type { ContributionKind } from '../../domain/reward.js';
 import type { ReviewRule } from '../../domain/review-status.js';
 import { trustLevelOf } from '../../domain/trust.js';
 import type { User } from '../../domain/user.js';
-import { decideModeration, decideTrustMark, isTrustSeedByRole } from '../../policies/index.js';
+import {
+  decideModeration,
+  decideTrustMark,
+  isTrustSeedByRole,
+  orcidSeedWeight,
+} from '../../policies/index.js';
 import type {
   GivenPairs,
   JobRepository,
@@ -117,10 +122,18 @@ export function createTrustService(deps: {
       ...members.filter((member) => isTrustSeedByRole(member.role)).map((member) => member.id),
       ...marks.filter((mark) => mark.seed).map((mark) => mark.userId),
     ];
+    // Issue 30: a linked ORCID iD makes a seed of TRUST_ORCID_SEED_WEIGHT (0: none).
+    const weightedSeeds = members
+      .map((member) => ({
+        id: member.id,
+        weight: orcidSeedWeight(member, settings.orcidSeedWeight),
+      }))
+      .filter((seed) => seed.weight > 0);
     const result = computeTrust({
       members: members.map((member) => member.id),
       edges: edgesOf(given),
       seeds,
+      weightedSeeds,
       distrusted,
       // Issue 30: a verified email address is a small trust signal (docs/TRUST.md).
       verified: members.filter((member) => member.emailVerified).map((member) => member.id),
@@ -193,6 +206,14 @@ export function createTrustService(deps: {
       });
       await queueRecompute();
       return { user_id: userId, seed: body.seed, note: body.note, marked_at: markedAt };
+    },
+
+    /**
+     * A member linked or unlinked an ORCID iD, or joined with one: when linked iDs seed trust
+     * (TRUST_ORCID_SEED_WEIGHT above 0), a computation is queued so their trust follows.
+     */
+    async seedsChanged(): Promise<void> {
+      if (settings.orcidSeedWeight > 0) await queueRecompute();
     },
 
     /** POST /moderation/trust/recompute: queues the job (202); the worker runs it. */

@@ -7,6 +7,7 @@ import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-di
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { OrcidSettings } from '@/features/auth/components/orcid-settings';
 import { SessionSettings } from '@/features/auth/components/session-settings';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { MyProfile } from '@/features/profiles/components/my-profile';
@@ -63,6 +64,7 @@ export function MyPageRoute() {
           <>
             <NotificationSettings />
             <SessionSettings />
+            <OrcidSettings user={user} />
           </>
         }
       />

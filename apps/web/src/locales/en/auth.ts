@@ -74,4 +74,31 @@ export const auth = {
     endFailed: 'Failed to end the session',
     endOthersFailed: 'Failed to sign out the other sessions',
   },
+  // Sign-in with ORCID (issue 30): the form's button, the /orcid page, My Page › Settings.
+  orcid: {
+    or: 'or',
+    signIn: 'Sign in with ORCID',
+    title: 'ORCID',
+    signingIn: 'Signing you in with ORCID…',
+    chooseHeading: 'Choose a username',
+    chooseLead:
+      'Your ORCID iD {{orcid}} is new here. Choose the username of your account: you will sign in with ORCID, no password needed.',
+    create: 'Create account',
+    creating: 'Creating…',
+    failedHeading: 'Sign-in with ORCID did not work',
+    tryAgain: 'Sign in with ORCID again',
+    backToSignIn: 'Back to sign in',
+    linked: 'Your ORCID iD is linked.',
+    heading: 'ORCID iD',
+    description:
+      'Link your ORCID iD: it shows, verified, on your profile and in the citations of your posts.',
+    link: 'Link ORCID iD',
+    linking: 'Opening ORCID…',
+    unlink: 'Unlink',
+    unlinking: 'Unlinking…',
+    unlinked: 'Your ORCID iD was unlinked.',
+    linkFailed: 'Failed to link your ORCID iD',
+    unlinkFailed: 'Failed to unlink your ORCID iD',
+    onlySignIn: 'Your account signs in with ORCID, so its iD stays linked.',
+  },
 };

@@ -1,5 +1,10 @@
 /** Texts of the page frame and the shared building blocks (components/, app/). */
 export const common = {
+  /** Issue 30: a member's ORCID iD, verified by signing in with it, linking to its record. */
+  orcid: {
+    badge: 'ORCID iD {{orcid}}, verified: open the public ORCID record',
+    verified: 'Verified by signing in with ORCID',
+  },
   /** Community trust (issue 28): the level shown on profiles; never the score. */
   trust: {
     badge: 'Trust level {{level}}: {{name}}',

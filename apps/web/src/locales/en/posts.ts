@@ -124,6 +124,7 @@ export const posts = {
     citation: '{{format}} citation',
     copy: 'Copy <name>{{format}}</name>',
     loading: 'Loading the citation…',
+    authorOrcid: "The author's ORCID iD:",
   },
   revisions: {
     title: 'Earlier versions',

@@ -128,6 +128,7 @@ export const profiles = {
     newHint: 'At least {{min}} characters, and not a commonly used password.',
     confirm: 'Confirm new password',
     save: 'Save password',
+    none: 'Your account signs in with ORCID and has no password.',
   },
   author: {
     eyebrow: 'Author',

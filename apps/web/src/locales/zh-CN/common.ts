@@ -2,6 +2,10 @@ import type { Translation } from '../types';
 import type { common as en } from '../en/common';
 
 export const common: Translation<typeof en> = {
+  orcid: {
+    badge: 'ORCID iD {{orcid}}，已验证：打开公开的 ORCID 记录',
+    verified: '已通过 ORCID 登录验证',
+  },
   trust: {
     badge: '信任等级 {{level}}：{{name}}',
     explain: '社区对该成员的信任程度，来自社区已信任的成员对其的点赞与评论。',

@@ -102,6 +102,7 @@ export const posts: Translation<typeof en> = {
     citation: '{{format}} 引用',
     copy: '复制 <name>{{format}}</name>',
     loading: '正在加载引用…',
+    authorOrcid: '作者的 ORCID iD：',
   },
   revisions: {
     title: '历史版本',

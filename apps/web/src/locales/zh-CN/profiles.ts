@@ -122,6 +122,7 @@ export const profiles: Translation<typeof en> = {
     newHint: '至少 {{min}} 个字符，且不能是常用密码。',
     confirm: '确认新密码',
     save: '保存密码',
+    none: '你的账户通过 ORCID 登录，没有密码。',
   },
   author: {
     eyebrow: '作者',

@@ -19,6 +19,10 @@ const invalidGrant = {
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
 
+/** The form's own calls, without the question whether ORCID is offered (GET /auth/oidc). */
+const formCalls = <T extends { url: string }>(requests: T[]) =>
+  requests.filter((request) => !request.url.endsWith('/auth/oidc'));
+
 async function fillIn(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     await userEvent.type(field(label), value);
@@ -38,14 +42,30 @@ describe('AuthForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(user));
-    const sent = new URLSearchParams(String(requests[0]?.body));
+    const sent = new URLSearchParams(String(formCalls(requests)[0]?.body));
     expect(Object.fromEntries(sent)).toEqual({
       ...WEB_CLIENT_TOKEN_FIELDS,
       username: 'ada',
       password: 'correct horse',
     });
-    expect(requests[1]?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(formCalls(requests)[1]?.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(authStore.getState()).toMatchObject({ token: 'tok-1', user });
+  });
+
+  it('offers Sign in with ORCID only when the server does', async () => {
+    routeFetch({ 'GET /auth/oidc': () => jsonResponse({ enabled: true }) });
+    const { unmount } = renderWithProviders(<AuthForm />);
+    const orcid = await screen.findByRole('link', { name: 'Sign in with ORCID' });
+    expect(orcid).toHaveAttribute('href', '/api/v1/auth/oidc/authorize');
+    unmount();
+
+    const { requests } = routeFetch({ 'GET /auth/oidc': () => jsonResponse({ enabled: false }) });
+    renderWithProviders(<AuthForm />);
+    await waitFor(() =>
+      expect(requests.map((request) => request.url)).toContain('/api/v1/auth/oidc'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Sign in with ORCID' })).toBeNull();
   });
 
   it("says 'Invalid username or password' for wrong credentials", async () => {
@@ -72,7 +92,7 @@ describe('AuthForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.missingCredentials);
     expect(screen.getByText('username is required')).toBeInTheDocument();
     expect(screen.getByText('password is required')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(formCalls(requests)).toHaveLength(0);
   });
 
   it('toggling between Sign In and Register clears the form and the error', async () => {
@@ -112,14 +132,16 @@ describe('AuthForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 
     await waitFor(() => expect(authStore.getState().token).toBe('tok-1'));
-    const registered = Object.fromEntries(new URLSearchParams(String(requests[0]?.body)));
+    const registered = Object.fromEntries(
+      new URLSearchParams(String(formCalls(requests)[0]?.body)),
+    );
     // The optional phone was left empty, so it is not sent at all.
     expect(registered).toEqual({
       username: 'ada',
       password: 'correct horse',
       email: 'ada@example.org',
     });
-    expect(requests.map((r) => r.url)).toEqual([
+    expect(formCalls(requests).map((r) => r.url)).toEqual([
       '/api/v1/auth/register',
       '/api/v1/auth/token',
       '/api/v1/auth/me',
@@ -167,7 +189,7 @@ describe('AuthForm', () => {
       await screen.findByText(`must be at least ${PASSWORD_MIN_LENGTH} characters`),
     ).toBeInTheDocument();
     expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(requests).toHaveLength(0);
+    expect(formCalls(requests)).toHaveLength(0);
   });
 
   it('says why signing in is asked for', () => {

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  MAX_LENGTH,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -18,6 +17,8 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SignInAfterRegisterError, useRegister } from '../api/register';
+import { OrcidSignIn } from './orcid-sign-in';
+import { UsernameField } from './username-field';
 import styles from './auth-form.module.css';
 
 export type AuthMode = 'signIn' | 'register';
@@ -187,14 +188,9 @@ export function AuthForm({
       ) : null}
 
       <form className={styles.form} onSubmit={submit} aria-labelledby={headingId}>
-        <TextField
-          label={t('username')}
-          name="username"
-          autoComplete="username"
-          required
-          maxLength={MAX_LENGTH.username}
+        <UsernameField
           value={values.username}
-          onChange={(event) => update('username')(event.target.value)}
+          onChange={update('username')}
           error={errorOf('username')}
         />
         <TextField
@@ -250,6 +246,7 @@ export function AuthForm({
           {pending ? (isRegister ? t('registering') : t('signingIn')) : title}
         </button>
       </form>
+      <OrcidSignIn />
 
       {!isRegister ? (
         <p className={styles.forgot}>

@@ -36,6 +36,36 @@ const formatsAsked = (requests: RecordedRequest[]) =>
   requests.map((request) => new URL(request.url, 'http://localhost').searchParams.get('format'));
 
 describe('Cite dialog', () => {
+  it("shows the author's ORCID iD as its badge when the citation names one", async () => {
+    const user = userEvent.setup();
+    const record = 'https://orcid.org/0000-0002-1825-0097';
+    const withOrcid = [{ ...CSL[0], author: [{ literal: 'Josiah', _orcid: record }] }];
+    renderCite((request) =>
+      formatsAsked([request])[0] === 'csl'
+        ? new Response(JSON.stringify(withOrcid), {
+            headers: { 'Content-Type': CITATION_CONTENT_TYPES.csl },
+          })
+        : citationAnswer(request),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cite this post' });
+    const badge = await within(dialog).findByRole('link', {
+      name: 'ORCID iD 0000-0002-1825-0097, verified: open the public ORCID record',
+    });
+    expect(badge).toHaveAttribute('href', record);
+  });
+
+  it('shows no badge when the author has no ORCID iD', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderCite();
+    await user.click(screen.getByRole('button', { name: 'Cite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cite this post' });
+    await within(dialog).findByTestId('citation-text');
+    await waitFor(() => expect(formatsAsked(requests)).toContain('csl'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByTestId('orcid-badge')).toBeNull();
+  });
+
   it('opens on BibTeX and copies it to the clipboard with a "Copied" toast', async () => {
     const user = userEvent.setup();
     const { requests } = renderCite();
@@ -48,7 +78,8 @@ describe('Cite dialog', () => {
     expect(await within(dialog).findByTestId('citation-text')).toHaveTextContent(
       'title = {Quantum dots}',
     );
-    expect(formatsAsked(requests)).toEqual(['bibtex']);
+    // CSL-JSON comes with it: it names the author's ORCID iD, if any (issue 30).
+    expect(formatsAsked(requests)).toEqual(['bibtex', 'csl']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy BibTeX' }));
     expect(await navigator.clipboard.readText()).toBe(BIBTEX);
@@ -89,7 +120,7 @@ describe('Cite dialog', () => {
     expect(within(dialog).getByRole('tab', { name: 'BibTeX' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}{Home}');
     expect(within(dialog).getByRole('tab', { name: 'BibTeX' })).toHaveFocus();
-    expect(formatsAsked(requests)).toEqual(['bibtex', 'ris', 'csl']);
+    expect(formatsAsked(requests)).toEqual(['bibtex', 'csl', 'ris']);
   });
 
   it('keeps focus inside, closes on Escape and gives focus back to Cite', async () => {

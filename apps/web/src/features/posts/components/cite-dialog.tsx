@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CitationFormat } from '@symposia/shared';
 import { Modal } from '@/components/ui/modal/modal';
+import { OrcidBadge } from '@/components/ui/orcid-badge/orcid-badge';
 import { notify } from '@/components/ui/toast/toast';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { ApiError } from '@/lib/api-client';
@@ -20,6 +21,21 @@ export const CITATION_TABS: readonly CitationTab[] = [
   { format: 'csl', label: 'CSL-JSON' },
 ];
 
+const ORCID_RECORD = /^https?:\/\/[^/]+\/(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$/;
+
+/** The first author's ORCID record in a CSL-JSON citation (as text), if it names one. */
+export function orcidOfCitation(csl: string | undefined): { orcid: string; url: string } | null {
+  if (csl === undefined) return null;
+  try {
+    const [item] = JSON.parse(csl) as { author?: { _orcid?: unknown }[] }[];
+    const url = item?.author?.[0]?._orcid;
+    const match = typeof url === 'string' ? ORCID_RECORD.exec(url) : null;
+    return match ? { orcid: match[1]!, url: match[0] } : null;
+  } catch {
+    return null;
+  }
+}
+
 type CiteDialogProps = {
   postId: string;
   /** The post's `edited_at`: the citation of an edited post is read anew. */
@@ -30,7 +46,8 @@ type CiteDialogProps = {
 /**
  * The citation of a post in BibTeX, RIS or CSL-JSON, one tab each (arrow keys, Home
  * and End move between them, as WAI-ARIA tabs do), with a Copy button for the shown one. Each
- * format is fetched when its tab is first opened.
+ * format is fetched when its tab is first opened; CSL-JSON also at once, for the author's ORCID
+ * iD it names (issue 30), shown as its badge.
  */
 export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
   const { t } = useTranslation(['posts', 'messages']);
@@ -42,6 +59,9 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
   const query = usePostCitation(postId, version, current.format, {
     throwOnError: (error) => !(error instanceof ApiError),
   });
+  // The author's ORCID iD, as the CSL-JSON citation carries it (`_orcid`), shown as its badge.
+  const csl = usePostCitation(postId, version, 'csl', { throwOnError: () => false });
+  const authorOrcid = orcidOfCitation(csl.data);
   const tabId = (index: number) => `${baseId}-tab-${index}`;
   const panelId = `${baseId}-panel`;
 
@@ -80,6 +100,12 @@ export function CiteDialog({ postId, version, onClose }: CiteDialogProps) {
       <h2 id={titleId} className={styles.heading}>
         {t('posts:cite.title')}
       </h2>
+      {authorOrcid ? (
+        <p className={styles.author}>
+          {t('posts:cite.authorOrcid')}{' '}
+          <OrcidBadge orcid={authorOrcid.orcid} url={authorOrcid.url} />
+        </p>
+      ) : null}
       <div
         role="tablist"
         aria-label={t('posts:cite.formats')}

@@ -25,6 +25,7 @@ import { Tabs } from '@/components/ui/tabs/tabs';
 import page from '@/components/layout/page.module.css';
 import profile from './profile.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
+import { OrcidBadge } from '@/components/ui/orcid-badge/orcid-badge';
 import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import styles from './author-profile.module.css';
@@ -335,6 +336,9 @@ export function AuthorProfile({ info, onBack, actions, reviews, follow }: Author
           {name}
         </h1>
         <TrustBadge level={info.trust_level} />
+        {info.orcid && info.orcid_url ? (
+          <OrcidBadge orcid={info.orcid} url={info.orcid_url} />
+        ) : null}
         {name !== info.username ? (
           <p className={profile.aside} translate="no">
             @{info.username}

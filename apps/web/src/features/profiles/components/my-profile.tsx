@@ -26,6 +26,7 @@ import { ProfileHeader } from './profile-header';
 import { Tabs } from '@/components/ui/tabs/tabs';
 import page from '@/components/layout/page.module.css';
 import profile from './profile.module.css';
+import { OrcidBadge } from '@/components/ui/orcid-badge/orcid-badge';
 import { TrustBadge } from '@/components/ui/trust-badge/trust-badge';
 import styles from './my-profile.module.css';
 import { GearIcon } from '@/components/ui/icons/icons';
@@ -96,6 +97,9 @@ export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfil
           )}
         />
         <TrustBadge level={user.trust_level} />
+        {user.orcid && user.orcid_url ? (
+          <OrcidBadge orcid={user.orcid} url={user.orcid_url} />
+        ) : null}
         <EditableField
           label={t('fields.title')}
           value={user.title}
@@ -174,7 +178,10 @@ export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfil
             onSavePhone={(phone) => modifyPhone.mutateAsync({ userId: user.id, phone })}
             onResendVerification={() => resendVerification.mutateAsync()}
           />
-          <PasswordSettings onChangePassword={(body) => changePassword.mutateAsync(body)} />
+          <PasswordSettings
+            hasPassword={!user.orcid_only}
+            onChangePassword={(body) => changePassword.mutateAsync(body)}
+          />
         </SettingsWindow>
       ) : null}
     </div>

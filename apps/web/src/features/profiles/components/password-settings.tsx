@@ -32,6 +32,8 @@ const FIELDS: readonly Field[] = ['old_password', 'new_password', 'confirm_passw
 type PasswordSettingsProps = {
   /** Sends the change; resolves once the server has accepted it. */
   onChangePassword: (body: ChangePasswordBody) => Promise<unknown>;
+  /** False for an account made by signing in with ORCID: it has no password to change. */
+  hasPassword?: boolean;
 };
 
 /**
@@ -40,7 +42,7 @@ type PasswordSettingsProps = {
  * password, a common new one) are shown at their field and in an error toast. Success closes the
  * form with a toast saying the other sessions were signed out.
  */
-export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
+export function PasswordSettings({ onChangePassword, hasPassword = true }: PasswordSettingsProps) {
   const { t, i18n } = useTranslation(['profiles', 'messages']);
   // A field's error is kept as written (the shared schema's or the server's English) and shown in
   // the reader's language when it is one of the product's messages.
@@ -141,12 +143,13 @@ export function PasswordSettings({ onChangePassword }: PasswordSettingsProps) {
         <h3 id={headingId} className={styles.heading}>
           {t('password.heading')}
         </h3>
-        {!editing ? (
+        {!editing && hasPassword ? (
           <button ref={openerRef} type="button" className="button button-secondary" onClick={open}>
             {t('password.change')}
           </button>
         ) : null}
       </div>
+      {hasPassword ? null : <p className={styles.description}>{t('password.none')}</p>}
       {editing ? (
         <form
           ref={formRef}
