@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
 import type { DatabaseSettings } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrationsFor } from '../src/db/migrations/index.js';
@@ -12,7 +12,14 @@ import { retryingSchemaRace } from '../src/db/migrate.js';
 /** An empty database and a migrator that can stop anywhere: what a migration's test starts from. */
 export interface EmptyDatabase {
   db: AppDatabase;
-  migrator: Migrator;
+  /**
+   * The migrator's moves, each tried again past the race with other schemas' migrations that
+   * db/migrate.ts describes (the migration tests run side by side on one PostgreSQL database).
+   */
+  migrator: {
+    migrateTo(name: string): Promise<MigrationResultSet>;
+    migrateToLatest(): Promise<MigrationResultSet>;
+  };
   /** Migrates up to the one just before `name` (whatever the list holds before it). */
   migrateToBefore(name: string): Promise<void>;
   drop(): Promise<void>;
@@ -42,7 +49,10 @@ export async function emptyDatabase(dialect: 'sqlite' | 'postgres'): Promise<Emp
   });
   return {
     db,
-    migrator,
+    migrator: {
+      migrateTo: (name) => retryingSchemaRace(() => migrator.migrateTo(name)),
+      migrateToLatest: () => retryingSchemaRace(() => migrator.migrateToLatest()),
+    },
     async migrateToBefore(name) {
       const names = Object.keys(migrations);
       const previous = names[names.indexOf(name) - 1];
