@@ -4,8 +4,8 @@ import { API_BASE_PATH, OIDC_FAILURES, usernameSchema, type OidcFailure } from '
 import { ApiError } from '@/lib/api-client';
 import { localizedDetail, localizeMessage } from '@/lib/localize-message';
 import { useRegisterWithOrcid, useSignInWithOrcidCode } from '../api/orcid-session';
+import { AuthPage } from './auth-page';
 import { UsernameField } from './username-field';
-import styles from './login-screen.module.css';
 import form from './auth-form.module.css';
 
 /** What the ORCID callback put in the /orcid page's URL fragment. */
@@ -101,11 +101,9 @@ export function OrcidHandoff({ outcome, onSignedIn, onLinked, signInHref }: Orci
     );
   }
   return (
-    <section className={styles.page} aria-labelledby={headingId}>
-      <div className={styles.card}>
-        <div className={form.wrapper}>{body}</div>
-      </div>
-    </section>
+    <AuthPage labelledBy={headingId}>
+      <div className={form.wrapper}>{body}</div>
+    </AuthPage>
   );
 }
 

@@ -8,6 +8,8 @@ const info = {
   trust_level: 1,
   nickname: 'Ada',
   avatar: '',
+  orcid: null,
+  orcid_url: null,
   followed_by_you: false,
   show_profile: true,
   show_posts: true,
