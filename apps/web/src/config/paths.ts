@@ -1,4 +1,4 @@
-import { EMAIL_LINK_PATHS } from '@symposia/shared';
+import { EMAIL_LINK_PATHS, OIDC_WEB_PATH } from '@symposia/shared';
 
 /** The element id of a comment on the post detail, so a link can scroll to it. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`;
@@ -47,10 +47,6 @@ export const paths = {
     href: (token: string) => `${EMAIL_LINK_PATHS.verifyEmail}?token=${encodeURIComponent(token)}`,
   },
   moderation: { path: '/moderation', href: () => '/moderation' },
-  /**
-   * Where the ORCID callback sends the browser (issue 30): the shared OIDC_WEB_PATH, written out
-   * because the shell must not load the shared contract (and zod) on the first load;
-   * paths.test.ts keeps the two equal.
-   */
-  orcid: { path: '/orcid', href: () => '/orcid' },
+  /** Where the ORCID callback sends the browser (issue 30). */
+  orcid: { path: OIDC_WEB_PATH, href: () => OIDC_WEB_PATH },
 } as const;

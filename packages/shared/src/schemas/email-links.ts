@@ -8,15 +8,6 @@ import { newPasswordSchema } from './auth.js';
  * single-use token; the screen it opens sends the token back with one of these calls.
  */
 
-/**
- * The web app's screens that the links open, with `?token=…`: the server writes the links, the
- * web app routes them, both from here.
- */
-export const EMAIL_LINK_PATHS = {
-  verifyEmail: '/verify-email',
-  resetPassword: '/reset-password',
-} as const;
-
 /** The token of a link sent by email, as the screen read it from the link. */
 const linkTokenSchema = z
   .string({ message: MESSAGES.fieldRequired('token') })

@@ -92,13 +92,6 @@ export type OidcLinkStart = z.infer<typeof oidcLinkStartSchema>;
 /** DELETE /auth/oidc/link. */
 export const oidcUnlinkSchema = z.object({ status: z.literal('success') });
 
-/**
- * The web app's page the callback sends the browser to, with what it brings in the URL fragment
- * (which never reaches a server or a Referer): `#code=…` to trade for a session, `#linked` after a
- * member linked their iD, or `#error=…` with one of OIDC_FAILURES, a message code.
- */
-export const OIDC_WEB_PATH = '/orcid';
-
 export const OIDC_FAILURES = [
   'oidcDisabled',
   'oidcFlowInvalid',
