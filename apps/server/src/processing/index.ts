@@ -5,6 +5,7 @@ import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
 import {
   ANCHOR_RECEIPTS_JOB,
   MAKE_RECEIPTS_JOB,
+  notificationEmailsFrom,
   receiptServiceFrom,
   type ReceiptService,
   COMPUTE_TRUST_JOB,
@@ -18,6 +19,7 @@ import {
 import { createRewardService } from '../services/rewards/reward-service.js';
 import { createBountyService, SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
 import { RESOLVE_PASSWORD_RESET_JOB, SEND_EMAIL_JOB } from '../domain/mail.js';
+import { NOTIFICATION_EMAIL_JOB, SEND_DIGEST_JOB } from '../domain/notification-email.js';
 import { passwordResetResolver } from '../services/auth/password-reset-service.js';
 import { createMailSender } from '../services/mail/mail-sender.js';
 import { createMailTransport } from '../services/mail/transport.js';
@@ -137,7 +139,9 @@ export function createProcessing(deps: {
     now,
     afterWrite,
   });
-  // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file.
+  // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file;
+  // notification emails and the digest carry a signed one-click unsubscribe link.
+  const notificationEmails = notificationEmailsFrom(repositories, config, now);
   const mailer = createMailSender({
     mail: repositories.mail,
     tokens: repositories.emailTokens,
@@ -145,6 +149,7 @@ export function createProcessing(deps: {
     from: config.mail.from,
     site: config.mail.publicOrigin,
     now,
+    unsubscribeUrl: (userId, topic) => notificationEmails.links.url(userId, topic),
   });
   log.info(`email goes to ${mailer.describe()}`);
   const resolveReset = passwordResetResolver({
@@ -177,6 +182,12 @@ export function createProcessing(deps: {
       [SEND_EMAIL_JOB]: (messageId) => mailer.send(messageId),
       [RESOLVE_PASSWORD_RESET_JOB]: async (requestId) => {
         await resolveReset(requestId);
+      },
+      [NOTIFICATION_EMAIL_JOB]: async (memberId) => {
+        await notificationEmails.mailer.send(memberId);
+      },
+      [SEND_DIGEST_JOB]: async (slot) => {
+        await notificationEmails.digests.send(slot);
       },
     },
     // A post whose processing failed for good is published with what was made, never left in

@@ -15,7 +15,21 @@ import { newPasswordSchema } from './auth.js';
 export const EMAIL_LINK_PATHS = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /**
+   * One-click unsubscribe's screen: a GET of a message's List-Unsubscribe link (the API's) sends
+   * the browser here, with `?token=…&topic=…`, and changes nothing by itself.
+   */
+  unsubscribe: '/unsubscribe',
+  /** My Page; `?settings=notifications` opens its Settings at the notification preferences. */
+  myPage: '/mypage',
+  /** A post's page: `/forum/detail/{id}`, `#comment-{id}` for one of its comments. */
+  post: '/forum/detail',
+  /** The Token page, where rewards are claimed. */
+  token: '/token',
 } as const;
+
+/** The query that opens My Page's Settings at the notification preferences. */
+export const NOTIFICATION_PREFERENCES_QUERY = { settings: 'notifications' } as const;
 
 /** The token of a link sent by email, as the screen read it from the link. */
 const linkTokenSchema = z

@@ -29,6 +29,7 @@ import { reviewReportsMigration } from './0028-review-reports.js';
 import { reviewResponseReportsMigration } from './0029-review-response-reports.js';
 import { mailMigration } from './0030-mail.js';
 import { followsMigration } from './0031-follows.js';
+import { notificationEmailsMigration } from './0033-notification-emails.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -67,5 +68,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0029-review-response-reports': reviewResponseReportsMigration,
     '0030-mail': mailMigration,
     '0031-follows': followsMigration,
+    '0033-notification-emails': notificationEmailsMigration,
   };
 }
