@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import type { NewMail } from '../domain/mail.js';
 import type { DigestPost, MailedNotification, MailMember } from '../domain/notification-email.js';
-import type { Dialect } from './database.js';
+import { writeTransaction, type Dialect } from './database.js';
 import { queueMail } from './mail-repository.js';
 import { mailedNotification, unreadNotEmailed } from './notification-mail-repository.js';
 import { postFollowedBy } from './post-tags.js';
@@ -176,7 +176,7 @@ export function createDigestRepository(db: AppDatabase, dialect: Dialect) {
       notificationIds: readonly string[],
       mail: NewMail,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return writeTransaction(db, dialect, async (trx) => {
         const recorded = await trx
           .insertInto('notification_digests')
           .values({ user_id: memberId, last_slot: period.end, last_sent_at: mail.at })

@@ -98,7 +98,7 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     /** Issue 30: notification preferences per kind, one-click unsubscribe, members' presence. */
     notificationPreferences: createNotificationPreferencesRepository(db),
     /** Issue 30: what immediate notification emails bring, marked emailed as they are queued. */
-    notificationMail: createNotificationMailRepository(db),
+    notificationMail: createNotificationMailRepository(db, dialect),
     /** Issue 30: the weekly digest's recipients, sections, and its record per member. */
     digests: createDigestRepository(db, dialect),
   };

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import type { NewMail } from '../domain/mail.js';
 import type { MailedNotification, MailMember } from '../domain/notification-email.js';
-import type { Executor } from './database.js';
+import { writeTransaction, type Dialect, type Executor } from './database.js';
 import { queueMail } from './mail-repository.js';
 import { notificationsSeenBy, type Recipient } from './notification-repository.js';
 
@@ -71,11 +71,12 @@ export const mailedNotification = (row: NotificationRow): MailedNotification => 
  */
 export async function emailNotifications(
   db: AppDatabase,
+  dialect: Dialect,
   ids: readonly string[],
   at: string,
   build: (claimed: ReadonlySet<string>) => NewMail[],
 ): Promise<NewMail[]> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, dialect, async (trx) => {
     const claimed = ids.length
       ? await trx
           .updateTable('notifications')
@@ -91,7 +92,7 @@ export async function emailNotifications(
   });
 }
 
-export function createNotificationMailRepository(db: AppDatabase) {
+export function createNotificationMailRepository(db: AppDatabase, dialect: Dialect) {
   return {
     /** The member as their emails need them; undefined when gone. */
     async member(userId: string): Promise<MailMember | undefined> {
@@ -148,7 +149,7 @@ export function createNotificationMailRepository(db: AppDatabase) {
       at: string,
       build: (claimed: ReadonlySet<string>) => NewMail[],
     ): Promise<NewMail[]> {
-      return emailNotifications(db, ids, at, build);
+      return emailNotifications(db, dialect, ids, at, build);
     },
   };
 }

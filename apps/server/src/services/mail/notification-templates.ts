@@ -103,8 +103,9 @@ interface Words {
   more: (count: number) => string;
 }
 
-const titled = (title: string | null, open: string, close: string) =>
-  title ? ` ${open}${title}${close}` : '';
+/** ` “title”` in English, `《title》` in Chinese; nothing for a notification about no post. */
+const titled = (title: string | null, open: string, close: string, space = ' ') =>
+  title ? `${space}${open}${title}${close}` : '';
 
 const ENGLISH: Words = {
   kinds: {
@@ -191,7 +192,7 @@ const CHINESE: Words = {
     return item.count > 1 ? `${name} 等 ${item.count - 1} 人` : name;
   },
   describe: (item, who) => {
-    const title = titled(item.postTitle, '《', '》');
+    const title = titled(item.postTitle, '《', '》', '');
     switch (item.type) {
       case 'comment':
         return `${who} 评论了你的帖子${title}`;
