@@ -133,7 +133,9 @@ const ENGLISH: Words = {
       case 'mention':
         return `${who} mentioned you${on}`;
       case 'like':
-        return `${who} liked your ${item.commentId ? 'comment' : 'post'}${on}`;
+        return item.commentId
+          ? `${who} liked your comment${on}`
+          : `${who} liked your post${titled(item.postTitle, '“', '”')}`;
       case 'moderation':
         return 'A message from the moderators';
       case 'reward':
