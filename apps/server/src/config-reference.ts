@@ -353,7 +353,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   DIGEST_DAY: {
     default: '`monday`',
     meaning:
-      'The day (UTC) the digest goes out: a day of the week (`monday`) or 0 (Sunday) to 6. The digest lists the period\'s most discussed and newly validated posts of the authors and tags a member follows, then of the whole community, then their unread notifications; it goes only to members with a verified address who were not seen on the site for the whole period, and not at all when there is nothing new.',
+      "The day (UTC) the digest goes out: a day of the week (`monday`) or 0 (Sunday) to 6. The digest lists the period's most discussed and newly validated posts of the authors and tags a member follows, then of the whole community, then their unread notifications; it goes only to members with a verified address who were not seen on the site for the whole period, and not at all when there is nothing new.",
   },
   DIGEST_HOUR: {
     default: '`8`',

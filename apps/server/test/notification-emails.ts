@@ -91,7 +91,10 @@ export async function jobsIdle(testApp: TestApp): Promise<void> {
 export function rawHeader(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((header) => header.key === name.toLowerCase())?.line;
   // Unfolded (RFC 5322 §2.2.3): a long header may go on over several lines.
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 }
 
 /** The notification emails and digests that reached `address` (they carry List-Unsubscribe). */

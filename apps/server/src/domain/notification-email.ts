@@ -62,9 +62,7 @@ export function digestSlotAtOrBefore(at: Date, schedule: DigestSchedule): Date {
 
 /** The first scheduled time after `at`. */
 export function nextDigestSlot(at: Date, schedule: DigestSchedule): Date {
-  return new Date(
-    digestSlotAtOrBefore(at, schedule).getTime() + schedule.periodDays * DAY_MS,
-  );
+  return new Date(digestSlotAtOrBefore(at, schedule).getTime() + schedule.periodDays * DAY_MS);
 }
 
 /** Whether `slot` is one of the schedule's times (a job queued before the settings changed is not). */

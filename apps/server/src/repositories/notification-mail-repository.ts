@@ -21,9 +21,7 @@ export function unreadNotEmailed(db: Executor, recipient: Recipient, types: Noti
     .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
     .where('notifications.read_at', 'is', null)
     .where('notifications.emailed_at', 'is', null)
-    .where((eb) =>
-      types.length > 0 ? eb('notifications.type', 'in', types) : sql<SqlBool>`1 = 0`,
-    )
+    .where((eb) => (types.length > 0 ? eb('notifications.type', 'in', types) : sql<SqlBool>`1 = 0`))
     .select([
       'notifications.id',
       'notifications.type',
@@ -133,7 +131,8 @@ export function createNotificationMailRepository(db: AppDatabase, dialect: Diale
       since: string,
       limit: number,
     ): Promise<MailedNotification[]> {
-      const after = member.lastSeenAt !== null && member.lastSeenAt > since ? member.lastSeenAt : since;
+      const after =
+        member.lastSeenAt !== null && member.lastSeenAt > since ? member.lastSeenAt : since;
       const rows = await unreadNotEmailed(db, member, types)
         .where('notifications.created_at', '>', after)
         .orderBy('notifications.created_at', 'asc')

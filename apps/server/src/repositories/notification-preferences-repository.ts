@@ -88,7 +88,11 @@ export function createNotificationPreferencesRepository(db: AppDatabase) {
      */
     async save(userId: string, wanted: PreferencesBody): Promise<StoredPreferences> {
       return db.transaction().execute(async (trx) => {
-        await setBellSwitches(trx, userId, bellChanges(await bellSwitchesOf(trx, userId), wanted.kinds));
+        await setBellSwitches(
+          trx,
+          userId,
+          bellChanges(await bellSwitchesOf(trx, userId), wanted.kinds),
+        );
         await setEmail(
           trx,
           userId,
@@ -145,7 +149,10 @@ export function createNotificationPreferencesRepository(db: AppDatabase) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (!row) return null;
-      return { lastSeenAt: row.last_seen_at, language: isLanguage(row.language) ? row.language : 'en' };
+      return {
+        lastSeenAt: row.last_seen_at,
+        language: isLanguage(row.language) ? row.language : 'en',
+      };
     },
   };
 }

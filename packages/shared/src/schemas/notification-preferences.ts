@@ -81,17 +81,18 @@ export const NOTIFICATION_EMAIL_CHOICES_OF_KIND: Readonly<
 };
 
 /** What a member who never chose gets: replies and mentions at once, the rest in the digest. */
-export const DEFAULT_NOTIFICATION_EMAIL: Readonly<Record<NotificationKind, NotificationEmailChoice>> =
-  {
-    replies: 'immediate',
-    mentions: 'immediate',
-    reviews: 'digest',
-    bounties: 'digest',
-    moderation: 'digest',
-    rewards: 'digest',
-    followed_posts: 'digest',
-    likes: 'digest',
-  };
+export const DEFAULT_NOTIFICATION_EMAIL: Readonly<
+  Record<NotificationKind, NotificationEmailChoice>
+> = {
+  replies: 'immediate',
+  mentions: 'immediate',
+  reviews: 'digest',
+  bounties: 'digest',
+  moderation: 'digest',
+  rewards: 'digest',
+  followed_posts: 'digest',
+  likes: 'digest',
+};
 
 const kindPreferenceSchema = (kind: NotificationKind) =>
   z.object({

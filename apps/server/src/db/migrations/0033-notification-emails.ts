@@ -65,10 +65,6 @@ export const notificationEmailsMigration: Migration = {
       .on('posts')
       .column('validated_at')
       .execute();
-    await db.schema
-      .createIndex('comments_by_time')
-      .on('comments')
-      .column('created_at')
-      .execute();
+    await db.schema.createIndex('comments_by_time').on('comments').column('created_at').execute();
   },
 };

@@ -212,9 +212,7 @@ describeEachDatabase('notification emails', (db) => {
     await postComment(app, bob.headers, { postId, content: 'By email only' });
     clock.advance(AWAY_SECONDS);
     const [mail] = await notificationMailsArrived(sink, ada.email);
-    expect(mail!.subject).toBe(
-      `${bob.username} commented on your post “Protein folding at scale”`,
-    );
+    expect(mail!.subject).toBe(`${bob.username} commented on your post “Protein folding at scale”`);
     // (Looked at only now: looking is being seen, which would have kept the email back.)
     expect(await notificationsOf(app, ada.headers)).toEqual([]);
     expect(await unreadCount(app, ada.headers)).toBe(0);

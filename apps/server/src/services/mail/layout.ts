@@ -101,9 +101,9 @@ export function htmlPart(
           ${section.items.map(
             (item) =>
               html`<li style="margin:0 0 8px">
-                <a href="${item.href}" style="color:#1f3a5f">${item.text}</a>${item.note
-                  ? html` <span style="color:#555555">(${item.note})</span>`
-                  : ''}
+                <a href="${item.href}" style="color:#1f3a5f">${item.text}</a>${
+                  item.note ? html` <span style="color:#555555">(${item.note})</span>` : ''
+                }
               </li>`,
           )}
         </ul>
@@ -114,12 +114,14 @@ export function htmlPart(
         ${body.manage.reason}<br />
         <a href="${body.manage.preferences.href}" style="color:#555555"
           >${body.manage.preferences.label}</a
-        >${body.manage.unsubscribe
-          ? html` ·
-              <a href="${body.manage.unsubscribe.href}" style="color:#555555"
-                >${body.manage.unsubscribe.label}</a
-              >`
-          : ''}
+        >${
+          body.manage.unsubscribe
+            ? html` ·
+                <a href="${body.manage.unsubscribe.href}" style="color:#555555"
+                  >${body.manage.unsubscribe.label}</a
+                >`
+            : ''
+        }
       </p>`
     : '';
   const [siteLine = '', noticeLine = ''] = FOOTER[language](site).split('\n');

@@ -122,7 +122,10 @@ export function createDigestService(deps: {
         const members = await digests.recipients(period, now().toISOString(), after, BATCH);
         for (const member of members) {
           const digest = await digestOf(member, period, community);
-          if (digest && (await digests.queueOnce(member.id, period, digest.notificationIds, digest.mail))) {
+          if (
+            digest &&
+            (await digests.queueOnce(member.id, period, digest.notificationIds, digest.mail))
+          ) {
             queued += 1;
           }
         }
