@@ -351,9 +351,9 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
       'How long a notification waits before it is emailed at once (replies and mentions by default; each member chooses per kind on My Page › Settings): the email goes only if, by then, the member was not seen on the site since the notification (an authenticated request, or an open notification stream) and has not read it; several within that time come in one email per kind. Only verified addresses get notification email. 0 to 86400.',
   },
   DIGEST_DAY: {
-    default: '`monday`',
+    default: '`1`',
     meaning:
-      "The day (UTC) the digest goes out: a day of the week (`monday`) or 0 (Sunday) to 6. The digest lists the period's most discussed and newly validated posts of the authors and tags a member follows, then of the whole community, then their unread notifications; it goes only to members with a verified address who were not seen on the site for the whole period, and not at all when there is nothing new.",
+      "The day (UTC) the digest goes out: 0 (Sunday) to 6, or its English name (`monday`); 1 is Monday. The digest lists the period's most discussed and newly validated posts of the authors and tags a member follows, then of the whole community, then their unread notifications; it goes only to members with a verified address who were not seen on the site for the whole period, and not at all when there is nothing new.",
   },
   DIGEST_HOUR: {
     default: '`8`',
