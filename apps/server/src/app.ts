@@ -219,7 +219,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(rewardClockPlugin, {
       rewards: services.rewards,
       receipts: services.receipts,
-      digests: services.digests,
     });
     const webRoot = webAppBuilt(config.webDistDir) ? config.webDistDir : null;
     if (!webRoot) {

@@ -2,6 +2,9 @@ import type { NotificationPreferences } from '@symposia/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { expect } from 'vitest';
+import type { AppDatabase } from '../src/db/index.js';
+import { createRepositories } from '../src/repositories/index.js';
+import { notificationEmailsFrom } from '../src/services/index.js';
 import { loginAs, TEST_PASSWORD, uniqueUsername, type TestApp } from './helpers.js';
 import { until } from './server-process.js';
 import { linkIn, type SmtpSink } from './smtp-sink.js';
@@ -159,4 +162,13 @@ export async function notificationMailsArrived(
     30_000,
     `${count} notification email(s) to ${address}`,
   );
+}
+
+/**
+ * The digest as a worker runs it (processing/index.ts `notificationEmailsFrom`): its clock's look
+ * and its job, on the app's database or `db` (another process's).
+ */
+export function digestsOf(testApp: TestApp, db: AppDatabase = testApp.app.db) {
+  const repositories = createRepositories(db, testApp.config.database.dialect);
+  return notificationEmailsFrom(repositories, testApp.config, testApp.clock.now).digests;
 }

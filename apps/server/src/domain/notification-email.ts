@@ -29,6 +29,12 @@ export const NOTIFICATION_EMAIL_JOB_ATTEMPTS = 5;
  */
 export const IMMEDIATE_EMAIL_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/**
+ * A period's digest is still sent this long after its time (workers down, a restart); later, it
+ * is skipped, and a first start never sends one of a period long gone.
+ */
+export const DIGEST_CATCH_UP_SECONDS = 24 * 60 * 60;
+
 /** When and how often the digest goes out (DIGEST_*), and how long a member counts as away. */
 export interface DigestSchedule {
   /** DIGEST_DAY: 0 (Sunday) to 6 (Saturday), UTC. */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DigestService, ReceiptService, RewardService } from '../services/index.js';
+import type { ReceiptService, RewardService } from '../services/index.js';
 
 /** How often the server looks whether a reward epoch ended. */
 const CHECK_EVERY_SECONDS = 60;
@@ -10,20 +10,14 @@ const CHECK_EVERY_SECONDS = 60;
  * a processing worker then runs (in this process or `npm run worker`). Every server process
  * looks; the database keeps one epoch row and one job per epoch however many do. Receipts (issue
  * 29) share the epochs: the same look queues their sweep and the anchoring of each ended epoch.
- * The digest (issue 30) rides on the same look: its next period's job, queued once.
  */
-export const rewardClockPlugin = fp<{
-  rewards: RewardService;
-  receipts?: ReceiptService;
-  digests?: Pick<DigestService, 'tick'>;
-}>(
-  async (app, { rewards, receipts, digests }) => {
+export const rewardClockPlugin = fp<{ rewards: RewardService; receipts?: ReceiptService }>(
+  async (app, { rewards, receipts }) => {
     let running: Promise<void> | undefined;
     const tick = () => {
       running ??= rewards
         .tick()
         .then(() => receipts?.tick())
-        .then(() => digests?.tick())
         .then(
           () => undefined,
           (error: unknown) => app.log.warn({ err: error }, 'the reward epoch clock failed'),

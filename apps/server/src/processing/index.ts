@@ -158,7 +158,7 @@ export function createProcessing(deps: {
     now,
     maxAttempts: config.mail.maxAttempts,
   });
-  return createWorker({
+  const worker = createWorker({
     jobs: repositories.jobs,
     handlers: {
       [MAKE_RECEIPTS_JOB]: async (_sweep, signal) => {
@@ -206,4 +206,40 @@ export function createProcessing(deps: {
     now,
     log,
   });
+  // The digest's clock runs where jobs run: it queues a period's job once its time has come.
+  return withClock(worker, () => notificationEmails.digests.tick(), log);
+}
+
+/** How often a worker looks whether a digest period's time has come. */
+const CLOCK_EVERY_MS = 60_000;
+
+/**
+ * The worker, which also looks at the clock when it starts and every minute after, until it
+ * stops (a failed look is logged and tried again at the next).
+ */
+function withClock(worker: Worker, look: () => Promise<void>, log: ProcessingLog): Worker {
+  let timer: NodeJS.Timeout | undefined;
+  let looking: Promise<void> | undefined;
+  const tick = () => {
+    looking ??= look()
+      .catch((error: unknown) => log.warn('the digest clock failed', error))
+      .finally(() => {
+        looking = undefined;
+      });
+  };
+  return {
+    id: worker.id,
+    wake: () => worker.wake(),
+    start() {
+      worker.start();
+      tick();
+      timer = setInterval(tick, CLOCK_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await looking;
+      await worker.stop();
+    },
+  };
 }

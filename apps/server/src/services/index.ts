@@ -339,7 +339,7 @@ export function createServices(
     afterWrite,
     currentEpoch: () => rewards.currentEpoch(),
   });
-  const notificationEmails = notificationEmailsFrom(repositories, settings, now);
+  const unsubscribeLinks = notificationEmailsFrom(repositories, settings, now).links;
   return {
     contentVersion,
     publicCache,
@@ -387,13 +387,12 @@ export function createServices(
     }),
     notifications,
     // Issue 30: notification preferences (bell and email per kind), one-click unsubscribe, and
-    // when members were last seen; the digest's clock.
+    // when members were last seen.
     notificationPreferences: createNotificationPreferenceService({
       preferences: repositories.notificationPreferences,
-      links: notificationEmails.links,
+      links: unsubscribeLinks,
       now,
     }),
-    digests: notificationEmails.digests,
     reviews: createReviewService({
       reviews: repositories.reviews,
       posts: repositories.posts,

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_KINDS, notificationTypesOfKind } from '@symposia/shared';
 import type { NewMail } from '../../domain/mail.js';
 import {
+  DIGEST_CATCH_UP_SECONDS,
   digestPeriodStart,
+  digestSlotAtOrBefore,
   isDigestSlot,
-  nextDigestSlot,
   NOTIFICATION_EMAIL_JOB_ATTEMPTS,
   SEND_DIGEST_JOB,
   type DigestPost,
@@ -31,10 +32,11 @@ const BATCH = 100;
 export type DigestService = ReturnType<typeof createDigestService>;
 
 /**
- * The weekly digest (issue 30). The server's clock (plugins/reward-clock.ts, every minute, every
- * server process) queues the `send-digest` job of the next scheduled time (DIGEST_DAY at
- * DIGEST_HOUR UTC, every DIGEST_PERIOD_DAYS), to run then: one job row per period however many
- * processes look, and a worker that was down runs it when it is back. The job goes through the
+ * The weekly digest (issue 30). The workers' clock (processing/index.ts: every minute, in every
+ * process that runs jobs) queues the `send-digest` job of a scheduled time (DIGEST_DAY at
+ * DIGEST_HOUR UTC, every DIGEST_PERIOD_DAYS) once it has come: one job row per period however
+ * many processes look, and workers that were down queue it when they are back (within
+ * DIGEST_CATCH_UP_SECONDS). The job goes through the
  * members who should get it (digest-repository.ts `recipients`), builds each one's digest — the
  * period's most discussed and newly validated posts they follow, the community's, their unread
  * notifications — skips one with nothing in it, and records and queues the rest one member per
@@ -94,15 +96,22 @@ export function createDigestService(deps: {
   }
 
   return {
-    /** The clock's look: the next period's job, queued once, to run at its time. */
+    /**
+     * The clock's look: once a period's time has come, its job, queued once (to run now). Only
+     * within DIGEST_CATCH_UP_SECONDS of that time (or the period, if shorter): workers that were
+     * down a long while, or a first start, do not send a digest of a period long gone.
+     */
     async tick(): Promise<void> {
-      const slot = nextDigestSlot(now(), schedule).toISOString();
+      const at = now();
+      const slot = digestSlotAtOrBefore(at, schedule);
+      const catchUpMs = Math.min(DIGEST_CATCH_UP_SECONDS, schedule.periodDays * 86_400) * 1000;
+      if (at.getTime() - slot.getTime() >= catchUpMs) return;
       await deps.jobs.enqueue({
         id: randomUUID(),
         kind: SEND_DIGEST_JOB,
-        subjectId: slot,
+        subjectId: slot.toISOString(),
         maxAttempts: NOTIFICATION_EMAIL_JOB_ATTEMPTS,
-        at: slot,
+        at: at.toISOString(),
       });
     },
 
