@@ -345,6 +345,25 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     default: '`3600`',
     meaning: 'Length of that window (an hour).',
   },
+  NOTIFICATION_EMAIL_DELAY_SECONDS: {
+    default: '`600`',
+    meaning:
+      'How long a notification waits before it is emailed at once (replies and mentions by default; each member chooses per kind on My Page › Settings): the email goes only if, by then, the member was not seen on the site since the notification (an authenticated request, or an open notification stream) and has not read it; several within that time come in one email per kind. Only verified addresses get notification email. 0 to 86400.',
+  },
+  DIGEST_DAY: {
+    default: '`1`',
+    meaning:
+      "The day (UTC) the digest goes out: 0 (Sunday) to 6, or its English name (`monday`); 1 is Monday. The digest lists the period's most discussed and newly validated posts of the authors and tags a member follows, then of the whole community, then their unread notifications; it goes only to members with a verified address who were not seen on the site for the whole period, and not at all when there is nothing new.",
+  },
+  DIGEST_HOUR: {
+    default: '`8`',
+    meaning: 'The hour (UTC, 0 to 23) the digest goes out on DIGEST_DAY.',
+  },
+  DIGEST_PERIOD_DAYS: {
+    default: '`7`',
+    meaning:
+      'Days between digests, and how long a member must have been away to get one (1 to 28; 7: weekly on DIGEST_DAY). Each member gets at most one digest per period, however many processes run.',
+  },
   REWARD_EPOCH_SECONDS: {
     default: '`604800`',
     meaning:

@@ -106,6 +106,7 @@ describe('loadConfig', () => {
         passwordResetPerAccount: { max: 3, windowSeconds: 3600 },
         verificationPerMember: { max: 5, windowSeconds: 3600 },
       },
+      notificationEmail: { delaySeconds: 600, digest: { day: 1, hour: 8, periodDays: 7 } },
       reports: { minAccountAgeSeconds: 0, rateLimit: { max: 10, windowSeconds: 3600 } },
       followRateLimit: { max: 60, windowSeconds: 600 },
       processing: {
@@ -220,6 +221,10 @@ describe('loadConfig', () => {
         OIDC_ISSUER: 'https://sandbox.orcid.org/',
         OIDC_CLIENT_ID: 'APP-0123456789ABCDEF',
         OIDC_CLIENT_SECRET: 'a-secret',
+        NOTIFICATION_EMAIL_DELAY_SECONDS: '60',
+        DIGEST_DAY: 'Friday',
+        DIGEST_HOUR: '17',
+        DIGEST_PERIOD_DAYS: '14',
         REPORT_MIN_ACCOUNT_AGE_SECONDS: '86400',
         REPORT_RATE_LIMIT_MAX: '3',
         REPORT_RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -315,6 +320,7 @@ describe('loadConfig', () => {
         passwordResetPerAccount: { max: 2, windowSeconds: 600 },
         verificationPerMember: { max: 3, windowSeconds: 900 },
       },
+      notificationEmail: { delaySeconds: 60, digest: { day: 5, hour: 17, periodDays: 14 } },
       reports: { minAccountAgeSeconds: 86_400, rateLimit: { max: 3, windowSeconds: 60 } },
       followRateLimit: { max: 5, windowSeconds: 120 },
       processing: {
@@ -431,6 +437,28 @@ describe('loadConfig', () => {
       'SESSION_IDLE_TIMEOUT_SECONDS',
       '59',
       'Invalid setting SESSION_IDLE_TIMEOUT_SECONDS="59": must be a whole number from 60 to 31536000',
+    ],
+    // Notification emails and the digest (issue 30).
+    [
+      'DIGEST_DAY',
+      'someday',
+      'Invalid setting DIGEST_DAY="someday": must be a day of the week (monday) or 0 to 6',
+    ],
+    [
+      'DIGEST_DAY',
+      '7',
+      'Invalid setting DIGEST_DAY="7": must be a day of the week (monday) or 0 to 6',
+    ],
+    ['DIGEST_HOUR', '24', 'Invalid setting DIGEST_HOUR="24": must be a whole number from 0 to 23'],
+    [
+      'DIGEST_PERIOD_DAYS',
+      '0',
+      'Invalid setting DIGEST_PERIOD_DAYS="0": must be a whole number from 1 to 28',
+    ],
+    [
+      'NOTIFICATION_EMAIL_DELAY_SECONDS',
+      '-1',
+      'Invalid setting NOTIFICATION_EMAIL_DELAY_SECONDS="-1": must be a whole number from 0 to 86400',
     ],
     // Uploads and the content store.
     [

@@ -28,6 +28,7 @@ import { formatTokenAmount, parseTokenAmount } from './chain/units.js';
 import type { RedisSettings } from './redis/client.js';
 import { shareCapUnits } from './domain/reward.js';
 import type { TrustThresholds } from './domain/trust.js';
+import type { DigestSchedule } from './domain/notification-email.js';
 import { StartupError } from './startup-error.js';
 
 /** PUBLIC_ORIGIN and WALLET_CHALLENGE_* (services/wallets/wallet-service.ts reads them). */
@@ -220,6 +221,19 @@ export interface Config {
   mail: MailSettings;
   /** OIDC_*: sign-in with ORCID (issue 30). */
   oidc: OidcSettings;
+  /** NOTIFICATION_EMAIL_DELAY_SECONDS and DIGEST_*: notification emails (issue 30). */
+  notificationEmail: NotificationEmailSettings;
+}
+
+/** Notification emails and the digest (issue 30). */
+export interface NotificationEmailSettings {
+  /**
+   * NOTIFICATION_EMAIL_DELAY_SECONDS: an immediate email waits this long after the notification
+   * and goes only if the member was not seen on the site meanwhile nor read it.
+   */
+  delaySeconds: number;
+  /** DIGEST_DAY, DIGEST_HOUR (UTC) and DIGEST_PERIOD_DAYS. */
+  digest: DigestSchedule;
 }
 
 /**
@@ -344,6 +358,17 @@ const decimalNumber = (fallback: number, min: number, max: number, minExclusive 
     }
     return parsed;
   });
+
+/** DIGEST_DAY by name; 0 to 6 (Sunday first, as Date.getUTCDay) are taken too. */
+const DIGEST_DAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 
 /** A From header: an address, or a display name and an address in <>; one line. */
 const MAIL_FROM = /^(?:[^<>\r\n"]+ <[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
@@ -476,6 +501,19 @@ const envSchema = z.object({
     1,
     604_800,
   ),
+  // Notification emails (issue 30): how long a member must be away before replies and mentions
+  // come by email, and when the digest goes out.
+  NOTIFICATION_EMAIL_DELAY_SECONDS: wholeNumber(600, 0, 86_400),
+  DIGEST_DAY: setting().transform((value, ctx) => {
+    if (value === undefined) return 1;
+    const day = DIGEST_DAYS.indexOf(value.toLowerCase() as (typeof DIGEST_DAYS)[number]);
+    if (day >= 0) return day;
+    if (/^[0-6]$/.test(value)) return Number(value);
+    ctx.addIssue({ code: 'custom', message: 'must be a day of the week (monday) or 0 to 6' });
+    return z.NEVER;
+  }),
+  DIGEST_HOUR: wholeNumber(8, 0, 23),
+  DIGEST_PERIOD_DAYS: wholeNumber(7, 1, 28),
   // Contribution rewards: epochs, the pool and how it is split, what counts, the claim gates.
   REWARD_EPOCH_SECONDS: wholeNumber(604_800, 60, 31_536_000),
   REWARD_POOL_PER_EPOCH: rewardTokens(10_000, 'positive'),
@@ -734,6 +772,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     mail: mailSettingsFrom(vars, publicOrigin),
     oidc: oidcSettingsFrom(vars, publicOrigin),
+    notificationEmail: {
+      delaySeconds: vars.NOTIFICATION_EMAIL_DELAY_SECONDS,
+      digest: {
+        day: vars.DIGEST_DAY,
+        hour: vars.DIGEST_HOUR,
+        periodDays: vars.DIGEST_PERIOD_DAYS,
+      },
+    },
     ai,
     faucet,
     processing: {

@@ -19,6 +19,7 @@ export * from './schemas/profiles.js';
 export * from './schemas/token.js';
 export * from './schemas/moderation.js';
 export * from './schemas/notifications.js';
+export * from './schemas/notification-preferences.js';
 export * from './schemas/rewards.js';
 export * from './schemas/trust.js';
 export * from './schemas/wallets.js';

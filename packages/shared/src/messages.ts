@@ -296,6 +296,12 @@ export const MESSAGES = {
   passwordResetDone:
     'Your password was changed and every session was signed out. Sign in with it now.',
 
+  // Notification emails and the digest (issue 30): one-click unsubscribe and the preferences.
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not valid. Check that you opened the whole link, or change your notification emails on My Page.',
+  unsubscribeOneClick: 'must be One-Click (RFC 8058)',
+  notificationPreferencesFailed: 'Failed to save notification preferences',
+
   // Citations: GET /media/{id}/cite and the Cite dialog of the detail page.
   citationBadHost: 'The Host header is not a valid host name, so the post URL cannot be written',
   citationLoadFailed: 'Failed to load the citation. Please try again later.',

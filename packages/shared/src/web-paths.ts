@@ -4,11 +4,25 @@
  * only after apps/web/src/lib/zod-csp.ts has run.
  */
 
-/** The screens that links sent by email open, with `?token=…` (issue 30). */
+/** The screens that links sent by email open (issue 30). */
 export const EMAIL_LINK_PATHS = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /**
+   * One-click unsubscribe's screen: a GET of a message's List-Unsubscribe link (the API's) sends
+   * the browser here, with `?token=…&topic=…`, and changes nothing by itself.
+   */
+  unsubscribe: '/unsubscribe',
+  /** My Page; `?settings=notifications` opens its Settings at the notification preferences. */
+  myPage: '/mypage',
+  /** A post's page: `/forum/detail/{id}`, `#comment-{id}` for one of its comments. */
+  post: '/forum/detail',
+  /** The Token page, where rewards are claimed. */
+  token: '/token',
 } as const;
+
+/** The query that opens My Page's Settings at the notification preferences. */
+export const NOTIFICATION_PREFERENCES_QUERY = { settings: 'notifications' } as const;
 
 /**
  * The page the ORCID callback sends the browser to, with what it brings in the URL fragment

@@ -104,6 +104,8 @@ export interface PostsTable extends PostTextColumns {
   review_status: Generated<string>;
   /** Live reviews counted for the current revision. */
   review_count: Generated<number>;
+  /** When the review status last became `validated` (migration 0033); null while it is not. */
+  validated_at: Generated<string | null>;
 }
 
 export interface PostFilesTable {
@@ -471,6 +473,10 @@ export interface NotificationsTable {
   /** Last time it was raised (a like joining the group); lists are newest first by this. */
   updated_at: string;
   read_at: string | null;
+  /** When an email carried it (migration 0033): none carries it twice. */
+  emailed_at: Generated<string | null>;
+  /** 1: the bell shows it; 0: written for email alone (migration 0033). */
+  in_app: Generated<number>;
 }
 
 /** Who is behind a grouped notification (migration 0009). */
@@ -737,6 +743,33 @@ export interface OidcHandoffsTable {
   expires_at: string;
 }
 
+/** When a member was last seen on the site, and in which language (migration 0033). */
+export interface MemberPresenceTable {
+  user_id: string;
+  last_seen_at: string;
+  /** `en` or `zh-CN`: their notification emails are written in it. */
+  language: string;
+}
+
+/** How email brings a kind of notification to a member (migration 0033); no row: the default. */
+export interface NotificationEmailPreferencesTable {
+  user_id: string;
+  /** A kind of NOTIFICATION_KINDS (packages/shared). */
+  kind: string;
+  /** immediate | digest | never */
+  email: string;
+}
+
+/** A member's weekly digest (migration 0033): on or off, and the last period it was queued for. */
+export interface NotificationDigestsTable {
+  user_id: string;
+  /** 0 or 1. */
+  enabled: Generated<number>;
+  /** The scheduled time (ISO) of the last digest queued for the member. */
+  last_slot: string | null;
+  last_sent_at: string | null;
+}
+
 export interface DatabaseSchema {
   blocks: BlocksTable;
   block_holds: BlockHoldsTable;
@@ -791,6 +824,9 @@ export interface DatabaseSchema {
   password_reset_requests: PasswordResetRequestsTable;
   oidc_flows: OidcFlowsTable;
   oidc_handoffs: OidcHandoffsTable;
+  member_presence: MemberPresenceTable;
+  notification_email_preferences: NotificationEmailPreferencesTable;
+  notification_digests: NotificationDigestsTable;
 }
 
 export type AppDatabase = Kysely<DatabaseSchema>;

@@ -5,6 +5,7 @@ import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
 import {
   ANCHOR_RECEIPTS_JOB,
   MAKE_RECEIPTS_JOB,
+  notificationEmailsFrom,
   receiptServiceFrom,
   type ReceiptService,
   COMPUTE_TRUST_JOB,
@@ -18,6 +19,7 @@ import {
 import { createRewardService } from '../services/rewards/reward-service.js';
 import { createBountyService, SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
 import { RESOLVE_PASSWORD_RESET_JOB, SEND_EMAIL_JOB } from '../domain/mail.js';
+import { NOTIFICATION_EMAIL_JOB, SEND_DIGEST_JOB } from '../domain/notification-email.js';
 import { passwordResetResolver } from '../services/auth/password-reset-service.js';
 import { createMailSender } from '../services/mail/mail-sender.js';
 import { createMailTransport } from '../services/mail/transport.js';
@@ -137,7 +139,9 @@ export function createProcessing(deps: {
     now,
     afterWrite,
   });
-  // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file.
+  // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file;
+  // notification emails and the digest carry a signed one-click unsubscribe link.
+  const notificationEmails = notificationEmailsFrom(repositories, config, now);
   const mailer = createMailSender({
     mail: repositories.mail,
     tokens: repositories.emailTokens,
@@ -145,6 +149,7 @@ export function createProcessing(deps: {
     from: config.mail.from,
     site: config.mail.publicOrigin,
     now,
+    unsubscribeUrl: (userId, topic) => notificationEmails.links.url(userId, topic),
   });
   log.info(`email goes to ${mailer.describe()}`);
   const resolveReset = passwordResetResolver({
@@ -153,7 +158,7 @@ export function createProcessing(deps: {
     now,
     maxAttempts: config.mail.maxAttempts,
   });
-  return createWorker({
+  const worker = createWorker({
     jobs: repositories.jobs,
     handlers: {
       [MAKE_RECEIPTS_JOB]: async (_sweep, signal) => {
@@ -178,6 +183,12 @@ export function createProcessing(deps: {
       [RESOLVE_PASSWORD_RESET_JOB]: async (requestId) => {
         await resolveReset(requestId);
       },
+      [NOTIFICATION_EMAIL_JOB]: async (memberId) => {
+        await notificationEmails.mailer.send(memberId);
+      },
+      [SEND_DIGEST_JOB]: async (slot) => {
+        await notificationEmails.digests.send(slot);
+      },
     },
     // A post whose processing failed for good is published with what was made, never left in
     // `processing`.
@@ -195,4 +206,40 @@ export function createProcessing(deps: {
     now,
     log,
   });
+  // The digest's clock runs where jobs run: it queues a period's job once its time has come.
+  return withClock(worker, () => notificationEmails.digests.tick(), log);
+}
+
+/** How often a worker looks whether a digest period's time has come. */
+const CLOCK_EVERY_MS = 60_000;
+
+/**
+ * The worker, which also looks at the clock when it starts and every minute after, until it
+ * stops (a failed look is logged and tried again at the next).
+ */
+function withClock(worker: Worker, look: () => Promise<void>, log: ProcessingLog): Worker {
+  let timer: NodeJS.Timeout | undefined;
+  let looking: Promise<void> | undefined;
+  const tick = () => {
+    looking ??= look()
+      .catch((error: unknown) => log.warn('the digest clock failed', error))
+      .finally(() => {
+        looking = undefined;
+      });
+  };
+  return {
+    id: worker.id,
+    wake: () => worker.wake(),
+    start() {
+      worker.start();
+      tick();
+      timer = setInterval(tick, CLOCK_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await looking;
+      await worker.stop();
+    },
+  };
 }

@@ -1,7 +1,8 @@
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { excerptOf } from '../domain/notification.js';
 import type { Dialect } from './database.js';
+import { deliveryOf, queueNotificationEmails } from './notification-delivery.js';
 import { postVisibleTo } from './visibility.js';
 
 /**
@@ -29,8 +30,10 @@ const text = (value: string) => sql<string>`cast(${value} as text)`;
  * the after-write step's `notify`). One INSERT … SELECT writes every follower's notification, so
  * an author with thousands of followers costs one statement, not one per follower. The
  * `post_follower_notices` row makes it once per post: an edit, a new analysis or a post made
- * private and public again tells nobody twice. A follower who turned `followed_post` off is passed
- * over (notification_settings), as addNotification does.
+ * private and public again tells nobody twice. A follower who wants it neither in the bell nor
+ * by email is passed over, one who wants it by email alone gets it hidden from the bell, and the
+ * email jobs of those who want it at once are queued, as addNotification does
+ * (notification-delivery.ts).
  */
 export async function tellFollowersOfPost(
   trx: Trx,
@@ -53,8 +56,7 @@ export async function tellFollowersOfPost(
     .executeTakeFirst();
   if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return [];
 
-  const turnedOff = sql<SqlBool>`exists (select 1 from notification_settings s
-    where s.user_id = follows.follower_id and s.type = ${TYPE} and s.enabled = 0)`;
+  const delivery = deliveryOf('follows.follower_id', TYPE);
   const rows = await trx
     .insertInto('notifications')
     .columns([
@@ -69,6 +71,7 @@ export async function tellFollowersOfPost(
       'created_at',
       'updated_at',
       'read_at',
+      'in_app',
     ])
     .expression(
       trx
@@ -86,14 +89,17 @@ export async function tellFollowersOfPost(
           text(at).as('created_at'),
           text(at).as('updated_at'),
           sql<null>`null`.as('read_at'),
+          delivery.inApp.as('in_app'),
         ])
         .where('follows.kind', '=', 'author')
         .where('follows.target', '=', post.user_id)
         .where('follows.follower_id', '<>', post.user_id)
-        .where(sql<SqlBool>`not ${turnedOff}`),
+        .where(delivery.write),
     )
     .onConflict((conflict) => conflict.columns(['user_id', 'group_key']).doNothing())
     .returning('user_id')
     .execute();
-  return rows.map((row) => row.user_id);
+  const told = rows.map((row) => row.user_id);
+  await queueNotificationEmails(trx, told, TYPE, at);
+  return told;
 }

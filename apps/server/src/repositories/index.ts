@@ -34,6 +34,9 @@ import { createOidcRepository } from './oidc-repository.js';
 import { createReceiptRepository } from './receipt-repository.js';
 import { createMailRepository } from './mail-repository.js';
 import { createEmailTokenRepository } from './email-token-repository.js';
+import { createNotificationPreferencesRepository } from './notification-preferences-repository.js';
+import { createNotificationMailRepository } from './notification-mail-repository.js';
+import { createDigestRepository } from './digest-repository.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
@@ -95,6 +98,12 @@ export function createRepositories(db: AppDatabase, dialect: Dialect) {
     /** Issue 30: the outbox of messages to send, and the single-use links they carry. */
     mail: createMailRepository(db),
     emailTokens: createEmailTokenRepository(db, dialect),
+    /** Issue 30: notification preferences per kind, one-click unsubscribe, members' presence. */
+    notificationPreferences: createNotificationPreferencesRepository(db),
+    /** Issue 30: what immediate notification emails bring, marked emailed as they are queued. */
+    notificationMail: createNotificationMailRepository(db, dialect),
+    /** Issue 30: the weekly digest's recipients, sections, and its record per member. */
+    digests: createDigestRepository(db, dialect),
   };
 }
 
@@ -176,3 +185,6 @@ export type {
   WalletRepository,
 } from './wallet-repository.js';
 export type { OidcRepository, StoredFlow, StoredHandoff } from './oidc-repository.js';
+export type { NotificationPreferencesRepository } from './notification-preferences-repository.js';
+export type { NotificationMailRepository } from './notification-mail-repository.js';
+export type { DigestPeriod, DigestRepository } from './digest-repository.js';

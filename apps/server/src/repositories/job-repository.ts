@@ -197,6 +197,29 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Sends the subject's job back to the queue until `runAfter`, whatever its state: a job that
+     * finds, while it runs, that it is early (an email that must wait) asks to run again then.
+     * The run in progress then completes nothing (its lease is gone), as with `requeueJob`.
+     */
+    async runAgainAt(kind: string, subjectId: string, runAfter: string, at: string) {
+      await db
+        .updateTable('jobs')
+        .set({
+          status: 'queued',
+          attempts: 0,
+          lease_expiries: 0,
+          run_after: runAfter,
+          lease_until: null,
+          locked_by: null,
+          last_error: null,
+          updated_at: at,
+        })
+        .where('kind', '=', kind)
+        .where('subject_id', '=', subjectId)
+        .execute();
+    },
+
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async renewLease(id: string, holder: string, leaseUntil: string): Promise<boolean> {
       const result = await db

@@ -152,7 +152,14 @@ export function createModerationRepository(db: AppDatabase, dialect: Dialect) {
       case 'comment':
         return setCommentHiddenWithin(trx, dialect, id, change.hiddenAt, change.at);
       case 'review':
-        return setReviewHiddenWithin(trx, dialect, id, change.hiddenAt, change.reviewRule);
+        return setReviewHiddenWithin(
+          trx,
+          dialect,
+          id,
+          change.hiddenAt,
+          change.reviewRule,
+          change.at,
+        );
       case 'review_response':
         return setResponseHiddenWithin(trx, dialect, id, change.hiddenAt);
     }

@@ -1,5 +1,6 @@
 import { NOTIFICATION_TYPES, type NotificationType, type UserRole } from '@symposia/shared';
-import type { AppDatabase } from '../db/index.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { NotificationPreferences, NotificationView } from '../domain/notification.js';
 import type { Viewer } from '../domain/post.js';
 import { notificationShownTo } from './visibility.js';
@@ -12,6 +13,70 @@ export type NotificationSubject = { postId: string } | { commentId: string } | {
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
 
+type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+/**
+ * The recipient's notifications about what they may still see (visibility.ts
+ * `notificationShownTo`), with the rows that decides on joined: what the bell lists and what
+ * email brings (notification-mail-repository.ts, digest-repository.ts) both start here.
+ */
+export function notificationsSeenBy(db: Executor, recipient: Recipient) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('posts', 'posts.id', 'notifications.post_id')
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .leftJoin('reviews', 'reviews.id', 'notifications.review_id')
+    .leftJoin('review_responses', 'review_responses.review_id', 'notifications.review_id')
+    .where('notifications.user_id', '=', recipient.id)
+    .where(notificationShownTo(recipient));
+}
+
+/**
+ * The bell's switch per type (notification_settings; a type without a row is on): the one
+ * stored truth of what the bell shows, which /notifications/settings reads as it is and
+ * /notifications/preferences per kind (notification-preferences-repository.ts).
+ */
+export async function bellSwitchesOf(
+  db: Executor,
+  recipientId: string,
+): Promise<NotificationPreferences> {
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select(['type', 'enabled'])
+    .where('user_id', '=', recipientId)
+    .execute();
+  const switches = Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, true]),
+  ) as NotificationPreferences;
+  for (const row of rows) {
+    if ((NOTIFICATION_TYPES as readonly string[]).includes(row.type)) {
+      switches[row.type as NotificationType] = Number(row.enabled) === 1;
+    }
+  }
+  return switches;
+}
+
+/** Sets the bell's switches of the types given, leaving the others as they were. */
+export async function setBellSwitches(
+  db: Executor,
+  recipientId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<void> {
+  const rows = Object.entries(changes)
+    .filter((entry): entry is [NotificationType, boolean] => entry[1] !== undefined)
+    .map(([type, enabled]) => ({ user_id: recipientId, type, enabled: enabled ? 1 : 0 }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('notification_settings')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'type']).doUpdateSet((eb) => ({
+        enabled: eb.ref('excluded.enabled'),
+      })),
+    )
+    .execute();
+}
+
 /**
  * What members read of their notifications, and their settings. Notifications are written by
  * what causes them, in its transaction (notification-writes.ts); here they are only read, marked
@@ -22,14 +87,9 @@ export type NotificationRepository = ReturnType<typeof createNotificationReposit
  */
 export function createNotificationRepository(db: AppDatabase) {
   const shownTo = (recipient: Recipient) =>
-    db
-      .selectFrom('notifications')
-      .leftJoin('posts', 'posts.id', 'notifications.post_id')
-      .leftJoin('comments', 'comments.id', 'notifications.comment_id')
-      .leftJoin('reviews', 'reviews.id', 'notifications.review_id')
-      .leftJoin('review_responses', 'review_responses.review_id', 'notifications.review_id')
-      .where('notifications.user_id', '=', recipient.id)
-      .where(notificationShownTo(recipient));
+    notificationsSeenBy(db, recipient)
+      // Written for email alone (the member turned the bell off for its type): not the bell's.
+      .where('notifications.in_app', '=', 1);
 
   return {
     /** A page of the member's notifications, the most recently raised first. */
@@ -124,47 +184,23 @@ export function createNotificationRepository(db: AppDatabase) {
         .select('user_id')
         .distinct()
         .where('read_at', 'is', null)
+        .where('in_app', '=', 1)
         .where(column, '=', id)
         .execute();
       return rows.map((row) => row.user_id);
     },
 
-    /** Which types the member wants (a type without a row is on). */
+    /** Which types the member wants in the bell (a type without a row is on). */
     async preferences(recipientId: string): Promise<NotificationPreferences> {
-      const rows = await db
-        .selectFrom('notification_settings')
-        .select(['type', 'enabled'])
-        .where('user_id', '=', recipientId)
-        .execute();
-      const preferences = Object.fromEntries(
-        NOTIFICATION_TYPES.map((type) => [type, true]),
-      ) as NotificationPreferences;
-      for (const row of rows) {
-        if ((NOTIFICATION_TYPES as readonly string[]).includes(row.type)) {
-          preferences[row.type as NotificationType] = Number(row.enabled) === 1;
-        }
-      }
-      return preferences;
+      return bellSwitchesOf(db, recipientId);
     },
 
-    /** Sets the types given, leaves the others as they were, in one transaction. */
+    /** Sets the types given, leaves the others as they were, in one statement. */
     async savePreferences(
       recipientId: string,
       changes: Partial<NotificationPreferences>,
     ): Promise<void> {
-      const rows = Object.entries(changes)
-        .filter((entry): entry is [NotificationType, boolean] => entry[1] !== undefined)
-        .map(([type, enabled]) => ({ user_id: recipientId, type, enabled: enabled ? 1 : 0 }));
-      if (rows.length === 0) return;
-      await db
-        .insertInto('notification_settings')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'type']).doUpdateSet((eb) => ({
-            enabled: eb.ref('excluded.enabled'),
-          })),
-        )
-        .execute();
+      await setBellSwitches(db, recipientId, changes);
     },
 
     /**

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationType } from '@symposia/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
+import { notificationDelivery } from '../policies/notification-email-policy.js';
+import { deliveryFacts, queueNotificationEmails } from './notification-delivery.js';
 
 /**
  * How a notification is written: inside the transaction of what causes it (a comment, a like, a
@@ -35,18 +37,25 @@ type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 /**
  * Writes the notification, or adds its actor to the group already written under its key (count
  * up by one per new actor, marked unread again, newest actor and excerpt shown). Nothing is written
- * when the recipient turned the type off, or when the actor is already counted in the group.
- * Returns whether the recipient has something new to be told.
+ * when the recipient wants it neither in the bell nor by email (policies/notification-email-policy.ts:
+ * one whose bell switch is off is written hidden from the bell when email brings it), or when the
+ * actor is already counted in the group. When email brings it immediately, the recipient's email
+ * job is queued in the same transaction (notification-delivery.ts). Returns whether the recipient
+ * has something new to be told.
  */
 export async function addNotification(trx: Executor, n: NewNotification): Promise<boolean> {
-  const setting = await trx
-    .selectFrom('notification_settings')
-    .select('enabled')
-    .where('user_id', '=', n.recipientId)
-    .where('type', '=', n.type)
-    .executeTakeFirst();
-  if (setting && Number(setting.enabled) === 0) return false;
+  const facts = await deliveryFacts(trx, n.recipientId, n.type);
+  if (!facts) return false;
+  const delivery = notificationDelivery(facts);
+  if (!delivery.write) return false;
+  const added = await writeNotification(trx, n, delivery.inApp ? 1 : 0);
+  if (added && delivery.immediate) {
+    await queueNotificationEmails(trx, [n.recipientId], n.type, n.at);
+  }
+  return added;
+}
 
+async function writeNotification(trx: Executor, n: NewNotification, inApp: number) {
   const id = randomUUID();
   const inserted = await trx
     .insertInto('notifications')
@@ -63,6 +72,7 @@ export async function addNotification(trx: Executor, n: NewNotification): Promis
       created_at: n.at,
       updated_at: n.at,
       read_at: null,
+      in_app: inApp,
     })
     .onConflict((oc) => oc.columns(['user_id', 'group_key']).doNothing())
     .executeTakeFirst();
@@ -99,6 +109,7 @@ export async function addNotification(trx: Executor, n: NewNotification): Promis
       excerpt: n.excerpt,
       updated_at: n.at,
       read_at: null,
+      in_app: inApp,
     }))
     .where('id', '=', existing.id)
     .execute();

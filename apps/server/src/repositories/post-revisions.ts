@@ -133,7 +133,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
         await queueRelate(trx, id, at);
         if (reanalyse && reanalysis) await requeueJob(trx, reanalysis.job);
         // Reviews of the replaced text stop counting unless the reviewed text is unchanged.
-        if (reviewRule) await recomputeReviewStatus(trx, id, reviewRule);
+        if (reviewRule) await recomputeReviewStatus(trx, id, reviewRule, at);
         const told = await tellFollowersOfPost(trx, dialect, id, at);
         return { outcome: 'edited', told };
       });

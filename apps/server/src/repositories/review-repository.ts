@@ -329,7 +329,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
             })
             .execute(),
         );
-        await recomputeReviewStatus(trx, review.postId, rule);
+        await recomputeReviewStatus(trx, review.postId, rule, review.createdAt);
         return tell(trx, notices);
       });
     },
@@ -372,7 +372,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
           })
           .where('id', '=', id)
           .execute();
-        await recomputeReviewStatus(trx, before.post_id, rule);
+        await recomputeReviewStatus(trx, before.post_id, rule, at);
         return true;
       });
     },
@@ -458,11 +458,11 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
     },
 
     /**
-     * After new trust scores: the status of up to `limit` posts with live reviews, each in its
+     * After new trust scores (computed at `at`): the status of up to `limit` posts with live reviews, each in its
      * own short transaction (the most recently reviewed first). Returns the posts whose status or count
      * changed.
      */
-    async recomputeReviewed(rule: ReviewRule, limit: number): Promise<string[]> {
+    async recomputeReviewed(rule: ReviewRule, limit: number, at: string): Promise<string[]> {
       const posts = await db
         .selectFrom('reviews')
         .innerJoin('posts', 'posts.id', 'reviews.post_id')
@@ -477,7 +477,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
       for (const { post_id: postId } of posts) {
         const moved = await db
           .transaction()
-          .execute((trx) => recomputeReviewStatus(trx, postId, rule));
+          .execute((trx) => recomputeReviewStatus(trx, postId, rule, at));
         if (moved) changed.push(postId);
       }
       return changed;

@@ -71,12 +71,14 @@ async function liveReviews(db: Executor, postId: string) {
 
 /**
  * Computes the post's status by the rule and stores it with its count when either moved;
- * returns whether they did (false when the post is gone).
+ * returns whether they did (false when the post is gone). `at`: when the change is made; a post
+ * that becomes `validated` keeps it as `validated_at` (the digest's "newly validated", issue 30).
  */
 export async function recomputeReviewStatus(
   db: Executor,
   postId: string,
   rule: ReviewRule,
+  at: string,
 ): Promise<boolean> {
   const post = await ruledPost(db, postId);
   if (!post) return false;
@@ -95,7 +97,11 @@ export async function recomputeReviewStatus(
   if (status === post.status && count === post.count) return false;
   await db
     .updateTable('posts')
-    .set({ review_status: status, review_count: count })
+    .set({
+      review_status: status,
+      review_count: count,
+      ...(status !== post.status && { validated_at: status === 'validated' ? at : null }),
+    })
     .where('id', '=', postId)
     .execute();
   return true;

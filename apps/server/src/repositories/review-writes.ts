@@ -62,7 +62,7 @@ export async function deleteReviewWithin(
   const before = await lockPostAndReview(trx, dialect, id);
   if (!before) return undefined;
   await trx.updateTable('reviews').set({ deleted_at: at }).where('id', '=', id).execute();
-  await recomputeReviewStatus(trx, before.post_id, rule);
+  await recomputeReviewStatus(trx, before.post_id, rule, at);
   return before.post_id;
 }
 
@@ -76,12 +76,13 @@ export async function setReviewHiddenWithin(
   id: string,
   hiddenAt: string | null,
   rule: ReviewRule,
+  at: string,
 ): Promise<HiddenChange> {
   const before = await lockPostAndReview(trx, dialect, id);
   if (!before) return 'gone';
   if ((before.hidden_at !== null) === (hiddenAt !== null)) return 'unchanged';
   await trx.updateTable('reviews').set({ hidden_at: hiddenAt }).where('id', '=', id).execute();
-  await recomputeReviewStatus(trx, before.post_id, rule);
+  await recomputeReviewStatus(trx, before.post_id, rule, at);
   return 'changed';
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authPlugin } from '../plugins/auth.js';
 import { multipartPlugin } from '../plugins/multipart.js';
+import { presencePlugin } from '../plugins/presence.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
 import { routeAccessPlugin } from '../plugins/route-access.js';
 import { authRoutes } from './auth/index.js';
@@ -14,6 +15,7 @@ import { mediaRoutes } from './media/index.js';
 import { moderationRoutes } from './moderation/index.js';
 import { notificationRoutes } from './notifications/index.js';
 import { notificationStreamRoutes } from './notifications/stream.js';
+import { unsubscribeRoutes } from './notifications/unsubscribe.js';
 import { profileRoutes } from './profiles/index.js';
 import { receiptRoutes } from './receipts/index.js';
 import { reportRoutes } from './reports/index.js';
@@ -28,6 +30,8 @@ import { oidcRoutes } from './oidc/index.js';
 /** Everything under /api/v1, with optional authentication on every route. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authPlugin, { sessions: app.services.sessions });
+  // Issue 30: members seen on the site get no immediate notification email meanwhile.
+  await app.register(presencePlugin, { preferences: app.services.notificationPreferences });
   // Routes marked `config.access` check who asks before their body is read or validated.
   await app.register(routeAccessPlugin, { services: app.services });
   await app.register(publicCachePlugin, { cache: app.services.publicCache });
@@ -49,6 +53,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(moderationRoutes);
   await app.register(notificationRoutes);
   await app.register(notificationStreamRoutes);
+  // Issue 30: one-click unsubscribe from notification emails and the digest.
+  await app.register(unsubscribeRoutes);
   await app.register(tokenRoutes, { tokens: app.services.tokens });
   await app.register(rewardRoutes, { rewards: app.services.rewards });
   await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });

@@ -27,6 +27,10 @@ import { createReportService } from './moderation/report-service.js';
 import { createRewardHoldService } from './moderation/reward-hold-service.js';
 import { createInProcessBus, type NotificationBus } from './notifications/notification-bus.js';
 import { createNotificationService } from './notifications/notification-service.js';
+import { createNotificationPreferenceService } from './notifications/preference-service.js';
+import { createUnsubscribeLinks } from './notifications/unsubscribe-links.js';
+import { createDigestService } from './notifications/digest-service.js';
+import { createNotificationMailer } from './notifications/notification-mailer.js';
 import { createInProcessSlots, type StreamSlots } from './notifications/stream-slots.js';
 import { createPostService } from './posts/post-service.js';
 import { createProfileService } from './profiles/profile-service.js';
@@ -75,6 +79,7 @@ export type ServiceSettings = Pick<
   | 'adminUsernames'
   | 'mail'
   | 'oidc'
+  | 'notificationEmail'
 >;
 
 export interface ServiceOptions {
@@ -158,6 +163,40 @@ export function receiptServiceFrom(deps: {
     now: deps.now,
     afterWrite: deps.afterWrite,
   });
+}
+
+/**
+ * Notification emails (issue 30) as the server and the processes that run their jobs build them:
+ * the signed one-click unsubscribe links, the immediate emails' job and the digest.
+ */
+export function notificationEmailsFrom(
+  repositories: Repositories,
+  settings: Pick<ServiceSettings, 'mail' | 'notificationEmail'>,
+  now: Clock,
+) {
+  return {
+    links: createUnsubscribeLinks({
+      storage: repositories.storage,
+      now,
+      site: settings.mail.publicOrigin,
+    }),
+    mailer: createNotificationMailer({
+      notificationMail: repositories.notificationMail,
+      preferences: repositories.notificationPreferences,
+      jobs: repositories.jobs,
+      delaySeconds: settings.notificationEmail.delaySeconds,
+      maxAttempts: settings.mail.maxAttempts,
+      now,
+    }),
+    digests: createDigestService({
+      digests: repositories.digests,
+      preferences: repositories.notificationPreferences,
+      jobs: repositories.jobs,
+      schedule: settings.notificationEmail.digest,
+      maxAttempts: settings.mail.maxAttempts,
+      now,
+    }),
+  };
 }
 
 export function createServices(
@@ -323,6 +362,7 @@ export function createServices(
     accountChanged: sessions.forgetCachedAccount,
     seedsChanged: trust.seedsChanged,
   });
+  const unsubscribeLinks = notificationEmailsFrom(repositories, settings, now).links;
   return {
     contentVersion,
     publicCache,
@@ -368,6 +408,13 @@ export function createServices(
       ...settings.blockGc,
     }),
     notifications,
+    // Issue 30: notification preferences (bell and email per kind), one-click unsubscribe, and
+    // when members were last seen.
+    notificationPreferences: createNotificationPreferenceService({
+      preferences: repositories.notificationPreferences,
+      links: unsubscribeLinks,
+      now,
+    }),
     reviews: createReviewService({
       reviews: repositories.reviews,
       posts: repositories.posts,
@@ -466,6 +513,7 @@ export { PROCESS_POST_JOB } from './posts/post-service.js';
 export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
 export type { RelatedPosts } from './posts/related-posts.js';
 export { DISTRIBUTE_REWARDS_JOB } from './rewards/reward-service.js';
+export type { DigestService } from './notifications/digest-service.js';
 export { SETTLE_BOUNTY_JOB, type BountyService } from './bounties/bounty-service.js';
 export { COMPUTE_TRUST_JOB } from './trust/trust-service.js';
 export {

@@ -30,6 +30,7 @@ import { reviewResponseReportsMigration } from './0029-review-response-reports.j
 import { mailMigration } from './0030-mail.js';
 import { followsMigration } from './0031-follows.js';
 import { orcidMigration } from './0032-orcid.js';
+import { notificationEmailsMigration } from './0033-notification-emails.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -69,5 +70,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0030-mail': mailMigration,
     '0031-follows': followsMigration,
     '0032-orcid': orcidMigration,
+    '0033-notification-emails': notificationEmailsMigration,
   };
 }

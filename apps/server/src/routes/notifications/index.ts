@@ -3,6 +3,7 @@ import {
   markNotificationsReadResultSchema,
   notificationListQuerySchema,
   notificationListSchema,
+  notificationPreferencesSchema,
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
   unreadCountSchema,
@@ -83,5 +84,37 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       presentNotificationSettings(
         await notifications.savePreferences(signedIn(request).user, request.body),
       ),
+  );
+
+  // Issue 30: per kind, the bell and email (immediately, in the digest, never); the digest.
+  const preferences = app.services.notificationPreferences;
+
+  app.get(
+    '/notifications/preferences',
+    route.member({
+      summary: 'Your notification preferences: the bell and email, per kind',
+      description:
+        'Per kind (replies, mentions, reviews, bounties, moderation, rewards, followed_posts, ' +
+        'likes): `in_app`, whether the bell shows it (on when every type of the kind is on in ' +
+        '/notifications/settings), and `email`: `immediate`, `digest` or `never` (likes: ' +
+        '`digest` or `never`); `digest`: whether the weekly digest comes. Only a verified ' +
+        'address gets notification email.',
+      response: answers({ 200: notificationPreferencesSchema }, 401),
+    }),
+    async (request) => preferences.get(signedIn(request).user),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    route.member({
+      summary: 'Save your notification preferences, as a whole',
+      description:
+        'JSON with every kind and `digest`, as GET answers. A kind whose `in_app` is unchanged ' +
+        'leaves its types in /notifications/settings as they are. Answers what is stored.',
+      consumes: ['application/json'],
+      body: notificationPreferencesSchema,
+      response: answers({ 200: notificationPreferencesSchema }, 401, 422),
+    }),
+    async (request) => preferences.save(signedIn(request).user, request.body),
   );
 };

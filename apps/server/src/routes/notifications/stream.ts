@@ -56,9 +56,11 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         count: (count) => {
           if (open()) body.write(`event: count\ndata: ${JSON.stringify({ count })}\n\n`);
         },
-        // A client that stops reading gets no more heartbeats piled up for it.
+        // A client that stops reading gets no more heartbeats piled up for it. One reading is
+        // on the site (issue 30): no immediate email while its stream is open.
         heartbeat: () => {
           if (open() && !body.writableNeedDrain) body.write(': heartbeat\n\n');
+          void app.services.notificationPreferences.seen(user.id, null);
         },
         end: () => {
           if (open()) body.end();

@@ -1,6 +1,8 @@
+import type { UnsubscribeTopic } from '@symposia/shared';
 import type { EmailTokenRepository, MailRepository } from '../../repositories/index.js';
 import { generateAccessToken, hashAccessToken } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
+import { NOTIFICATION_MAIL_TEMPLATES } from './notification-templates.js';
 import { MAIL_TEMPLATES, type MailTemplate } from './templates.js';
 import type { MailTransport } from './transport.js';
 
@@ -23,9 +25,15 @@ export function createMailSender(deps: {
   site: string;
   now: Clock;
   templates?: Readonly<Record<string, MailTemplate>>;
+  /**
+   * The signed one-click unsubscribe link of a member's messages on `topic`
+   * (services/notifications/unsubscribe-links.ts): made as each message leaves, so the outbox
+   * holds no link that works.
+   */
+  unsubscribeUrl?: (userId: string, topic: UnsubscribeTopic) => Promise<string>;
 }) {
   const { mail, tokens, transport, from, site, now } = deps;
-  const templates = deps.templates ?? MAIL_TEMPLATES;
+  const templates = deps.templates ?? { ...MAIL_TEMPLATES, ...NOTIFICATION_MAIL_TEMPLATES };
   const host = new URL(site).hostname;
 
   /**
@@ -54,6 +62,18 @@ export function createMailSender(deps: {
     return url.toString();
   }
 
+  /** The message's unsubscribe link, for a template that has one. */
+  async function unsubscribeFor(
+    message: { userId: string | null; params: Readonly<Record<string, string>> },
+    template: MailTemplate,
+  ): Promise<string | null> {
+    if (!template.unsubscribe) return null;
+    if (message.userId === null || !deps.unsubscribeUrl) {
+      throw new Error('a message with an unsubscribe link must name its member');
+    }
+    return deps.unsubscribeUrl(message.userId, template.unsubscribe(message.params));
+  }
+
   return {
     /** Sends one message of the outbox (the job's subject), unless it left already. */
     async send(messageId: string): Promise<void> {
@@ -62,10 +82,12 @@ export function createMailSender(deps: {
       const template = templates[message.template];
       if (!template) throw new Error(`no email template "${message.template}"`);
       const link = template.link ? await linkFor(message, template.link) : null;
+      const unsubscribe = await unsubscribeFor(message, template);
       const rendered = template.render(message.params, {
         language: message.language,
         site,
         link,
+        unsubscribe,
       });
       await transport.send({
         outboxId: message.id,
@@ -79,6 +101,11 @@ export function createMailSender(deps: {
           'Content-Language': message.language,
           // RFC 3834: an automatic message, to which no autoresponder should answer.
           'Auto-Submitted': 'auto-generated',
+          ...(unsubscribe && {
+            // RFC 2369 and RFC 8058: one click in the mail client unsubscribes, by a POST.
+            'List-Unsubscribe': `<${unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }),
           ...rendered.headers,
           ...message.headers,
         },

@@ -3,6 +3,7 @@ import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
 } from '@symposia/shared';
+import type { UnsubscribeTopic } from '@symposia/shared';
 import type { EmailTokenPurpose, MailLanguage } from '../../domain/mail.js';
 import { htmlPart, textPart, type MailBody } from './layout.js';
 
@@ -21,6 +22,8 @@ export interface MailContext {
   site: string;
   /** The message's link with its fresh single-use token, for a template that has `link`. */
   link: string | null;
+  /** The message's one-click unsubscribe link, for a template that has `unsubscribe`. */
+  unsubscribe?: string | null;
 }
 
 /**
@@ -30,6 +33,12 @@ export interface MailContext {
  */
 export interface MailTemplate {
   link?: { purpose: EmailTokenPurpose; ttlSeconds: number; path: string };
+  /**
+   * What the message's one-click unsubscribe turns off (issue 30): its List-Unsubscribe and
+   * List-Unsubscribe-Post headers (RFC 8058) and the footer's link are made when it is sent
+   * (mail-sender.ts), signed for its member.
+   */
+  unsubscribe?: (params: Readonly<Record<string, string>>) => UnsubscribeTopic;
   render(params: Readonly<Record<string, string>>, context: MailContext): RenderedMail;
 }
 
@@ -58,9 +67,10 @@ export const VERIFY_EMAIL_TEMPLATE = 'verify-email';
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 
 /**
- * Every message the server sends, by the name the outbox stores. A later kind (a notification, a
- * digest) is one more entry; headers of its own (List-Unsubscribe) come from its render or the
- * outbox row.
+ * The messages about the account the server sends, by the name the outbox stores; the
+ * notification emails and the digest are notification-templates.ts's (the sender knows both).
+ * Headers of a message's own come from its render or the outbox row; List-Unsubscribe from
+ * `unsubscribe`.
  */
 export const MAIL_TEMPLATES: Readonly<Record<string, MailTemplate>> = {
   /** Params: username, email. */

@@ -151,6 +151,7 @@ export function createTrustService(deps: {
       const moved = await deps.reviews.recomputeReviewed(
         reviewRule,
         settings.reviews.recomputeMaxPosts,
+        until,
       );
       if (moved.length > 0) await deps.afterWrite?.({ posts: moved });
     }
