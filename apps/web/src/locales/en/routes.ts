@@ -11,6 +11,7 @@ export const routes = {
     forgotPassword: 'Forgot password',
     resetPassword: 'Choose a new password',
     verifyEmail: 'Verify email address',
+    unsubscribe: 'Unsubscribe',
   },
   forumPosts: 'Forum posts',
   goHome: 'Go to Home',

@@ -13,6 +13,7 @@ export const routes: Translation<typeof en> = {
     forgotPassword: '忘记密码',
     resetPassword: '设置新密码',
     verifyEmail: '验证邮箱地址',
+    unsubscribe: '退订',
   },
   forumPosts: '论坛帖子',
   goHome: '返回首页',

@@ -148,6 +148,9 @@ export const messages: Translation<typeof enMessages> = {
     '如果有匹配的账户，我们已向其电子邮件地址发送了一个链接。该链接一小时内有效。',
   tooManyPasswordResets: '重置密码的请求过多，请稍后再试',
   passwordResetDone: '你的密码已更改，所有会话均已退出。现在请用新密码登录。',
+  unsubscribeLinkInvalid: '此退订链接无效。请确认打开的是完整链接，或在“我的主页”中更改通知邮件。',
+  unsubscribeOneClick: '必须为 One-Click（RFC 8058）',
+  notificationPreferencesFailed: '通知偏好保存失败',
 
   citationBadHost: 'Host 请求头不是有效的主机名，无法生成帖子的 URL',
   citationLoadFailed: '引用加载失败，请稍后再试。',
