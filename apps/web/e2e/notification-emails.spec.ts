@@ -57,7 +57,7 @@ test.describe('notification preferences', () => {
   test('a changed preference is saved and still there after a reload; the table passes axe', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const ada = await verifiedMember(request, 'prefs');
     await setLocalStorage(page, { access_token: ada.token });
     // The link at the foot of every notification email: Settings open at the notifications.
@@ -95,6 +95,8 @@ test.describe('notification preferences', () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoSeriousAxeViolations(page);
+      await dialog.getByRole('heading', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`notification-preferences-${width}.png`) });
     }
 
     await page.reload();

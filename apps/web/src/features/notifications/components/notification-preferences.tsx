@@ -214,7 +214,7 @@ function KindRow({ kind, columns, value, onBell, onEmail }: KindRowProps) {
           </span>
         </div>
       </th>
-      <td>
+      <td className={styles.bell}>
         <Switch
           checked={value.in_app}
           onToggle={onBell}
