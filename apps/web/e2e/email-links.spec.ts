@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { MESSAGES } from '@symposia/shared';
 import { expect, test } from './fixtures/test';
 import { expectNoSeriousAxeViolations } from './fixtures/axe';
+import { mailTo } from './fixtures/outbox';
 import { ownServerForSpec, ownServerPort } from './fixtures/own-server';
 import { fillAuthForm, PASSWORD, setLocalStorage, tokenViaApi, uniqueUsername } from './support';
 
@@ -25,39 +23,12 @@ const server = ownServerForSpec(OFFSET, {
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
-/** Every message written to the outbox so far, parsed. */
-async function outbox(): Promise<ParsedMail[]> {
-  const dir = join(server().dataDir, 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((name) =>
-    name.endsWith('.eml'),
-  );
-  return Promise.all(
-    files.sort().map(async (name) => simpleParser(await readFile(join(dir, name)))),
-  );
-}
-
 /** The link of the `nth` message (0: the first) to `address` whose subject is `subject`. */
 async function linkFromMail(address: string, subject: string, nth = 0): Promise<string> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await outbox()).filter(
-          (mail) =>
-            mail.subject === subject &&
-            mail.to !== undefined &&
-            !Array.isArray(mail.to) &&
-            mail.to.value.some((to) => to.address === address),
-        );
-        found = messages[nth];
-        return found !== undefined;
-      },
-      { timeout: 30_000, message: `"${subject}" to ${address}` },
-    )
-    .toBe(true);
-  const link = /https?:\/\/\S+\?token=[\w-]+/.exec(found!.text ?? '')?.[0];
-  expect(link, found!.text).toBeTruthy();
-  expect(found!.html).toContain(link!);
+  const found = await mailTo(server().dataDir, address, (mail) => mail.subject === subject, nth);
+  const link = /https?:\/\/\S+\?token=[\w-]+/.exec(found.text ?? '')?.[0];
+  expect(link, found.text).toBeTruthy();
+  expect(found.html).toContain(link!);
   return link!;
 }
 

@@ -319,11 +319,11 @@ test.describe('My Page', () => {
 
     // Needs contact data to show.
     await dialog.getByRole('button', { name: 'Edit contact information' }).click();
-    await dialog.getByLabel('Email').fill(`${owner.username}@example.org`);
+    await dialog.getByLabel('Email', { exact: true }).fill(`${owner.username}@example.org`);
     await dialog.getByLabel('Phone').fill('+1 555 0100');
     const emailSaved = modifyAnswer(page, 'modify_email');
     const phoneSaved = modifyAnswer(page, 'modify_phone');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await emailSaved).status()).toBe(200);
     expect((await phoneSaved).status()).toBe(200);
     await expect(dialog.getByText(`${owner.username}@example.org`)).toBeVisible();
@@ -407,7 +407,7 @@ test.describe('My Page', () => {
     await expect(dialog.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Edit contact information' }).click();
-    await dialog.getByLabel('Email').fill('cancelled@example.org');
+    await dialog.getByLabel('Email', { exact: true }).fill('cancelled@example.org');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.getByText('cancelled@example.org')).toHaveCount(0);
 
@@ -415,10 +415,10 @@ test.describe('My Page', () => {
       route.fulfill({ status: 500, json: { detail: MESSAGES.internalError } }),
     );
     await dialog.getByRole('button', { name: 'Edit contact information' }).click();
-    await dialog.getByLabel('Email').fill('refused@example.org');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill('refused@example.org');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, MESSAGES.updateEmailFailed)).toBeVisible();
-    await expect(dialog.getByLabel('Email')).toHaveValue('refused@example.org');
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue('refused@example.org');
     expect((await meViaApi(request, owner)).email).toBe('');
   });
 

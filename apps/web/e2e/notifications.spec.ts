@@ -7,8 +7,8 @@ import { setLocalStorage } from './support';
 
 /*
  * Notifications against the suite's server: the bell's count follows another member's replies
- * live (two browsers), its panel goes to the comment and marks read, and My Page's switches
- * decide what is told.
+ * live (two browsers), its panel goes to the comment and marks read, and My Page's bell switches
+ * (per kind, saved with the email choices: notification-emails.spec.ts) decide what is told.
  */
 
 async function commentViaApi(
@@ -164,7 +164,7 @@ test.describe('notifications', () => {
     await expect(bell(page)).toHaveCount(0);
   });
 
-  test('a notification switch on My Page persists and decides what is told', async ({
+  test("a kind's bell switch on My Page persists and decides what is told", async ({
     page,
     request,
   }) => {
@@ -176,30 +176,31 @@ test.describe('notifications', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     let settings = page.getByRole('dialog', { name: 'Settings' });
-    const likes = settings.getByRole('switch', { name: 'Likes' });
+    const likes = settings.getByRole('switch', { name: 'Likes In the bell' });
     await expect(likes).toHaveAttribute('aria-checked', 'true');
-    await expect(settings.getByRole('switch', { name: 'Replies' })).toHaveAttribute(
+    await expect(settings.getByRole('switch', { name: 'Replies In the bell' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
     await expectNoSeriousViolations(page);
     const saved = page.waitForResponse(
       (answer) =>
-        answer.url().endsWith('/api/v1/notifications/settings') &&
+        answer.url().endsWith('/api/v1/notifications/preferences') &&
         answer.request().method() === 'PUT',
     );
     await likes.click();
     await expect(likes).toHaveAttribute('aria-checked', 'false');
+    await settings.getByRole('button', { name: 'Save notification preferences' }).click();
     expect((await saved).ok()).toBe(true);
 
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
     settings = page.getByRole('dialog', { name: 'Settings' });
-    await expect(settings.getByRole('switch', { name: 'Likes' })).toHaveAttribute(
+    await expect(settings.getByRole('switch', { name: 'Likes In the bell' })).toHaveAttribute(
       'aria-checked',
       'false',
     );
-    await expect(settings.getByRole('switch', { name: 'Comments' })).toHaveAttribute(
+    await expect(settings.getByRole('switch', { name: 'Replies In the bell' })).toHaveAttribute(
       'aria-checked',
       'true',
     );

@@ -54,6 +54,10 @@ const VerifyEmailRoute = preloadable(
   () => import('./routes/verify-email'),
   (m) => m.VerifyEmailRoute,
 );
+const UnsubscribeRoute = preloadable(
+  () => import('./routes/unsubscribe'),
+  (m) => m.UnsubscribeRoute,
+);
 const ModerationRoute = preloadable(
   () => import('./routes/moderation'),
   (m) => m.ModerationRoute,
@@ -83,6 +87,7 @@ const SCREENS: readonly { path?: string; Screen: Preloadable<object> }[] = [
   { path: paths.verifyEmail.path, Screen: VerifyEmailRoute },
   { path: paths.moderation.path, Screen: ModerationRoute },
   { path: paths.orcid.path, Screen: OrcidRoute },
+  { path: paths.unsubscribe.path, Screen: UnsubscribeRoute },
   { path: '*', Screen: NotFoundRoute },
 ];
 

@@ -1,4 +1,4 @@
-import { EMAIL_LINK_PATHS, OIDC_WEB_PATH } from '@symposia/shared';
+import { EMAIL_LINK_PATHS, NOTIFICATION_PREFERENCES_QUERY, OIDC_WEB_PATH } from '@symposia/shared';
 
 /** The element id of a comment on the post detail, so a link can scroll to it. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`;
@@ -34,7 +34,13 @@ export const paths = {
     path: '/reviews',
     href: (tag?: string) => (tag ? `/reviews?tag=${encodeURIComponent(tag)}` : '/reviews'),
   },
-  myPage: { path: '/mypage', href: () => '/mypage' },
+  myPage: {
+    path: EMAIL_LINK_PATHS.myPage,
+    href: () => EMAIL_LINK_PATHS.myPage,
+    /** My Page with its Settings open at the notification preferences (emails link here). */
+    notificationPreferences: () =>
+      `${EMAIL_LINK_PATHS.myPage}?${new URLSearchParams(NOTIFICATION_PREFERENCES_QUERY).toString()}`,
+  },
   register: { path: '/register', href: () => '/register' },
   /** "Forgot password?" and the screens the links sent by email open (issue 30). */
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
@@ -49,4 +55,6 @@ export const paths = {
   moderation: { path: '/moderation', href: () => '/moderation' },
   /** Where the ORCID callback sends the browser (issue 30). */
   orcid: { path: OIDC_WEB_PATH, href: () => OIDC_WEB_PATH },
+  /** One-click unsubscribe's screen (issue 30): the API's GET of an email's link lands here. */
+  unsubscribe: { path: EMAIL_LINK_PATHS.unsubscribe },
 } as const;

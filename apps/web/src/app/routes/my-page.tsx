@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NOTIFICATION_PREFERENCES_QUERY } from '@symposia/shared';
 import { ErrorView } from '@/components/ui/error-view/error-view';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { useMinimumDisplay } from '@/components/ui/loading-screen/use-minimum-display';
@@ -9,7 +10,7 @@ import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { OrcidSettings } from '@/features/auth/components/orcid-settings';
 import { SessionSettings } from '@/features/auth/components/session-settings';
-import { NotificationSettings } from '@/features/notifications/components/notification-settings';
+import { NotificationPreferences } from '@/features/notifications/components/notification-preferences';
 import { MyProfile } from '@/features/profiles/components/my-profile';
 import { MyReviewsPanel } from '@/features/reviews/components/member-reviews';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
@@ -51,6 +52,9 @@ export function MyPageRoute() {
   const { t } = useTranslation('routes');
   useDocumentTitle(t('titles.myPage'));
   const { token, user } = useAuth();
+  // The link at the foot of every notification email: Settings open at the notifications.
+  const [params] = useSearchParams();
+  const toNotifications = params.get('settings') === NOTIFICATION_PREFERENCES_QUERY.settings;
   if (!token) return <LoginScreen />;
   // A cached user is shown as is, without a background refresh (spec §4).
   if (user) {
@@ -60,9 +64,13 @@ export function MyPageRoute() {
         actions={<LogoutButton />}
         wallet={<WalletCard />}
         reviews={<MyReviewsPanel userId={user.id} />}
+        settingsOpen={toNotifications}
         settings={
           <>
-            <NotificationSettings />
+            <NotificationPreferences
+              emailVerified={user.email_verified}
+              focusOnOpen={toNotifications}
+            />
             <SessionSettings />
             <OrcidSettings user={user} />
           </>

@@ -39,36 +39,64 @@ export const notifications = {
   },
   settings: {
     loading: 'Loading notification settings…',
-    tellMeWhen: 'Tell me when:',
     on: 'On',
     off: 'Off',
-    switches: {
-      comment: { label: 'Comments', hint: 'Someone comments on your post.' },
-      reply: { label: 'Replies', hint: 'Someone replies to your comment.' },
-      mention: { label: 'Mentions', hint: 'Someone writes @ and your username.' },
-      like: {
-        label: 'Likes',
-        hint: 'Your post or comment is liked (one notification a day for each).',
+  },
+  /** My Page › Settings › Notifications: the bell and email per kind, the digest (issue 30). */
+  preferences: {
+    description:
+      'For each kind of notification: whether the bell shows it, and whether email brings it.',
+    unverified:
+      'Notification emails go only to a verified address. Verify your email address under Contact below.',
+    kind: 'Kind',
+    bell: 'In the bell',
+    email: 'By email',
+    choices: { immediate: 'Immediately', digest: 'In the digest', never: 'Never' },
+    kinds: {
+      replies: { label: 'Replies', hint: 'Comments on your posts and replies to your comments.' },
+      mentions: { label: 'Mentions', hint: 'Someone writes @ and your username.' },
+      reviews: { label: 'Reviews', hint: 'Reviews of your posts, and answers to your reviews.' },
+      bounties: {
+        label: 'Bounties',
+        hint: 'Bounties offered for reviews of your posts, and awarded to your reviews.',
       },
       moderation: {
         label: 'Moderation',
         hint: 'The moderators decide on your content or on your report.',
       },
-      reward: { label: 'Rewards', hint: 'You earn tokens.' },
-      review: { label: 'Reviews', hint: 'Someone reviews your post.' },
-      review_response: {
-        label: 'Review responses',
-        hint: "A post's author responds to your review.",
-      },
-      bounty_offered: {
-        label: 'Bounties offered',
-        hint: 'Someone offers a bounty for reviews of your post.',
-      },
-      bounty_awarded: { label: 'Bounties awarded', hint: 'A bounty is awarded to your review.' },
-      followed_post: {
+      rewards: { label: 'Rewards', hint: 'You earn tokens.' },
+      followed_posts: {
         label: 'Followed authors',
         hint: 'An author you follow publishes a new public post.',
       },
+      likes: {
+        label: 'Likes',
+        hint: 'Your post or comment is liked. By email in the digest at most.',
+      },
     },
+    digest: {
+      label: 'Weekly digest',
+      hint: 'After a week away: the most discussed and newly validated posts you follow and of the community, and your unread notifications.',
+    },
+    immediateNote:
+      'An immediate email comes only if you have not been on the site for a while and have not read it here.',
+    save: 'Save notification preferences',
+    saving: 'Saving…',
+    saved: 'Notification preferences saved.',
+  },
+  /** The screen a notification email's unsubscribe link opens (issue 30). */
+  unsubscribe: {
+    title: 'Unsubscribe',
+    ask: 'Stop these emails?',
+    askTopic: 'Stop emails about {{topic}}?',
+    digestTopic: 'the weekly digest',
+    explain:
+      'Emails of this kind stop for the account the message was sent to. The notifications stay in the bell.',
+    confirm: 'Unsubscribe',
+    confirming: 'Unsubscribing…',
+    done: 'Done: you will get no more emails about {{topic}}.',
+    failed: 'Could not unsubscribe',
+    noToken: 'This page needs the whole link from the email.',
+    preferences: 'Choose which emails you get',
   },
 };

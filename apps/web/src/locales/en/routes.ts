@@ -12,6 +12,7 @@ export const routes = {
     resetPassword: 'Choose a new password',
     verifyEmail: 'Verify email address',
     orcid: 'Sign in with ORCID',
+    unsubscribe: 'Unsubscribe',
   },
   forumPosts: 'Forum posts',
   goHome: 'Go to Home',

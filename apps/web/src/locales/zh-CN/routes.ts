@@ -14,6 +14,7 @@ export const routes: Translation<typeof en> = {
     resetPassword: '设置新密码',
     verifyEmail: '验证邮箱地址',
     orcid: '使用 ORCID 登录',
+    unsubscribe: '退订',
   },
   forumPosts: '论坛帖子',
   goHome: '返回首页',

@@ -67,23 +67,58 @@ export function SwitchRow({
           {hint}
         </span>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        aria-describedby={hintId}
-        className={styles.switch}
+      <Switch
+        checked={checked}
+        onToggle={onToggle}
+        onText={onText}
+        offText={offText}
         disabled={disabled}
-        onClick={onToggle}
-      >
-        <span className={styles.state} aria-hidden="true">
-          {checked ? onText : offText}
-        </span>
-        <span className={styles.track} aria-hidden="true">
-          <span className={styles.thumb} />
-        </span>
-      </button>
+        labelledBy={labelId}
+        describedBy={hintId}
+      />
     </li>
+  );
+}
+
+type SwitchProps = {
+  checked: boolean;
+  onToggle: () => void;
+  /** The state as a word beside the switch, e.g. 'On' / 'Off'. */
+  onText: string;
+  offText: string;
+  disabled?: boolean;
+  /** The ids of what names it (a row's label; a table's row and column headers). */
+  labelledBy: string;
+  describedBy?: string;
+};
+
+/** The switch itself (role="switch"), named by other elements: a row's, or a table cell's. */
+export function Switch({
+  checked,
+  onToggle,
+  onText,
+  offText,
+  disabled,
+  labelledBy,
+  describedBy,
+}: SwitchProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className={styles.switch}
+      disabled={disabled}
+      onClick={onToggle}
+    >
+      <span className={styles.state} aria-hidden="true">
+        {checked ? onText : offText}
+      </span>
+      <span className={styles.track} aria-hidden="true">
+        <span className={styles.thumb} />
+      </span>
+    </button>
   );
 }

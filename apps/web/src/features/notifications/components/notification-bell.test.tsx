@@ -10,7 +10,6 @@ import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { unreadCount } from '../stores/unread-count';
 import { NotificationBell, badgeText, bellLabel } from './notification-bell';
-import { NotificationSettings } from './notification-settings';
 
 function makeNotification(overrides: Partial<Notification> = {}): Notification {
   return {
@@ -210,66 +209,5 @@ describe('NotificationBell in Chinese', () => {
       i18n.t('messages:moderationHide', { what: '评论', note: 'off topic' }),
     );
     expect(within(panel).getByRole('button', { name: '全部标为已读' })).toBeInTheDocument();
-  });
-});
-
-describe('NotificationSettings', () => {
-  it('shows a switch per type and saves one change at a time', async () => {
-    authStore.signIn('token-1', makeCurrentUser());
-    const settings = {
-      comment: true,
-      reply: true,
-      mention: true,
-      like: true,
-      moderation: true,
-      reward: true,
-      review: true,
-      review_response: true,
-      bounty_offered: true,
-      bounty_awarded: true,
-      followed_post: true,
-    };
-    const { requests } = routeFetch({
-      'GET /notifications/settings': () => jsonResponse(settings),
-      'PUT /notifications/settings': (request) =>
-        jsonResponse({ ...settings, ...(JSON.parse(String(request.body)) as object) }),
-    });
-    renderWithProviders(<NotificationSettings />);
-    const likes = await screen.findByRole('switch', { name: 'Likes' });
-    expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(settings).length);
-    expect(likes).toBeChecked();
-    await userEvent.click(likes);
-    expect(likes).not.toBeChecked();
-    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
-    const put = requests.find((request) => request.method === 'PUT')!;
-    expect(JSON.parse(String(put.body))).toEqual({ like: false });
-    expect(screen.getByRole('switch', { name: 'Likes' })).not.toBeChecked();
-  });
-});
-
-describe('NotificationSettings in Chinese', () => {
-  it('names each switch and its state in Chinese', async () => {
-    await changeLanguage('zh-CN', false);
-    authStore.signIn('token-1', makeCurrentUser());
-    const settings = {
-      comment: true,
-      reply: true,
-      mention: true,
-      like: false,
-      moderation: true,
-      reward: true,
-      review: true,
-      review_response: true,
-      bounty_offered: true,
-      bounty_awarded: true,
-      followed_post: true,
-    };
-    routeFetch({ 'GET /notifications/settings': () => jsonResponse(settings) });
-    renderWithProviders(<NotificationSettings />);
-    expect(await screen.findByRole('switch', { name: '点赞' })).not.toBeChecked();
-    expect(screen.getByRole('heading', { name: '通知' })).toBeInTheDocument();
-    expect(screen.getByText('以下情况通知我：')).toBeInTheDocument();
-    expect(screen.getAllByText('开')).toHaveLength(Object.keys(settings).length - 1);
-    expect(screen.getAllByText('关')).toHaveLength(1);
   });
 });

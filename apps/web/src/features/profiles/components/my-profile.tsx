@@ -41,6 +41,8 @@ type MyProfileProps = {
   settings?: ReactNode;
   /** The Reviews tab's content, composed by the app (the reviews feature's lists). */
   reviews?: ReactNode;
+  /** The Settings window is open from the start (a link to one of its sections). */
+  settingsOpen?: boolean;
 };
 
 /**
@@ -49,8 +51,15 @@ type MyProfileProps = {
  * Comments, Likes, Reviews (when the app gives it) and Statistics. Every change is saved at once and answered with the updated
  * user, which replaces the cached one.
  */
-export function MyProfile({ user, actions, wallet, settings, reviews }: MyProfileProps) {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+export function MyProfile({
+  user,
+  actions,
+  wallet,
+  settings,
+  reviews,
+  settingsOpen: openAtStart = false,
+}: MyProfileProps) {
+  const [settingsOpen, setSettingsOpen] = useState(openAtStart);
   const modifyProfile = useModifyProfile();
   const modifyTitle = useModifyTitle();
   const modifySettings = useModifySettings();
