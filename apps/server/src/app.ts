@@ -8,6 +8,7 @@ import { prepareDataDir } from './data-dir.js';
 import { accessLogPlugin, flushLog, logDestination } from './plugins/access-log.js';
 import { contentStorePlugin } from './plugins/content-store.js';
 import { openContentStore } from './open-content-store.js';
+import { openDatabase } from './db/index.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { formBodyPlugin } from './plugins/form-body.js';
@@ -93,7 +94,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   try {
     await app.register(accessLogPlugin);
     await app.register(errorHandlerPlugin);
-    await app.register(dbPlugin, { settings: config.database });
+    const opened = await openDatabase(config.database, {
+      onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    });
+    await app.register(dbPlugin, { settings: config.database, opened });
     await app.register(contentStorePlugin, {
       dataDir: config.dataDir,
       open: () => openContentStore(config, app.db),

@@ -1,6 +1,15 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type DialectAdapter,
+  type MigrationLockOptions,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config.js';
 import type { AppDatabase, DatabaseSchema } from './types.js';
@@ -84,5 +93,45 @@ export function connectDatabase(
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new SchemaLockedPostgresDialect({ pool }) });
+}
+
+/** The first half of the migration lock's two-part advisory key: "Symp" in ASCII. */
+const MIGRATION_LOCK_CLASS = 0x53796d70;
+
+/**
+ * Kysely's PostgreSQL migrator takes one advisory lock for the whole database, so every schema
+ * of a database waits for every other schema's migrations: side-by-side deployments, and the
+ * test suites' schema per app (test/helpers.ts), where a queue of them outlasted the start-up
+ * timer. The lock only has to keep two processes from migrating the same schema, so its key is
+ * the schema the migrator is pinned to (db/migrate.ts). A session lock, like Kysely's own.
+ */
+class SchemaLockedPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(
+    db: Kysely<unknown>,
+    options: MigrationLockOptions,
+  ): Promise<void> {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_CLASS}::int4, hashtext(${lockSchema(options)}))`.execute(
+      db,
+    );
+  }
+
+  override async releaseMigrationLock(
+    db: Kysely<unknown>,
+    options: MigrationLockOptions,
+  ): Promise<void> {
+    await sql`select pg_advisory_unlock(${MIGRATION_LOCK_CLASS}::int4, hashtext(${lockSchema(options)}))`.execute(
+      db,
+    );
+  }
+}
+
+function lockSchema(options: MigrationLockOptions): string {
+  return options.lockTableSchema ?? 'public';
+}
+
+class SchemaLockedPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new SchemaLockedPostgresAdapter();
+  }
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { describeDatabase, type DatabaseSettings } from '../config.js';
-import { openDatabase, type AppDatabase } from '../db/index.js';
+import type { AppDatabase } from '../db/index.js';
+import type { MigrationOutcome } from '../db/migrate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +9,18 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database at start-up (migrating it) and closes it when the server closes. */
-export const dbPlugin = fp<{ settings: DatabaseSettings }>(
-  async (app, { settings }) => {
-    const { db, migrations } = await openDatabase(settings, {
-      onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
-    });
+export interface OpenedDatabase {
+  db: AppDatabase;
+  migrations: MigrationOutcome;
+}
+
+/**
+ * Serves the database that app.ts opened (and migrated) before registering any plugin: a
+ * migration takes as long as the data needs, which must not meet the plugin start-up timer.
+ * Closes it when the server closes.
+ */
+export const dbPlugin = fp<{ settings: DatabaseSettings; opened: OpenedDatabase }>(
+  async (app, { settings, opened: { db, migrations } }) => {
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.destroy();
