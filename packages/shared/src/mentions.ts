@@ -1,7 +1,7 @@
 import { MAX_LENGTH, NOTIFICATIONS_MENTIONS_PER_TEXT } from './limits.js';
 
 /**
- * `@username` in a comment: the server notifies the member named, the web app links the name to
+ * `@username` in a comment or a post's content: the server notifies the member named, the web app links the name to
  * their profile. Both use this one reading, so what is linked is what was notified.
  *
  * A mention is `@` and a username (letters, digits, `_`, `.`, `-`; at most MAX_LENGTH.username),

@@ -83,8 +83,10 @@ export {
   bountyOfferedRecipient,
   commentRecipients,
   likeRecipient,
+  postMentionRecipients,
   type CommentEvent,
   type CommentNotificationType,
   type Member,
+  type PostMentionEvent,
   type Recipient,
 } from './notification-policy.js';

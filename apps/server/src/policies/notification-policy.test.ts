@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { commentRecipients, likeRecipient, type PostFacts } from './index.js';
+import {
+  commentRecipients,
+  likeRecipient,
+  postMentionRecipients,
+  type PostFacts,
+} from './index.js';
 import { notificationFollowsItsContent } from './notification-policy.js';
 
 const AUTHOR = { id: 'author' };
@@ -120,5 +125,56 @@ describe('which notifications leave with what they are about', () => {
     }
     expect(notificationFollowsItsContent('moderation')).toBe(false);
     expect(notificationFollowsItsContent('reward')).toBe(false);
+  });
+});
+
+describe("policies: who is told of a post's mentions", () => {
+  const MODERATOR = { id: 'moderator', role: 'moderator' as const };
+
+  it('tells each member named once, never the author, nobody of a post they may not see', () => {
+    expect(
+      postMentionRecipients({
+        actor: AUTHOR,
+        post: publicPost,
+        mentioned: [OTHER, AUTHOR, PARENT, OTHER],
+      }),
+    ).toEqual([OTHER.id, PARENT.id]);
+    expect(
+      postMentionRecipients({ actor: AUTHOR, post: privatePost, mentioned: [OTHER, MODERATOR] }),
+    ).toEqual([]);
+    expect(
+      postMentionRecipients({
+        actor: AUTHOR,
+        post: { ...publicPost, hidden: true },
+        mentioned: [OTHER, MODERATOR],
+      }),
+    ).toEqual([MODERATOR.id]);
+  });
+
+  it('an edit tells only whom it newly names, or who may see the post only now', () => {
+    expect(
+      postMentionRecipients({
+        actor: AUTHOR,
+        post: publicPost,
+        mentioned: [OTHER, PARENT],
+        before: { post: publicPost, mentioned: [OTHER] },
+      }),
+    ).toEqual([PARENT.id]);
+    expect(
+      postMentionRecipients({
+        actor: AUTHOR,
+        post: publicPost,
+        mentioned: [OTHER],
+        before: { post: privatePost, mentioned: [OTHER] },
+      }),
+    ).toEqual([OTHER.id]);
+    expect(
+      postMentionRecipients({
+        actor: AUTHOR,
+        post: privatePost,
+        mentioned: [OTHER, PARENT],
+        before: { post: publicPost, mentioned: [] },
+      }),
+    ).toEqual([]);
   });
 });

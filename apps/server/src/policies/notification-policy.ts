@@ -33,6 +33,26 @@ export interface Recipient {
 }
 
 /**
+ * The one rule of who is told of an event on a post, in the order the candidates are given: the
+ * actor never, nobody of a post they may not see (a mention in a private post reaches no one but
+ * its author), and each member once, as the first candidate naming them.
+ */
+function tellOnce<T extends string>(
+  actor: Member,
+  post: PostFacts,
+  candidates: { member: Member; type: T }[],
+): { recipientId: string; type: T }[] {
+  const told = new Set<string>([actor.id]);
+  const recipients: { recipientId: string; type: T }[] = [];
+  for (const { member, type } of candidates) {
+    if (told.has(member.id) || !mayReadPost(member, post)) continue;
+    told.add(member.id);
+    recipients.push({ recipientId: member.id, type });
+  }
+  return recipients;
+}
+
+/**
  * Whom a comment notifies, and as what: the author of the comment replied to (`reply`), then the
  * post's author (`comment`), then each member named (`mention`). A member who would be told
  * twice is told once, as the first of these that applies; the actor is never told; nobody is told
@@ -43,15 +63,47 @@ export function commentRecipients(event: CommentEvent): Recipient[] {
   if (event.parentAuthor) candidates.push({ member: event.parentAuthor, type: 'reply' });
   candidates.push({ member: { id: event.post.authorId }, type: 'comment' });
   for (const member of event.mentioned) candidates.push({ member, type: 'mention' });
+  return tellOnce(event.actor, event.post, candidates);
+}
 
-  const told = new Set<string>([event.actor.id]);
-  const recipients: Recipient[] = [];
-  for (const { member, type } of candidates) {
-    if (told.has(member.id) || !mayReadPost(member, event.post)) continue;
-    told.add(member.id);
-    recipients.push({ recipientId: member.id, type });
-  }
-  return recipients;
+/** A post written or edited, and the members its content names with `@username` (issue 32). */
+export interface PostMentionEvent {
+  /** Its author, who wrote or edited it. */
+  actor: Member;
+  /** The post as it is now (after the edit). */
+  post: PostFacts;
+  /** The members its content names now that exist (mentions.ts bounds how many). */
+  mentioned: Member[];
+  /**
+   * Before an edit: the post as it was and the members its content named then. Those already
+   * told by it are not told again; absent for a new post.
+   */
+  before?: { post: PostFacts; mentioned: Member[] };
+}
+
+/**
+ * Whom a post's `@username`s notify (`mention`), by the rule of a comment's mentions: never its
+ * author, only members who may see the post. An edit tells only those it newly names, or who may
+ * see it only now (made public): the ones the version before already told are not told again
+ * (and the notification's key, one per post and member, keeps anyone from being told twice).
+ */
+export function postMentionRecipients(event: PostMentionEvent): string[] {
+  const toldBefore = event.before
+    ? new Set(
+        postMentionRecipients({
+          actor: event.actor,
+          post: event.before.post,
+          mentioned: event.before.mentioned,
+        }),
+      )
+    : new Set<string>();
+  return tellOnce(
+    event.actor,
+    event.post,
+    event.mentioned.map((member) => ({ member, type: 'mention' as const })),
+  )
+    .map(({ recipientId }) => recipientId)
+    .filter((id) => !toldBefore.has(id));
 }
 
 /**

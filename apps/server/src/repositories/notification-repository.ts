@@ -32,6 +32,28 @@ export function notificationsSeenBy(db: Executor, recipient: Recipient) {
 }
 
 /**
+ * Who has unread notifications in the bell about this post, comment or review: the clean-up
+ * query run after one is deleted, hidden, restored or made private (`unreadRecipientsAbout`). An
+ * index lookup (notifications_by_post, notifications_by_comment, notifications_by_review;
+ * migrations 0029 and 0035), which 0035-notification-indexes.test.ts checks with EXPLAIN.
+ */
+export function unreadRecipientsAboutQuery(db: Executor, target: NotificationSubject) {
+  const [column, id] =
+    'postId' in target
+      ? (['post_id', target.postId] as const)
+      : 'commentId' in target
+        ? (['comment_id', target.commentId] as const)
+        : (['review_id', target.reviewId] as const);
+  return db
+    .selectFrom('notifications')
+    .select('user_id')
+    .distinct()
+    .where('read_at', 'is', null)
+    .where('in_app', '=', 1)
+    .where(column, '=', id);
+}
+
+/**
  * The bell's switch per type (notification_settings; a type without a row is on): the one
  * stored truth of what the bell shows, which /notifications/settings reads as it is and
  * /notifications/preferences per kind (notification-preferences-repository.ts).
@@ -173,20 +195,7 @@ export function createNotificationRepository(db: AppDatabase) {
      * is deleted, hidden, restored or made private. Read after that change commits.
      */
     async unreadRecipientsAbout(target: NotificationSubject): Promise<string[]> {
-      const [column, id] =
-        'postId' in target
-          ? (['post_id', target.postId] as const)
-          : 'commentId' in target
-            ? (['comment_id', target.commentId] as const)
-            : (['review_id', target.reviewId] as const);
-      const rows = await db
-        .selectFrom('notifications')
-        .select('user_id')
-        .distinct()
-        .where('read_at', 'is', null)
-        .where('in_app', '=', 1)
-        .where(column, '=', id)
-        .execute();
+      const rows = await unreadRecipientsAboutQuery(db, target).execute();
       return rows.map((row) => row.user_id);
     },
 

@@ -4,6 +4,7 @@ import type { AppDatabase, DatabaseSchema } from '../db/index.js';
 import type { NewPost, Post, Viewer } from '../domain/post.js';
 import { searchFields } from '../domain/search-text.js';
 import { lockRows, type Dialect } from './database.js';
+import { addNotification, type NewNotification } from './notification-writes.js';
 import { insertFile, uniqueByCid } from './file-repository.js';
 import { enqueueJob, type NewJob } from './job-repository.js';
 import { filesOf, toPost } from './post-rows.js';
@@ -26,10 +27,16 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
   return {
     /**
      * Stores the post, its files and its processing job in one transaction: either all of it
-     * exists, or none.
+     * exists, or none. The notifications it causes (its `@username`s) are written in the same
+     * transaction; returns the members who have something new to be told.
      */
-    async insert(post: NewPost, authorName: string, job?: NewJob): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async insert(
+      post: NewPost,
+      authorName: string,
+      job?: NewJob,
+      notifications: NewNotification[] = [],
+    ): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
         for (const file of uniqueByCid(post.files)) {
           await insertFile(trx, file, post.userId, post.createdAt);
         }
@@ -87,6 +94,11 @@ export function createPostRepository(db: AppDatabase, dialect: Dialect) {
           )
           .execute();
         if (job) await enqueueJob(trx, job);
+        const told: string[] = [];
+        for (const notification of notifications) {
+          if (await addNotification(trx, notification)) told.push(notification.recipientId);
+        }
+        return told;
       });
     },
 

@@ -5,6 +5,7 @@ import { searchFields } from '../domain/search-text.js';
 import { lockRows, type Dialect } from './database.js';
 import { tellFollowersOfPost } from './follow-writes.js';
 import { requeueJob, type NewJob } from './job-repository.js';
+import { addNotification, type NewNotification } from './notification-writes.js';
 import { queueRelate } from './post-rows.js';
 import { recomputeReviewStatus } from './review-status-writes.js';
 import { postNotDeleted } from './visibility.js';
@@ -43,7 +44,9 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
      * `reanalysis.when(before)` holds the post's processing job is queued again (its analysis
      * cleared so the job makes a new one). An edit that changes nothing writes nothing. Undefined
      * when the post does not exist or is deleted. A published post that anyone may read after the
-     * edit (made public) tells its author's followers, once per post (follow-writes.ts): `told`.
+     * edit (made public) tells its author's followers, once per post (follow-writes.ts); the
+     * `notifications` an edit causes (its new `@username`s) are written with it. `told`: whom
+     * either reached.
      */
     async edit(
       id: string,
@@ -51,6 +54,7 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
       at: string,
       reanalysis?: { job: NewJob; when: (before: PostVersion) => boolean },
       reviewRule?: ReviewRule,
+      notifications: NewNotification[] = [],
     ): Promise<{ outcome: 'edited' | 'unchanged'; told: string[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         const before = await lockRows(
@@ -135,7 +139,10 @@ export function createPostRevisionRepository(db: AppDatabase, dialect: Dialect) 
         // Reviews of the replaced text stop counting unless the reviewed text is unchanged.
         if (reviewRule) await recomputeReviewStatus(trx, id, reviewRule, at);
         const told = await tellFollowersOfPost(trx, dialect, id, at);
-        return { outcome: 'edited', told };
+        for (const notification of notifications) {
+          if (await addNotification(trx, notification)) told.push(notification.recipientId);
+        }
+        return { outcome: 'edited', told: [...new Set(told)] };
       });
     },
 

@@ -285,6 +285,7 @@ export function createServices(
     afterWrite,
     reviewRule: reviewRuleOf(settings.trust),
     reviews: repositories.reviews,
+    members: repositories.notifications,
   });
   // Every token that leaves the faucet's account goes through one ledger; the faucet and reward
   // claims declare their kinds on it (services/ledger/).

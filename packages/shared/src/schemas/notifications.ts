@@ -9,8 +9,9 @@ import { MESSAGES } from '../messages.js';
 
 /**
  * What a member is told of. `comment`: on their post. `reply`: to their comment. `mention`:
- * `@username` in a comment. `like`: on their post or comment, one per target and day ("alice and
- * 4 others"). `moderation`: an outcome on their content or their report. `reward`: tokens earned.
+ * `@username` in a comment or a post's content (once per post). `like`: on their post or
+ * comment, one per target and day ("alice and 4 others"). `moderation`: an outcome on their
+ * content or their report. `reward`: tokens earned.
  * `review`: a peer review of their post. `review_response`: the post author's answer to their review.
  * `bounty_offered`: a bounty for reviews of their post; `bounty_awarded`: one awarded to their review.
  * `followed_post`: a new public post of an author they follow (schemas/follows.ts), once per post.

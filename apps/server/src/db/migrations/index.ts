@@ -31,6 +31,7 @@ import { mailMigration } from './0030-mail.js';
 import { followsMigration } from './0031-follows.js';
 import { orcidMigration } from './0032-orcid.js';
 import { notificationEmailsMigration } from './0033-notification-emails.js';
+import { notificationIndexesMigration } from './0035-notification-indexes.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so the built server
@@ -71,5 +72,6 @@ export function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Mi
     '0031-follows': followsMigration,
     '0032-orcid': orcidMigration,
     '0033-notification-emails': notificationEmailsMigration,
+    '0035-notification-indexes': notificationIndexesMigration,
   };
 }

@@ -3,7 +3,6 @@ import {
   COMMENT_MAX_LEVEL,
   COMMENT_REPLIES_SHOWN_COLLAPSED,
   MESSAGES,
-  mentionedUsernames,
   type CommentListQuery,
   type CommentRepliesQuery,
   type CommentRootsQuery,
@@ -29,10 +28,8 @@ import {
   type CommentRepository,
   type LikeRepository,
   type NewNotification,
-  type NotificationRepository,
   type PostRepository,
 } from '../../repositories/index.js';
-import { usernameKey } from '../auth/usernames.js';
 import type { Clock } from '../clock.js';
 import type { AfterWrite } from '../after-write.js';
 import type { ContentVersion } from '../content-version.js';
@@ -40,6 +37,7 @@ import type { LikeGate } from '../like-gate.js';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
+import { membersMentionedIn, type MentionDirectory } from '../notifications/mentions.js';
 import { excerptOf, utcDay } from '../notifications/notification-service.js';
 import { createVersionedCache } from '../versioned-cache.js';
 import { createSteadyLoads } from './steady-loads.js';
@@ -133,7 +131,7 @@ export function createCommentService(deps: {
    */
   afterWrite: AfterWrite;
   /** Who the `@username`s of a comment are. */
-  members: Pick<NotificationRepository, 'membersNamed'>;
+  members: MentionDirectory;
   /** Whether a reader's own like is not in the shared caches yet (services/content-version.ts). */
   contentVersion: Pick<ContentVersion, 'awaitsOwnChange'>;
 }) {
@@ -248,9 +246,7 @@ export function createCommentService(deps: {
     parent: ParentComment | undefined,
     comment: { id: string; content: string; createdAt: string },
   ): Promise<NewNotification[]> {
-    const mentioned = await deps.members.membersNamed(
-      mentionedUsernames(comment.content).map(usernameKey),
-    );
+    const mentioned = await membersMentionedIn(deps.members, comment.content);
     const recipients = commentRecipients({
       actor: user,
       post: postFacts(post),

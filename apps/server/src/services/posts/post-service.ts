@@ -54,6 +54,7 @@ import type { ContentVersion } from '../content-version.js';
 import type { LikeGate } from '../like-gate.js';
 import { approximateBytes, PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../memory-cache.js';
 import { createVersionedCache } from '../versioned-cache.js';
+import { postMentionNotices, type MentionDirectory } from '../notifications/mentions.js';
 import { excerptOf, utcDay } from '../notifications/notification-service.js';
 import { InvalidInputError, NotFoundError, UploadLimitError } from '../errors.js';
 import type { QuotaMeter, UploadAllowance } from '../storage/upload-allowance.js';
@@ -142,6 +143,8 @@ export function createPostService(deps: {
   reviewRule: ReviewRule;
   /** The detail's mean review scores. */
   reviews: Pick<ReviewRepository, 'meanScores'>;
+  /** Who the `@username`s of a post's content are (services/notifications/mentions.ts). */
+  members: MentionDirectory;
 }) {
   const { posts, likes, jobs, store, now, contentVersion, maxProcessingAttempts } = deps;
   const { allowance } = deps;
@@ -320,6 +323,7 @@ export function createPostService(deps: {
      * upload wrote are removed (see runUpload).
      */
     async upload(user: User, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+      let told: string[] = [];
       const post = await runUpload(
         user,
         async (upload): Promise<NewPost> => {
@@ -361,16 +365,34 @@ export function createPostService(deps: {
             doi: input.doi ?? null,
           };
         },
-        (post) =>
-          posts.insert(post, user.username, {
-            id: randomUUID(),
-            kind: PROCESS_POST_JOB,
-            subjectId: post.id,
-            maxAttempts: maxProcessingAttempts,
-            at: post.createdAt,
-          }),
+        async (post) => {
+          // Its `@username`s tell those members (policies/notification-policy.ts), with the post.
+          const notices = await postMentionNotices(
+            deps.members,
+            user,
+            {
+              id: post.id,
+              title: post.title,
+              content: post.content,
+              facts: postFacts({ author: user, visibility: post.visibility, hidden: false }),
+            },
+            post.createdAt,
+          );
+          told = await posts.insert(
+            post,
+            user.username,
+            {
+              id: randomUUID(),
+              kind: PROCESS_POST_JOB,
+              subjectId: post.id,
+              maxAttempts: maxProcessingAttempts,
+              at: post.createdAt,
+            },
+            notices,
+          );
+        },
       );
-      await deps.afterWrite({ posts: [post.id] });
+      await deps.afterWrite({ posts: [post.id], notify: told });
       return { post_id: post.id, message: MESSAGES.uploadProcessing, status: post.status };
     },
 
@@ -571,6 +593,20 @@ export function createPostService(deps: {
         doi: body.doi,
       };
       const at = now().toISOString();
+      // The `@username`s the edit adds (or that may see the post only now) tell those members.
+      const facts = postFacts(original);
+      const notices = await postMentionNotices(
+        deps.members,
+        user,
+        {
+          id,
+          title: changes.title ?? original.title,
+          content: changes.content ?? original.content,
+          facts: { ...facts, visibility: changes.visibility ?? facts.visibility },
+        },
+        at,
+        { content: original.content, facts },
+      );
       const edit = await posts.edit(
         id,
         changes,
@@ -588,6 +624,7 @@ export function createPostService(deps: {
             (changes.aiInstruction !== undefined && changes.aiInstruction !== before.aiInstruction),
         },
         deps.reviewRule,
+        notices,
       );
       // Deleted between the check and the edit.
       if (edit === undefined) throw new NotFoundError(MESSAGES.postNotFoundTitle);

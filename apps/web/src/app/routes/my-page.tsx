@@ -12,6 +12,7 @@ import { OrcidSettings } from '@/features/auth/components/orcid-settings';
 import { SessionSettings } from '@/features/auth/components/session-settings';
 import { NotificationPreferences } from '@/features/notifications/components/notification-preferences';
 import { MyProfile } from '@/features/profiles/components/my-profile';
+import { MyReportsPanel } from '@/features/reports/components/my-reports';
 import { MyReviewsPanel } from '@/features/reviews/components/member-reviews';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { ApiError } from '@/lib/api-client';
@@ -64,6 +65,7 @@ export function MyPageRoute() {
         actions={<LogoutButton />}
         wallet={<WalletCard />}
         reviews={<MyReviewsPanel userId={user.id} />}
+        reports={<MyReportsPanel />}
         settingsOpen={toNotifications}
         settings={
           <>

@@ -30,6 +30,7 @@ export const profiles = {
     activity: 'Activity',
     statistics: 'Statistics',
     reviews: 'Reviews',
+    reports: 'Reports',
   },
   /** The labels of the fields edited in place and of the contact details. */
   fields: {

@@ -53,4 +53,43 @@ export const reports = {
       hint: 'Say what is wrong in the note.',
     },
   },
+  /** My Page › Reports: the member's own reports and what the moderators decided. */
+  mine: {
+    title: 'My reports',
+    loading: 'Loading your reports…',
+    failed: 'Your reports could not be loaded.',
+    empty: 'No reports yet',
+    emptyText:
+      'When you report a post, a comment, a review or a member, it shows here with what the moderators decided.',
+    loadMore: 'Load more',
+    /** What was reported. */
+    what: {
+      post: 'Post',
+      comment: 'Comment',
+      review: 'Review',
+      review_response: 'Response to a review',
+      user: 'Member',
+    },
+    status: { open: 'Open', resolved: 'Resolved' },
+    /** The moderators' outcome; `open` while they have not decided. */
+    outcome: {
+      open: 'The moderators have not decided yet.',
+      dismiss: 'Dismissed: the moderators found nothing to act on.',
+      hide: 'The moderators hid what you reported.',
+      delete: 'The moderators removed what you reported.',
+      suspend: 'The moderators suspended the account.',
+    },
+    reason: 'Reason: {{reason}}',
+    note: 'Your note:',
+    reported: 'Reported',
+    decided: 'Decided',
+    /** The link to what was reported, while it can still be seen. */
+    view: {
+      post: 'View the post',
+      comment: 'View the comment',
+      review: 'View the review',
+      review_response: 'View the response',
+      user: 'View the profile',
+    },
+  },
 };

@@ -27,6 +27,7 @@ export const profiles: Translation<typeof en> = {
     activity: '动态',
     statistics: '统计',
     reviews: '评审',
+    reports: '举报',
   },
   fields: {
     username: '用户名',

@@ -4,14 +4,14 @@ import { localizedDetail } from '@/lib/localize-message';
 import styles from './query-status.module.css';
 
 /** The part of a query result the status needs (TanStack Query's result fits). */
-type StatusQuery = {
+export type StatusQuery = {
   isError: boolean;
   isFetching: boolean;
   error: unknown;
   refetch: () => Promise<unknown>;
 };
 
-type QueryStatusProps = {
+export type QueryStatusProps = {
   query: StatusQuery;
   /** Said while the data loads, e.g. 'Loading comments…'. */
   loading: string;

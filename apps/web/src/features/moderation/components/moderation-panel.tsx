@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import { QueryStatus } from '@/components/ui/query-status/query-status';
+import { ListOrStatus as SharedListOrStatus } from '@/components/ui/query-status/list-or-status';
+import type { StatusQuery } from '@/components/ui/query-status/query-status';
 import styles from './moderation.module.css';
 
 type ModerationPanelProps = {
@@ -31,26 +32,27 @@ export function ModerationPanel({ id, title, headingRef, children }: ModerationP
 export type ListTexts = { empty: string; loading: string; failed: string };
 
 type ListOrStatusProps<T> = {
-  query: Parameters<typeof QueryStatus>[0]['query'];
+  query: StatusQuery;
   /** The query's entries, once they came. */
   items: T[] | undefined;
   texts: ListTexts;
   children: (items: T[]) => ReactNode;
 };
 
-/** The entries once loaded, a line saying there are none, or the query's loading or failure. */
+/** A moderation list (components' ListOrStatus) in the screen's look: "none" as a dashed box. */
 export function ListOrStatus<T>({ query, items, texts, children }: ListOrStatusProps<T>) {
-  if (!items) {
-    return (
-      <QueryStatus
-        query={query}
-        loading={texts.loading}
-        failed={texts.failed}
-        classNames={{ error: styles.failure, loading: styles.loading }}
-      />
-    );
-  }
-  return items.length ? children(items) : <p className={styles.empty}>{texts.empty}</p>;
+  return (
+    <SharedListOrStatus
+      query={query}
+      items={items}
+      loading={texts.loading}
+      failed={texts.failed}
+      empty={<p className={styles.empty}>{texts.empty}</p>}
+      classNames={{ error: styles.failure, loading: styles.loading }}
+    >
+      {children}
+    </SharedListOrStatus>
+  );
 }
 
 type ModerationTableProps = {

@@ -41,6 +41,8 @@ type MyProfileProps = {
   settings?: ReactNode;
   /** The Reviews tab's content, composed by the app (the reviews feature's lists). */
   reviews?: ReactNode;
+  /** The Reports tab's content, composed by the app (the reports feature's list). */
+  reports?: ReactNode;
   /** The Settings window is open from the start (a link to one of its sections). */
   settingsOpen?: boolean;
 };
@@ -48,7 +50,7 @@ type MyProfileProps = {
 /**
  * My Page (spec §2): the member's avatar (click to upload), username, title, bio and website
  * edited in place, contact details, Settings (privacy, contact and password) and the tabs Profile, Posts,
- * Comments, Likes, Reviews (when the app gives it) and Statistics. Every change is saved at once and answered with the updated
+ * Comments, Likes, Reviews and Reports (when the app gives them) and Statistics. Every change is saved at once and answered with the updated
  * user, which replaces the cached one.
  */
 export function MyProfile({
@@ -57,6 +59,7 @@ export function MyProfile({
   wallet,
   settings,
   reviews,
+  reports,
   settingsOpen: openAtStart = false,
 }: MyProfileProps) {
   const [settingsOpen, setSettingsOpen] = useState(openAtStart);
@@ -160,6 +163,9 @@ export function MyProfile({
             },
             ...(reviews
               ? [{ id: 'reviews', label: t('tabs.reviews'), render: () => reviews }]
+              : []),
+            ...(reports
+              ? [{ id: 'reports', label: t('tabs.reports'), render: () => reports }]
               : []),
             {
               id: 'statistics',

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReportBody, ReportCreated } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api, jsonBody } from '@/lib/api-client';
+import { myReportsKeyPrefix } from './get-my-reports';
 
 /** POST /reports (JSON) → 201 `{id, status: 'open'}`. */
 export function createReport(body: CreateReportBody): Promise<ReportCreated> {
@@ -9,5 +10,10 @@ export function createReport(body: CreateReportBody): Promise<ReportCreated> {
 }
 
 export function useCreateReport() {
-  return useMutation({ mutationFn: createReport });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReport,
+    // My Page › Reports lists it next time it is opened.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myReportsKeyPrefix }),
+  });
 }

@@ -1,11 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserReview, UserReviewKind } from '@symposia/shared';
-import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import items from '@/components/ui/item-list/item-list.module.css';
-import { LoadMoreButton } from '@/components/ui/load-more/load-more-button';
-import { QueryStatus } from '@/components/ui/query-status/query-status';
+import { PagedList } from '@/components/ui/paged-list/paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/time';
 import { useMemberReviews } from '../api/get-member-reviews';
@@ -77,42 +74,33 @@ export function MemberReviewList({
   withHelpfulness = false,
 }: MemberReviewListProps) {
   const { t } = useTranslation('reviews');
-  const headingId = useId();
   const query = useMemberReviews(userId, kind);
   const pages = query.data?.pages;
-  const reviews = pages?.flatMap((page) => page.items);
   // Null when the member keeps their statistics private: then nothing is said of it.
   const helpfulTotal = pages?.[0]?.helpful_total ?? null;
 
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid={`reviews-${kind}`}>
-      <h2 id={headingId} className={styles.heading}>
-        {t(kind === 'written' ? 'mine.written' : 'mine.received')}
-      </h2>
-      {withHelpfulness && helpfulTotal !== null ? (
-        <p className={styles.helpfulness} data-testid="helpful-total">
-          {t('mine.helpfulness', { count: helpfulTotal })}
-        </p>
-      ) : null}
-      {reviews ? (
-        reviews.length ? (
-          <ul className={items.list}>
-            {reviews.map((review) => (
-              <MemberReviewEntry key={review.id} review={review} kind={kind} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState title={t('mine.none')} text={emptyText} />
-        )
-      ) : (
-        <QueryStatus query={query} loading={t('mine.loading')} failed={t('mine.loadFailed')} />
-      )}
-      {reviews && query.hasNextPage ? (
-        <div className={styles.more}>
-          <LoadMoreButton query={query} label={t('mine.loadMore')} />
-        </div>
-      ) : null}
-    </section>
+    <PagedList
+      query={query}
+      items={pages?.flatMap((page) => page.items)}
+      testId={`reviews-${kind}`}
+      texts={{
+        title: t(kind === 'written' ? 'mine.written' : 'mine.received'),
+        loading: t('mine.loading'),
+        failed: t('mine.loadFailed'),
+        empty: t('mine.none'),
+        emptyText,
+        loadMore: t('mine.loadMore'),
+      }}
+      intro={
+        withHelpfulness && helpfulTotal !== null ? (
+          <p className={styles.helpfulness} data-testid="helpful-total">
+            {t('mine.helpfulness', { count: helpfulTotal })}
+          </p>
+        ) : null
+      }
+      renderItem={(review) => <MemberReviewEntry key={review.id} review={review} kind={kind} />}
+    />
   );
 }
 
