@@ -89,6 +89,7 @@ export function createProcessing(deps: {
       memoryMb: config.processing.parseMemoryMb,
     },
     tmpDir,
+    poolSize: config.processing.poolSize,
   });
   // What the jobs write reaches the caches (through the content version, of every linked process)
   // and the members' live streams; nothing they write withdraws a file.
@@ -207,7 +208,25 @@ export function createProcessing(deps: {
     log,
   });
   // The digest's clock runs where jobs run: it queues a period's job once its time has come.
-  return withClock(worker, () => notificationEmails.digests.tick(), log);
+  // The readers stop once the jobs in flight are done.
+  return withClock(
+    withReaders(worker, () => sandbox.close()),
+    () => notificationEmails.digests.tick(),
+    log,
+  );
+}
+
+/** The worker, whose file readers (the sandbox's pool of children) stop after it stops. */
+function withReaders(worker: Worker, closeReaders: () => Promise<void>): Worker {
+  return {
+    id: worker.id,
+    wake: () => worker.wake(),
+    start: () => worker.start(),
+    async stop() {
+      await worker.stop();
+      await closeReaders();
+    },
+  };
 }
 
 /** How often a worker looks whether a digest period's time has come. */
