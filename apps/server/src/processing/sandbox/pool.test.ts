@@ -75,6 +75,17 @@ describe('the pool of sandbox children', { timeout: 90_000 }, () => {
     expect(readers.started()).toBe(1);
   });
 
+  it('starts a child ahead of the first file when warmed, and keeps its last child when idle', async () => {
+    const readers = pool({ size: 2, idleMs: 50 });
+    readers.warm();
+    expect(readers.started()).toBe(1);
+    const pid = (await run(readers, 'pid')) as number;
+    expect(readers.started()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(pid)).toBe(true);
+    expect(await run(readers, 'pid')).toBe(pid);
+  });
+
   it('gives its children no secrets from the environment', async () => {
     process.env.SYMPOSIA_TEST_SECRET = 'hunter2';
     try {

@@ -15,12 +15,15 @@ import { limitMessage, residentBytes, watchProcess, type ProcessLimits } from '.
  * or dies is killed (SIGKILL) and its task fails as it would in a child of its own; the next task
  * gets a fresh child. A child is also retired (and replaced when needed) after `maxTasksPerChild`
  * tasks, when a task leaves it holding more than half of its memory limit, and when it has been
- * idle for `idleMs`, so memory a parser kept, or anything a file did to it, does not outlive that.
+ * idle for `idleMs` (all but the last one, which waits warm for the next upload), so memory a
+ * parser kept, or anything a file did to it, does not outlive that.
  */
 export interface ChildPool {
   readonly size: number;
   /** Runs one request in a child of the pool (waiting for a free one), within the limits. */
   run<T>(request: SandboxRequest, options: { cwd: string; signal?: AbortSignal }): Promise<T>;
+  /** Starts a child now if none runs, so the first file does not wait for one to start. */
+  warm(): void;
   /** Children started so far, replacements included. */
   started(): number;
   /** Kills every child; tasks still waiting fail with a ReaderUnavailableError. */
@@ -189,6 +192,8 @@ export function createChildPool(settings: PoolSettings): ChildPool {
     holdOpen(member.child, false);
     idle.push(member);
     member.idleTimer = setTimeout(() => {
+      // The last child stays: a lone upload after a quiet hour is read at once too.
+      if (members.size <= 1) return;
       const index = idle.indexOf(member);
       if (index >= 0) idle.splice(index, 1);
       retire(member);
@@ -267,6 +272,10 @@ export function createChildPool(settings: PoolSettings): ChildPool {
         waiting.push(task);
         dispatch();
       });
+    },
+    warm() {
+      if (closed || members.size > 0) return;
+      rest(start());
     },
     started: () => started,
     async close() {

@@ -109,6 +109,8 @@ export interface Sandbox {
     input: Omit<SandboxTasks[K]['input'], 'path'>,
     signal?: AbortSignal,
   ): Promise<SandboxTasks[K]['output']>;
+  /** Starts a reader ahead of the first file. */
+  warm(): void;
   /** Stops the readers (the pool's children); tasks after this fail. */
   close(): Promise<void>;
 }
@@ -174,6 +176,7 @@ export function createSandbox(settings: {
         pool.run({ kind, input: { ...input, path } }, { cwd: dir, signal }),
       );
     },
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }
