@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
+import { childExecArgv } from './child-start.js';
 import { residentBytes } from './watchdog.js';
 import { createChildPool, type ChildPool, type PoolSettings } from './pool.js';
 import { createSandbox } from './sandbox.js';
@@ -12,6 +16,7 @@ import { createSandbox } from './sandbox.js';
  * breaks one killed and replaced, a crash failing its own task alone.
  */
 
+const execute = promisify(execFile);
 const MISBEHAVING = new URL('./testing/misbehaving-child.ts', import.meta.url);
 // Generous time, so that a loaded machine never turns another test into a timeout.
 const LIMITS = { timeoutMs: 60_000, memoryMb: 160 };
@@ -199,6 +204,20 @@ describe('the pool of sandbox children', { timeout: 90_000 }, () => {
     expect(await spinning).toBeInstanceOf(ReaderUnavailableError);
     expect(alive(pid)).toBe(false);
     expect(await failureOf(run(readers, 'echo'))).toBeInstanceOf(ReaderUnavailableError);
+  });
+});
+
+describe('closing the pool', { timeout: 90_000 }, () => {
+  it('holds its process open until its idle children have exited', async () => {
+    const script = fileURLToPath(new URL('./testing/close-idle-pool.ts', import.meta.url));
+    const { stdout } = await execute(
+      process.execPath,
+      [...childExecArgv(new URL(`file://${script}`), 256), script],
+      {
+        cwd: dir,
+      },
+    );
+    expect(stdout).toBe('closed\n');
   });
 });
 

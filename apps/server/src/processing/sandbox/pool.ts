@@ -291,7 +291,11 @@ export function createChildPool(settings: PoolSettings): ChildPool {
             else member.child.once('close', () => resolve());
           }),
       );
-      for (const member of members) retire(member);
+      for (const member of members) {
+        // Waited for: an idle child no longer holds this process open, its exit must.
+        holdOpen(member.child, true);
+        retire(member);
+      }
       await Promise.all(exits);
     },
   };
