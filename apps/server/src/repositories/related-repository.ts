@@ -61,20 +61,22 @@ export function createRelatedRepository(db: AppDatabase, dialect: Dialect) {
 
     /**
      * In how many indexed posts each word occurs, counted no further than `cap`: the count of a
-     * word in a tenth of the corpus would otherwise read a tenth of the corpus (PostgreSQL; on
-     * SQLite the FTS5 vocabulary holds each word's count).
+     * word in a tenth of the corpus would otherwise read a tenth of the corpus.
      */
     async documentFrequencies(words: string[], cap: number): Promise<Map<string, number>> {
       const found = new Map<string, number>();
       if (words.length === 0) return found;
-      if (dialect === 'sqlite') {
-        const rows = await sql<{ term: string; doc: number }>`
-          select term, doc from post_search_vocab
-          where term in (${sql.join(words.map((word) => sql`${word}`))})`.execute(db);
-        for (const row of rows.rows) found.set(row.term, Math.min(cap, Number(row.doc)));
-        return found;
-      }
       for (const word of words) {
+        if (dialect === 'sqlite') {
+          // Not the FTS5 vocabulary: its count reads the word's whole list of posts.
+          const { rows } = await sql<{ n: number }>`
+            select count(*) as n from (
+              select rowid from post_search_fts where post_search_fts match ${phraseOf(word)}
+              limit ${cap}
+            )`.execute(db);
+          found.set(word, Number(rows[0]?.n ?? 0));
+          continue;
+        }
         const { rows } = await sql<{ n: number | string }>`
           select count(*) as n from (
             select 1 from post_search where search_vector @@ ${tsQueryOf([word])} limit ${cap}
