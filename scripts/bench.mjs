@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the benchmarks and prints their figures:
 //   npm run bench                    every server scenario, then the web bundle sizes
-//   npm run bench -- posts upload    only the named server scenarios
+//   npm run bench -- posts upload    only the named server scenarios (processing: the pipeline
+//                                    and bursts of 500 uploads; related: a refresh at 1k–100k posts)
 //   npm run bench -- keywords        only the analyzer's keyword precision/recall
 //   npm run bench -- sybil           only the sybil rings' share of the pool under trust weighting
 //   npm run bench -- bundle          only the first-load JavaScript of / and /forum

@@ -202,6 +202,13 @@ async function waitForJobs(db: AppDatabase): Promise<void> {
 export async function startProductServer(
   prepare: (db: AppDatabase) => Promise<void>,
 ): Promise<ProductServer> {
+  return startProductServerOn({}, { seed: true, prepare });
+}
+
+async function startProductServerOn(
+  extraEnv: Record<string, string>,
+  options: { seed: boolean; prepare?: (db: AppDatabase) => Promise<void> },
+): Promise<ProductServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'symposia-bench-'));
   const baseDatabaseUrl = process.env.DATABASE_URL ?? '';
   const schema = baseDatabaseUrl ? `bench_${randomBytes(6).toString('hex')}` : null;
@@ -216,14 +223,19 @@ export async function startProductServer(
     }
     await rm(dataDir, { recursive: true, force: true });
   };
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...extraEnv,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  };
   const config = loadConfig(env, serverRoot);
   let db: AppDatabase | undefined;
   let child: ChildProcess | undefined;
   try {
-    runQuietly('npm', ['run', 'seed'], env, repoRoot);
+    if (options.seed) runQuietly('npm', ['run', 'seed'], env, repoRoot);
     db = (await openDatabase(config.database)).db;
-    await prepare(db);
+    await options.prepare?.(db);
 
     const port = await freePort();
     const accessLog = process.env.BENCH_ACCESS_LOG || join(dataDir, 'access.log');
@@ -270,4 +282,15 @@ export function countLines(file: string): number {
   if (!existsSync(file) || file === '/dev/null') return 0;
   const text = readFileSync(file, 'utf8');
   return text.length === 0 ? 0 : text.split('\n').length - 1;
+}
+
+/**
+ * The built server (`npm run build` first: `buildServer`) started as `npm start` starts it on an
+ * empty, throw-away data directory (and PostgreSQL schema with DATABASE_URL), with the settings
+ * of `env` over the operator's environment; `db` reads its database from this process.
+ */
+export async function startFreshServer(
+  env: Record<string, string>,
+): Promise<Omit<ProductServer, 'accessLog'>> {
+  return startProductServerOn(env, { seed: false });
 }

@@ -142,6 +142,11 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'Memory one reader of an uploaded file may use (its resident memory, watched from outside, and its JS heap); past it the reader is killed and the job fails for good. 64 to 16384.',
   },
+  PROCESSING_POOL_SIZE: {
+    default: '`0`',
+    meaning:
+      'Readers of uploaded files each processing process keeps running: long-lived sandboxed child processes, each parsing one file at a time within the two limits above (a reader that breaks one is killed and replaced). `0`: as many as the machine has cores (`os.availableParallelism()`). 0 to 64.',
+  },
   AI_PROVIDER: {
     default: '`embedded`',
     meaning:

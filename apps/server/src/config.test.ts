@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faucetEnvSchema, faucetSettingsFromEnv } from './chain/settings.js';
@@ -117,6 +118,7 @@ describe('loadConfig', () => {
         pollMs: 500,
         parseTimeoutSeconds: 60,
         parseMemoryMb: 512,
+        poolSize: availableParallelism(),
       },
       faucet: EMBEDDED_FAUCET,
       ai: {
@@ -236,6 +238,7 @@ describe('loadConfig', () => {
         WORKER_POLL_MS: '100',
         PROCESSING_PARSE_TIMEOUT_SECONDS: '5',
         PROCESSING_PARSE_MEMORY_MB: '256',
+        PROCESSING_POOL_SIZE: '3',
         AI_PROVIDER: 'openai',
         AI_BASE_URL: 'http://localhost:11434/v1',
         AI_API_KEY: 'sk-test',
@@ -331,6 +334,7 @@ describe('loadConfig', () => {
         pollMs: 100,
         parseTimeoutSeconds: 5,
         parseMemoryMb: 256,
+        poolSize: 3,
       },
       faucet: EMBEDDED_FAUCET,
       ai: {

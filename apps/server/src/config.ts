@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -156,6 +157,11 @@ export interface Config {
     parseTimeoutSeconds: number;
     /** PROCESSING_PARSE_MEMORY_MB: resident memory one reader of an upload may use. */
     parseMemoryMb: number;
+    /**
+     * PROCESSING_POOL_SIZE: readers (long-lived sandbox children) this process keeps at most;
+     * 0 in the environment means one per core, which this holds already worked out.
+     */
+    poolSize: number;
   };
   /** SOLANA_*, TOKEN_MINT, FAUCET_*: where the token faucet pays, from which key, within which limits. */
   faucet: FaucetSettings;
@@ -416,6 +422,8 @@ const envSchema = z.object({
   // Untrusted files are parsed in a child process within these (processing/sandbox/sandbox.ts).
   PROCESSING_PARSE_TIMEOUT_SECONDS: wholeNumber(60, 1, 3600),
   PROCESSING_PARSE_MEMORY_MB: wholeNumber(512, 64, 16_384),
+  // 0: one reader per core (processing/sandbox/pool.ts).
+  PROCESSING_POOL_SIZE: wholeNumber(0, 0, 64),
   AI_PROVIDER: setting().pipe(
     z.enum(['embedded', 'openai'], { message: 'must be embedded or openai' }).default('embedded'),
   ),
@@ -790,6 +798,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       pollMs: vars.WORKER_POLL_MS,
       parseTimeoutSeconds: vars.PROCESSING_PARSE_TIMEOUT_SECONDS,
       parseMemoryMb: vars.PROCESSING_PARSE_MEMORY_MB,
+      poolSize: vars.PROCESSING_POOL_SIZE || availableParallelism(),
     },
   };
 }

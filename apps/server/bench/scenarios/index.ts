@@ -2,6 +2,7 @@ import { commentsScenario } from './comments.js';
 import { postsScenario } from './posts.js';
 import { processingScenario } from './processing.js';
 import { productionScenario } from './production.js';
+import { relatedScenario } from './related.js';
 import { searchScenario } from './search.js';
 import type { Scenario } from './types.js';
 import { uploadScenario } from './upload.js';
@@ -14,4 +15,5 @@ export const scenarios: Scenario[] = [
   commentsScenario,
   uploadScenario,
   processingScenario,
+  relatedScenario,
 ];

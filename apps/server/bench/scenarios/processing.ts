@@ -3,6 +3,7 @@ import type { PostDetail } from '@symposia/shared';
 import sharp from 'sharp';
 import { createPaperPdf } from '../../src/processing/extract/testing/pdf-fixture.js';
 import { postJson, signUp } from './client.js';
+import { processingBursts } from './processing-burst.js';
 import type { Scenario } from './types.js';
 
 const MB = 1024 * 1024;
@@ -71,7 +72,8 @@ async function timeProcessing(
 
 export const processingScenario: Scenario = {
   name: 'processing',
-  description: 'the pipeline after upload: a 50-page PDF and a 48 MB image, time and peak RSS',
+  description:
+    'the pipeline after upload: a 50-page PDF and a 48 MB image (time, peak RSS); bursts of 500 small uploads against the built server',
   run: async ({ baseUrl }) => {
     const user = await signUp(baseUrl, 'bench_processor');
     const pdf = fiftyPagePdf();
@@ -92,5 +94,6 @@ export const processingScenario: Scenario = {
         `  ${row.label.padEnd(28)} ${row.seconds.toFixed(2)} s   peak RSS growth ${(row.peakGrowth / MB).toFixed(0)} MB`,
       );
     }
+    await processingBursts();
   },
 };

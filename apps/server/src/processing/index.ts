@@ -31,7 +31,7 @@ import type { ContentStore } from '../storage/index.js';
 import { createAnalyzer } from './analyze/create-analyzer.js';
 import { createEmbeddedAnalyzer } from './analyze/embedded/index.js';
 import { createPostProcessor, type ProcessingLog } from './pipeline.js';
-import { createSandbox } from './sandbox/sandbox.js';
+import { createSandbox, type Sandbox } from './sandbox/sandbox.js';
 import { createWorker, type Worker } from './worker.js';
 
 export { createWorker, retryDelaySeconds } from './worker.js';
@@ -89,6 +89,7 @@ export function createProcessing(deps: {
       memoryMb: config.processing.parseMemoryMb,
     },
     tmpDir,
+    poolSize: config.processing.poolSize,
   });
   // What the jobs write reaches the caches (through the content version, of every linked process)
   // and the members' live streams; nothing they write withdraws a file.
@@ -207,7 +208,27 @@ export function createProcessing(deps: {
     log,
   });
   // The digest's clock runs where jobs run: it queues a period's job once its time has come.
-  return withClock(worker, () => notificationEmails.digests.tick(), log);
+  // The readers stop once the jobs in flight are done.
+  return withClock(withReaders(worker, sandbox), () => notificationEmails.digests.tick(), log);
+}
+
+/**
+ * The worker with its file readers (the sandbox's pool of children): one is started with it, so
+ * the first upload does not wait for a reader to start, and they stop after it stops.
+ */
+function withReaders(worker: Worker, readers: Pick<Sandbox, 'warm' | 'close'>): Worker {
+  return {
+    id: worker.id,
+    wake: () => worker.wake(),
+    start() {
+      worker.start();
+      readers.warm();
+    },
+    async stop() {
+      await worker.stop();
+      await readers.close();
+    },
+  };
 }
 
 /** How often a worker looks whether a digest period's time has come. */

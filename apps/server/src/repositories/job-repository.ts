@@ -110,6 +110,36 @@ export async function requeueJob(trx: Transaction<DatabaseSchema>, job: NewJob):
     .execute();
 }
 
+/**
+ * Queues the subject's job inside the caller's transaction unless it is queued already: every
+ * write while it waits for a worker joins that one run, which reads what they all wrote (a post's
+ * related-post refresh, issue 31: under a burst of uploads the wait is the window). A job running
+ * now, done or failed is queued again as `requeueJob` does (the run in progress completes
+ * nothing, so what it read before this write is not what stays).
+ */
+export async function coalesceJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
+  await trx
+    .insertInto('jobs')
+    .values(newJobRow(job))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['kind', 'subject_id'])
+        .doUpdateSet({
+          status: 'queued',
+          attempts: 0,
+          lease_expiries: 0,
+          max_attempts: job.maxAttempts,
+          run_after: job.at,
+          lease_until: null,
+          locked_by: null,
+          last_error: null,
+          updated_at: job.at,
+        })
+        .where('jobs.status', '!=', 'queued'),
+    )
+    .execute();
+}
+
 export type JobRepository = ReturnType<typeof createJobRepository>;
 
 export function createJobRepository(db: AppDatabase, dialect: Dialect) {

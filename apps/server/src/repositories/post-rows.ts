@@ -13,16 +13,19 @@ import {
   type Post,
   type PostFileView,
 } from '../domain/post.js';
-import { requeueJob } from './job-repository.js';
+import { coalesceJob } from './job-repository.js';
 
 /**
  * What the post modules share: the columns a post is read with, how a row becomes a Post with its
  * files, and the related-posts refresh their writes queue. Plain functions, no repository.
  */
 
-/** Queues the refresh of a post's related posts, inside the caller's transaction. */
+/**
+ * Queues the refresh of a post's related posts, inside the caller's transaction: one run per post
+ * per RELATE_POST_COALESCE_SECONDS, whatever the number of writes meanwhile (issue 31).
+ */
 export async function queueRelate(trx: Transaction<DatabaseSchema>, postId: string, at: string) {
-  await requeueJob(trx, {
+  await coalesceJob(trx, {
     id: randomUUID(),
     kind: RELATE_POST_JOB,
     subjectId: postId,

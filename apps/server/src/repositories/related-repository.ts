@@ -1,5 +1,5 @@
 import { mediaTypeSchema } from '@symposia/shared';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import type { Dialect } from './database.js';
 import { AUTHOR_COLUMNS, authorOf } from './post-rows.js';
@@ -17,13 +17,24 @@ export interface RelatedPost {
 
 export type RelatedRepository = ReturnType<typeof createRelatedRepository>;
 
+/** One word as an FTS5 phrase (the search tokenizer's words hold no quote; doubled if one did). */
+function phraseOf(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/** Any of these words as a PostgreSQL text query, each quoted. */
+function tsQueryOf(words: string[]) {
+  const quoted = words.map((word) => `'${word.replaceAll("'", "''")}'`).join(' | ');
+  return sql`to_tsquery('simple', ${quoted})`;
+}
+
 /** Serializes rewrites of related lists on PostgreSQL. */
 const POSTGRES_LOCK = sql`select pg_advisory_xact_lock(hashtext('symposia.post_related'))`;
 
 /**
  * Related posts (table post_related, migration 0014): the words a post is indexed under, how
- * common words are, the posts most like a set of words (bm25 on SQLite, ts_rank on PostgreSQL,
- * over the search index), and the stored lists, read through the visibility conditions.
+ * common words are, the newest posts holding a word (index lookups, bounded whatever the corpus's
+ * size: issue 31), and the stored lists, read through the visibility conditions.
  */
 export function createRelatedRepository(db: AppDatabase, dialect: Dialect) {
   return {
@@ -36,77 +47,74 @@ export function createRelatedRepository(db: AppDatabase, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    /** How many posts are indexed. */
+    /**
+     * About how many posts are indexed: the highest indexed post's number, one index lookup
+     * (deleted posts still count, which moves a rarity little); a count would read every row.
+     */
     async corpusSize(): Promise<number> {
       const row = await db
         .selectFrom('post_search')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .select((eb) => eb.fn.max('post_seq').as('n'))
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number(row.n ?? 0);
     },
 
-    /** In how many indexed posts each word occurs. */
-    async documentFrequencies(words: string[]): Promise<Map<string, number>> {
+    /**
+     * In how many indexed posts each word occurs, counted no further than `cap`: the count of a
+     * word in a tenth of the corpus would otherwise read a tenth of the corpus.
+     */
+    async documentFrequencies(words: string[], cap: number): Promise<Map<string, number>> {
       const found = new Map<string, number>();
       if (words.length === 0) return found;
-      if (dialect === 'sqlite') {
-        const rows = await sql<{ term: string; doc: number }>`
-          select term, doc from post_search_vocab
-          where term in (${sql.join(words.map((word) => sql`${word}`))})`.execute(db);
-        for (const row of rows.rows) found.set(row.term, Number(row.doc));
-        return found;
-      }
       for (const word of words) {
-        const row = await db
-          .selectFrom('post_search')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${`'${word}'`})`)
-          .executeTakeFirstOrThrow();
-        found.set(word, Number(row.n));
+        if (dialect === 'sqlite') {
+          // Not the FTS5 vocabulary: its count reads the word's whole list of posts.
+          const { rows } = await sql<{ n: number }>`
+            select count(*) as n from (
+              select rowid from post_search_fts where post_search_fts match ${phraseOf(word)}
+              limit ${cap}
+            )`.execute(db);
+          found.set(word, Number(rows[0]?.n ?? 0));
+          continue;
+        }
+        const { rows } = await sql<{ n: number | string }>`
+          select count(*) as n from (
+            select 1 from post_search where search_vector @@ ${tsQueryOf([word])} limit ${cap}
+          ) as matches`.execute(db);
+        found.set(word, Number(rows[0]?.n ?? 0));
       }
       return found;
     },
 
     /**
-     * The public posts (anyone may see them) whose indexed text is most like `words`, best
-     * first, leaving out `postId` itself: any of the words, ranked by field weight.
+     * The newest `limit` indexed posts holding `word` (their `post_seq`), newest first: one
+     * lookup in the index whatever the corpus's size (FTS5 walks the word's list from its end;
+     * on PostgreSQL the planner takes the GIN index or walks the posts backwards).
      */
-    async similar(
-      postId: string,
-      words: string[],
-      limit: number,
-    ): Promise<{ id: string; score: number }[]> {
-      if (words.length === 0) return [];
-      let rows: { id: string; score: number }[];
+    async postsWith(word: string, limit: number): Promise<number[]> {
       if (dialect === 'sqlite') {
-        const match = words.map((word) => `"${word}"`).join(' OR ');
-        rows = await db
-          .selectFrom('posts')
-          .innerJoin('post_search_fts', 'post_search_fts.rowid', 'posts.seq')
-          .select(['posts.id', sql<number>`-post_search_fts.rank`.as('score')])
-          .where(sql<SqlBool>`post_search_fts match ${match}`)
-          .where(postVisibleTo(null))
-          .where('posts.id', '!=', postId)
-          .orderBy('post_search_fts.rank')
-          .orderBy('posts.seq', 'desc')
-          .limit(limit)
-          .execute();
-      } else {
-        const tsquery = sql`to_tsquery('simple', ${words.map((word) => `'${word}'`).join(' | ')})`;
-        const score = sql<number>`ts_rank(post_search.search_vector, ${tsquery})`;
-        rows = await db
-          .selectFrom('posts')
-          .innerJoin('post_search', 'post_search.post_seq', 'posts.seq')
-          .select(['posts.id', score.as('score')])
-          .where(sql<SqlBool>`post_search.search_vector @@ ${tsquery}`)
-          .where(postVisibleTo(null))
-          .where('posts.id', '!=', postId)
-          .orderBy(score, 'desc')
-          .orderBy('posts.seq', 'desc')
-          .limit(limit)
-          .execute();
+        const { rows } = await sql<{ seq: number }>`
+          select rowid as seq from post_search_fts where post_search_fts match ${phraseOf(word)}
+          order by rowid desc limit ${limit}`.execute(db);
+        return rows.map((row) => Number(row.seq));
       }
-      return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+      const { rows } = await sql<{ seq: number | string }>`
+        select post_seq as seq from post_search where search_vector @@ ${tsQueryOf([word])}
+        order by post_seq desc limit ${limit}`.execute(db);
+      return rows.map((row) => Number(row.seq));
+    },
+
+    /** Which of these posts (by `seq`) anyone may see, leaving out `postId` itself. */
+    async publicAmong(postId: string, seqs: number[]): Promise<{ id: string; seq: number }[]> {
+      if (seqs.length === 0) return [];
+      const rows = await db
+        .selectFrom('posts')
+        .select(['posts.id', 'posts.seq'])
+        .where('posts.seq', 'in', seqs)
+        .where(postVisibleTo(null))
+        .where('posts.id', '!=', postId)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: Number(row.seq) }));
     },
 
     /**

@@ -1,9 +1,12 @@
 /**
- * The sandbox child: runs one task on one untrusted file, answers over IPC and exits. Started by
- * sandbox.ts with a heap limit and watched from outside for time and resident memory; the parsers
- * are imported only by the task that needs them, so each child loads no more than it uses.
+ * The sandbox child: runs tasks on untrusted files, one at a time, and answers each over IPC.
+ * Started by pool.ts (long-lived, a request naming its `id` and scratch directory, the child
+ * staying for the next) or by sandbox.ts `runInChild` (one request without an id: the child
+ * answers and exits), always with a heap limit and watched from outside for time and resident
+ * memory. The parsers are imported only by the tasks that need them, once per child.
  */
 import { readFile } from 'node:fs/promises';
+import { answerRequests } from './protocol.js';
 import type { SandboxReply, SandboxRequest, SandboxTasks } from './tasks.js';
 
 type Handlers = {
@@ -19,13 +22,24 @@ const handlers: Handlers = {
   },
   async thumbnails({ path, variants }) {
     const { imageThumbnails } = await import('../media/thumbnails.js');
+    await keepNoImageCache();
     return imageThumbnails(await readFile(path), variants);
   },
   async poster({ path }) {
     const { posterThumbnail } = await import('../media/thumbnails.js');
+    await keepNoImageCache();
     return posterThumbnail(await readFile(path));
   },
 };
+
+/**
+ * libvips keeps recent operations and their pixels for reuse; a child that lives on must not
+ * keep one file's image for the next (nor grow towards its memory limit with them).
+ */
+async function keepNoImageCache(): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+}
 
 async function handle(request: SandboxRequest): Promise<SandboxReply> {
   try {
@@ -39,9 +53,4 @@ async function handle(request: SandboxRequest): Promise<SandboxReply> {
   }
 }
 
-// The server is gone (killed, crashed): nobody will read the answer or enforce the limits.
-process.once('disconnect', () => process.exit(1));
-
-process.once('message', (request: SandboxRequest) => {
-  void handle(request).then((reply) => process.send?.(reply, () => process.exit(0)));
-});
+answerRequests(handle);

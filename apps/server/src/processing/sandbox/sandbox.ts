@@ -1,17 +1,19 @@
 import { fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
+import { childExecArgv, HEAP_EXHAUSTED } from './child-start.js';
+import { createChildPool } from './pool.js';
 import type { SandboxReply, SandboxRequest, SandboxTaskKind, SandboxTasks } from './tasks.js';
 import { limitMessage, watchProcess, type ProcessLimits } from './watchdog.js';
 
 /**
- * Untrusted files are parsed in a child process, one per task: a heap limit
+ * Untrusted files are parsed in child processes, kept in a pool (pool.ts): a heap limit
  * (--max-old-space-size), a watchdog on its resident memory and its wall-clock time (SIGKILL on
  * either), and no secrets in its environment. Whatever a PDF, a Word document or an image does to
  * its parser — inflate to gigabytes, loop, crash — costs that child, never the server, which keeps
@@ -26,19 +28,6 @@ export const SANDBOX_CHILD = new URL(
   `./child.${RUNNING_FROM_SOURCE ? 'ts' : 'js'}`,
   import.meta.url,
 );
-
-function execArgvFor(entry: URL, memoryMb: number): string[] {
-  const args = [`--max-old-space-size=${memoryMb}`];
-  if (entry.pathname.endsWith('.ts')) {
-    // Only in development and tests: the child needs the same TypeScript loader as its parent.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    args.unshift('--import', tsx);
-  }
-  return args;
-}
-
-/** How V8 says it ran out of the heap it was given (it aborts the process). */
-const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/i;
 
 /**
  * Runs one request in a fresh child started from `entry` and resolves with its answer. A limit
@@ -56,7 +45,7 @@ export function runInChild<T>(
   return new Promise<T>((resolve, reject) => {
     const child = fork(fileURLToPath(entry), [], {
       cwd: options.cwd,
-      execArgv: execArgvFor(entry, limits.memoryMb),
+      execArgv: childExecArgv(entry, limits.memoryMb),
       // No secrets for a parser to leak: not the database URL, not the faucet or AI keys.
       env: { PATH: process.env.PATH ?? '' },
       serialization: 'advanced',
@@ -120,6 +109,10 @@ export interface Sandbox {
     input: Omit<SandboxTasks[K]['input'], 'path'>,
     signal?: AbortSignal,
   ): Promise<SandboxTasks[K]['output']>;
+  /** Starts a reader ahead of the first file. */
+  warm(): void;
+  /** Stops the readers (the pool's children); tasks after this fail. */
+  close(): Promise<void>;
 }
 
 /**
@@ -160,18 +153,30 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Each task gets its own scratch copy of its input under `tmpDir`, and its own child. */
-export function createSandbox(settings: { limits: ProcessLimits; tmpDir: string }): Sandbox {
+/**
+ * Each task gets its own scratch copy of its input under `tmpDir` and runs in a child of a pool of
+ * `poolSize` (PROCESSING_POOL_SIZE: one per core by default).
+ */
+export function createSandbox(settings: {
+  limits: ProcessLimits;
+  tmpDir: string;
+  poolSize?: number;
+}): Sandbox {
   const { limits, tmpDir } = settings;
+  const pool = createChildPool({
+    size: settings.poolSize ?? availableParallelism(),
+    limits,
+    entry: SANDBOX_CHILD,
+    cwd: tmpDir,
+  });
   return {
     limits,
     run(kind, source, input, signal) {
       return withScratchFile(tmpDir, 'sandbox-', source, (path, dir) =>
-        runInChild(SANDBOX_CHILD, { kind, input: { ...input, path } }, limits, {
-          cwd: dir,
-          signal,
-        }),
+        pool.run({ kind, input: { ...input, path } }, { cwd: dir, signal }),
       );
     },
+    warm: () => pool.warm(),
+    close: () => pool.close(),
   };
 }

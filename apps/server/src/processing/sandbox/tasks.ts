@@ -28,7 +28,14 @@ export type SandboxTaskKind = keyof SandboxTasks;
 export interface SandboxRequest {
   kind: string;
   input: unknown;
+  /** The pool's number for this request (pool.ts): the child answers with it and stays. */
+  id?: number;
+  /** The request's own scratch directory, which the child works in while it runs. */
+  cwd?: string;
 }
 
-/** The child's one answer; `message` is the error's, never its stack. */
+/** The child's answer to a request; `message` is the error's, never its stack. */
 export type SandboxReply = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** An answer of a pool child (pool.ts): the reply and the request it answers. */
+export type PooledReply = SandboxReply & { id: number };

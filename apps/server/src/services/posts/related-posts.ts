@@ -8,6 +8,12 @@ export const RELATED_SHOWN = 5;
 export const RELATED_STORED = 12;
 /** The post's most distinctive words looked for in the others. */
 const QUERY_WORDS = 12;
+/** The newest posts holding each of those words that are looked at (issue 31: bounded work). */
+const POSTS_PER_WORD = 200;
+/** A word's count of posts is read no further: past it, a word is common whatever its count. */
+const FREQUENCY_CAP = 1000;
+/** Candidates whose visibility is asked at a time, best first. */
+const VISIBILITY_BATCH = 60;
 /** Words of a document counted (its start says what it is about). */
 const DOCUMENT_WORDS = 5000;
 /** How much a word counts in each field. */
@@ -40,9 +46,12 @@ export type RelatedPosts = ReturnType<typeof createRelatedPosts>;
 /**
  * Chooses each post's related posts by text similarity over its title, tags, summary, content and
  * the text of its documents: its most distinctive words (frequency in the post × rarity in the
- * corpus, a TF-IDF over the search index) looked up with the index's own ranking (bm25 on SQLite,
- * ts_rank on PostgreSQL). Run by the `relate-post` job, queued when a post is published, edited or
- * its documents indexed; nothing leaves the machine.
+ * corpus, a TF-IDF over the search index), then, for each, the newest posts holding it, scored by
+ * the weight and rarity of the words they share. Run by the `relate-post` job, queued when a post
+ * is published, edited or its documents indexed (every write while it waits joins the one run:
+ * repositories/job-repository.ts `coalesceJob`). Its work is bounded whatever the corpus's size: index lookups
+ * only, each reading at most POSTS_PER_WORD posts or FREQUENCY_CAP index entries (issue 31;
+ * `npm run bench -- related` prints it at 1k, 10k and 100k posts). Nothing leaves the machine.
  */
 export function createRelatedPosts(deps: {
   related: RelatedRepository;
@@ -50,6 +59,39 @@ export function createRelatedPosts(deps: {
   afterWrite: AfterWrite;
 }) {
   const { related, afterWrite } = deps;
+
+  /** The public posts sharing the most telling of `words`, best first, `postId` left out. */
+  async function similar(
+    postId: string,
+    words: { word: string; weight: number }[],
+  ): Promise<{ id: string; score: number }[]> {
+    const scores = new Map<number, number>();
+    for (const { word, weight } of words) {
+      for (const seq of await related.postsWith(word, POSTS_PER_WORD)) {
+        scores.set(seq, (scores.get(seq) ?? 0) + weight);
+      }
+    }
+    const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+    const chosen: { id: string; score: number }[] = [];
+    for (let start = 0; start < ranked.length && chosen.length < RELATED_STORED;) {
+      const batch = ranked.slice(start, start + VISIBILITY_BATCH);
+      start += VISIBILITY_BATCH;
+      const shown = new Map(
+        (
+          await related.publicAmong(
+            postId,
+            batch.map(([seq]) => seq),
+          )
+        ).map((row) => [row.seq, row.id]),
+      );
+      for (const [seq, score] of batch) {
+        const id = shown.get(seq);
+        if (id !== undefined && chosen.length < RELATED_STORED) chosen.push({ id, score });
+      }
+    }
+    return chosen;
+  }
+
   return {
     async refresh(postId: string): Promise<void> {
       const fields = await related.indexedWords(postId);
@@ -70,19 +112,24 @@ export function createRelatedPosts(deps: {
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .slice(0, QUERY_WORDS * 4);
       const total = await related.corpusSize();
-      const frequencies = await related.documentFrequencies(candidates.map(([word]) => word));
+      const frequencies = await related.documentFrequencies(
+        candidates.map(([word]) => word),
+        FREQUENCY_CAP,
+      );
       const chosen = candidates
         .map(([word, weight]) => {
           const df = frequencies.get(word) ?? 1;
-          return { word, score: weight * Math.log(1 + total / Math.max(1, df)), df };
+          const rarity = Math.log(1 + total / Math.max(1, df));
+          // Shared words count by their rarity, and by how much this post says them (damped:
+          // a word a long document repeats is not worth more than the title's).
+          return { word, score: weight * rarity, weight: Math.log1p(weight) * rarity, df };
         })
         // A word no other post has finds nothing.
         .filter((entry) => entry.df > 1 || total <= 1)
         .sort((a, b) => b.score - a.score || a.word.localeCompare(b.word))
-        .slice(0, QUERY_WORDS)
-        .map((entry) => entry.word);
-      const similar = await related.similar(postId, chosen, RELATED_STORED);
-      await related.replace(postId, similar, RELATED_STORED);
+        .slice(0, QUERY_WORDS);
+      const list = await similar(postId, chosen);
+      await related.replace(postId, list, RELATED_STORED);
       await afterWrite({ posts: [postId] });
     },
   };

@@ -1,8 +1,9 @@
 /**
  * A sandbox child for tests that does what a hostile file can make a parser do: loop forever,
  * fill memory outside the JS heap (buffers, as inflating does) or inside it, crash, throw. It
- * speaks the protocol of ../child.ts.
+ * speaks the protocol of ../child.ts (../protocol.ts): one request and exit, or a pool's many.
  */
+import { answerRequests } from '../protocol.js';
 import type { SandboxReply, SandboxRequest } from '../tasks.js';
 
 const held: unknown[] = [];
@@ -11,6 +12,10 @@ async function handle(request: SandboxRequest): Promise<SandboxReply> {
   switch (request.kind) {
     case 'echo':
       return { ok: true, value: request.input };
+    case 'pid':
+      return { ok: true, value: process.pid };
+    case 'cwd':
+      return { ok: true, value: process.cwd() };
     case 'environment':
       return { ok: true, value: Object.keys(process.env) };
     case 'spin':
@@ -38,10 +43,4 @@ async function handle(request: SandboxRequest): Promise<SandboxReply> {
   return { ok: false, message: `unknown task ${request.kind}` };
 }
 
-process.once('message', (request: SandboxRequest) => {
-  handle(request).then(
-    (reply) => process.send?.(reply, () => process.exit(0)),
-    (error: unknown) =>
-      process.send?.({ ok: false, message: (error as Error).message }, () => process.exit(0)),
-  );
-});
+answerRequests(handle);
