@@ -249,6 +249,7 @@ export const productionScenario: Scenario = {
         return {
           name: `${of}'s ${(answer.body.length / 1024).toFixed(1)} KiB, bare Fastify (floor)`,
           baseUrl: replay?.baseUrl,
+          pid: replay?.pid,
           path: `/${index}`,
           floor: true,
         };
@@ -256,6 +257,7 @@ export const productionScenario: Scenario = {
       const stats = me.stats as { posts: number; comments: number; likes: number };
       return {
         baseUrl,
+        pid: server.pid,
         describe:
           `${server.database}, LOG_LEVEL ${process.env.LOG_LEVEL || 'info (default)'}, ` +
           `access log to ${process.env.BENCH_ACCESS_LOG || 'a file'}; ` +
