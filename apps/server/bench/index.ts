@@ -67,8 +67,22 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+// What each measured process spends with no load at all (timers, its worker's polling), in CPU
+// seconds per second: taken off its CPU time under load, so the figure is the requests' own.
+const idleCpu = new Map<number, number>();
+
+async function measureIdle(pid: number | undefined): Promise<void> {
+  const before = cpuSeconds(pid);
+  if (pid === undefined || before === undefined || idleCpu.has(pid)) return;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = cpuSeconds(pid) ?? before;
+  idleCpu.set(pid, (after - before) / ((performance.now() - started) / 1000));
+}
+
 async function measure(baseUrl: string, target: Target): Promise<Measurement> {
   const cpuBefore = cpuSeconds(target.pid);
+  const started = performance.now();
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     method: target.method ?? 'GET',
@@ -81,10 +95,11 @@ async function measure(baseUrl: string, target: Target): Promise<Measurement> {
     workers: 1,
   });
   const cpuAfter = cpuSeconds(target.pid);
+  const idle = ((performance.now() - started) / 1000) * (idleCpu.get(target.pid ?? 0) ?? 0);
   const cpuMicrosPerRequest =
     cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
       ? undefined
-      : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+      : (Math.max(0, cpuAfter - cpuBefore - idle) * 1e6) / result.requests.total;
   return {
     name: target.name,
     requestsPerSecond: result.requests.average,
@@ -156,7 +171,8 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
       )
       .join('  ');
   console.log(
-    `\n${title} (vs hello: against the mean of hello-world before and after, ${baseline.toFixed(0)} req/s)`,
+    `\n${title} (vs hello: against the mean of hello-world before and after, ${baseline.toFixed(0)} req/s;` +
+      ` CPU µs/req: the answering process's user + system time per request, its idle use taken off)`,
   );
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -176,6 +192,8 @@ async function measureTable(
     path: '/',
     pid: hello.pid,
   });
+  const pids = new Set([hello.pid, serverPid, ...targets.map((target) => target.pid)]);
+  for (const pid of pids) await measureIdle(pid);
   const before = await measure(hello.baseUrl, helloTarget('before'));
   const rows: Measurement[] = [];
   for (const target of targets) {
