@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { scenarios } from './scenarios/index.js';
 import type { Target } from './scenarios/types.js';
@@ -22,6 +24,8 @@ import { startBenchServer } from './server.js';
 interface Measurement {
   name: string;
   requestsPerSecond: number;
+  /** CPU time (user + system) the answering process spent per request, when its pid is known. */
+  cpuMicrosPerRequest?: number;
   p50: number;
   p99: number;
   failures: number;
@@ -43,7 +47,42 @@ function positiveInteger(name: string, fallback: number): number {
 const duration = positiveInteger('BENCH_DURATION', 10);
 const connections = positiveInteger('BENCH_CONNECTIONS', 50);
 
+// Clock ticks per second of /proc/<pid>/stat's CPU times (100 on Linux nearly always).
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * The CPU seconds (user + system) `pid` has used, or undefined off Linux. On a machine shared with
+ * other work, a rate falls with the share of the cores the process gets; its CPU time per request
+ * does much less, so both are printed.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+// What each measured process spends with no load at all (timers, its worker's polling), in CPU
+// seconds per second: taken off its CPU time under load, so the figure is the requests' own.
+const idleCpu = new Map<number, number>();
+
+async function measureIdle(pid: number | undefined): Promise<void> {
+  const before = cpuSeconds(pid);
+  if (pid === undefined || before === undefined || idleCpu.has(pid)) return;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = cpuSeconds(pid) ?? before;
+  idleCpu.set(pid, (after - before) / ((performance.now() - started) / 1000));
+}
+
 async function measure(baseUrl: string, target: Target): Promise<Measurement> {
+  const cpuBefore = cpuSeconds(target.pid);
+  const started = performance.now();
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     method: target.method ?? 'GET',
@@ -55,9 +94,16 @@ async function measure(baseUrl: string, target: Target): Promise<Measurement> {
     // The load generator runs in its own thread, so it does not steal the server's event loop.
     workers: 1,
   });
+  const cpuAfter = cpuSeconds(target.pid);
+  const idle = ((performance.now() - started) / 1000) * (idleCpu.get(target.pid ?? 0) ?? 0);
+  const cpuMicrosPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : (Math.max(0, cpuAfter - cpuBefore - idle) * 1e6) / result.requests.total;
   return {
     name: target.name,
     requestsPerSecond: result.requests.average,
+    ...(cpuMicrosPerRequest !== undefined && { cpuMicrosPerRequest }),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
@@ -71,13 +117,27 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(0)}%`;
 
 function printTable(title: string, hello: Measurement[], rows: Measurement[]): void {
   const baseline = hello.reduce((sum, row) => sum + row.requestsPerSecond, 0) / hello.length;
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'target', 'failed'];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU µs/req',
+    'vs hello',
+    'target',
+    'failed',
+  ];
   const verdict = (share: number, target: number, of = '') =>
     `≥ ${percent(target)}${of} ${share >= target ? 'met' : 'MISSED'}`;
   let floor: Measurement | undefined;
   const lines = [...hello, ...rows].map((row) => {
     if (row.floor) floor = row;
     const ratio = row.requestsPerSecond / baseline;
+    // The same share by CPU time per request: what the figure would be on cores of its own.
+    const byCpu =
+      floor?.cpuMicrosPerRequest && row.cpuMicrosPerRequest
+        ? `; by CPU per request ${percent(floor.cpuMicrosPerRequest / row.cpuMicrosPerRequest)}`
+        : '';
     const verdicts = [
       row.target === undefined ? '' : verdict(ratio, row.target),
       row.targetOfFloor === undefined || !floor
@@ -85,7 +145,7 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
         : verdict(
             row.requestsPerSecond / floor.requestsPerSecond,
             row.targetOfFloor,
-            ` of floor (${percent(row.requestsPerSecond / floor.requestsPerSecond)})`,
+            ` of floor (${percent(row.requestsPerSecond / floor.requestsPerSecond)}${byCpu})`,
           ),
     ];
     return [
@@ -93,6 +153,7 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
       row.requestsPerSecond.toFixed(0),
       row.p50.toFixed(1),
       row.p99.toFixed(1),
+      row.cpuMicrosPerRequest === undefined ? '' : row.cpuMicrosPerRequest.toFixed(0),
       percent(ratio),
       verdicts.filter(Boolean).join(', '),
       String(row.failures),
@@ -104,13 +165,14 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
   const format = (cells: string[]) =>
     cells
       .map((cell, column) =>
-        column === 0 || column === 5
+        column === 0 || column === 6
           ? cell.padEnd(widths[column] ?? 0)
           : cell.padStart(widths[column] ?? 0),
       )
       .join('  ');
   console.log(
-    `\n${title} (vs hello: against the mean of hello-world before and after, ${baseline.toFixed(0)} req/s)`,
+    `\n${title} (vs hello: against the mean of hello-world before and after, ${baseline.toFixed(0)} req/s;` +
+      ` CPU µs/req: the answering process's user + system time per request, its idle use taken off)`,
   );
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -123,14 +185,22 @@ async function measureTable(
   hello: OwnProcess,
   baseUrl: string,
   targets: Target[],
+  serverPid?: number,
 ): Promise<void> {
   const helloTarget = (when: string): Target => ({
     name: `hello-world, own process (${when})`,
     path: '/',
+    pid: hello.pid,
   });
+  const pids = new Set([hello.pid, serverPid, ...targets.map((target) => target.pid)]);
+  for (const pid of pids) await measureIdle(pid);
   const before = await measure(hello.baseUrl, helloTarget('before'));
   const rows: Measurement[] = [];
-  for (const target of targets) rows.push(await measure(target.baseUrl ?? baseUrl, target));
+  for (const target of targets) {
+    // The scenario's own server, unless the target names another process.
+    const pid = target.pid ?? (target.baseUrl === undefined ? serverPid : undefined);
+    rows.push(await measure(target.baseUrl ?? baseUrl, { ...target, pid }));
+  }
   const after = await measure(hello.baseUrl, helloTarget('after'));
   printTable(title, [before, after], rows);
   if ([before, after, ...rows].some((row) => row.failures > 0)) process.exitCode = 1;
@@ -159,7 +229,7 @@ async function main(): Promise<void> {
           console.log(
             `${scenario.name}: ${scenario.description}\n  ${own.describe}\n  ${settings}`,
           );
-          await measureTable(scenario.name, await helloWorld(), own.baseUrl, own.targets);
+          await measureTable(scenario.name, await helloWorld(), own.baseUrl, own.targets, own.pid);
           for (const line of own.after?.() ?? []) console.log(line);
         } finally {
           await own.close();
@@ -179,7 +249,7 @@ async function main(): Promise<void> {
             `  server in the bench's own process (LOG_LEVEL ${server.config.logLevel}), ` +
             `${describeDatabase(server.config.database)}, ${settings}`,
         );
-        await measureTable(scenario.name, await helloWorld(), server.baseUrl, targets);
+        await measureTable(scenario.name, await helloWorld(), server.baseUrl, targets, process.pid);
       } finally {
         await server.close();
       }

@@ -177,6 +177,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // ADMIN_USERNAMES, when set: who is a moderator is set anew at this start (policies/).
     if (config.adminUsernames !== null) {
       const { missing } = await services.accounts.applyModerators(config.adminUsernames);
+      // The other processes hear of the roles that moved before this one serves anything.
+      await app.notificationBus.flush?.();
       if (missing.length > 0) {
         // Reserved until the operator creates them (services/auth/usernames.ts, user-cli.ts).
         app.log.warn(

@@ -49,6 +49,8 @@ const COVERED_BY: Record<string, readonly Subject[]> = {
   review_versions: ['posts'],
   review_responses: ['posts'],
   review_helpful: ['posts'],
+  // The levels members are shown are kept until a trust run moves them (issue 31).
+  user_trust: ['trustLevels'],
 };
 
 /** Columns of `users` that readers see on posts and comments (profile-service.ts). */

@@ -9,6 +9,8 @@ export interface Target {
   body?: string;
   /** Another process's address (a reference server) instead of the scenario's server. */
   baseUrl?: string;
+  /** The process answering at `baseUrl`, whose CPU time per request is printed beside its rate. */
+  pid?: number;
   /** The share of hello-world's rate this must reach (0.5: 50%), printed beside the figure. */
   target?: number;
   /** This row replays the bytes of the rows below it from memory: what sending them costs alone. */
@@ -20,6 +22,8 @@ export interface Target {
 /** A server a scenario started in its own process, and what to load-test on it. */
 export interface OwnProcessTargets {
   baseUrl: string;
+  /** The server's process: its CPU time per request is printed beside each of its figures. */
+  pid?: number;
   /** One line on what runs there (database, log level, data). */
   describe: string;
   targets: Target[];

@@ -20,7 +20,9 @@ export interface PublicCacheOptions {
  * detail: the most read and least personal answers. Any change made through this process drops
  * every entry at once (the content version moves), and so does one made through another process
  * whose version is linked to this one's (plugins/notification-bus.ts); otherwise it shows after at
- * most the TTL. Signed-in requests never use it: their answers carry the caller's likes.
+ * most the TTL. Signed-in requests never hit it (their answers carry the caller's likes), but a
+ * member's forum page and post detail are made from the same kept bytes, their likes written in
+ * (presenters/post.ts `LikedSlots`, docs/ARCHITECTURE.md §5).
  *
  * An answer is looked up after its query and parameters were validated, under what the handler
  * actually reads (the route, its parameters and its parsed query, unknown parameters dropped), so

@@ -1,6 +1,7 @@
 import {
   IMAGE_RENDITION_WIDTHS,
   ipfsPath,
+  postDetailSchema,
   type ImageRendition,
   type PostDetail,
   type PostFile,
@@ -8,6 +9,7 @@ import {
   type PostRevision,
 } from '@symposia/shared';
 import type { Post, PostFileView, StoredFile, StoredRevision } from '../domain/post.js';
+import { chargeCachedBytes } from '../services/memory-cache.js';
 
 /**
  * The URL a file is fetched at: the plain gateway path, or for the author's own private post a
@@ -104,15 +106,108 @@ export function presentPostListJson(
         liked: likedIds.has(post.id),
       });
     }
-    let head = listItemJson.get(post);
-    if (head === undefined) {
-      const { liked: _liked, ...item } = presentPostListItem(post);
-      head = `${JSON.stringify(item).slice(0, -1)},"liked":`;
-      listItemJson.set(post, head);
-    }
-    return `${head}${likedIds.has(post.id)}}`;
+    return `${sharedListItemHead(post)}${likedIds.has(post.id)}}`;
   });
   return `[${items.join(',')}]`;
+}
+
+/**
+ * An answer many readers share (the bytes anonymous readers get, kept with the shared copy it was
+ * made from) and where each post's `liked` sits in it: a member's answer is these bytes with
+ * `true` written over the `false` of each post they like, and nothing else serialized again.
+ */
+export interface LikedSlots {
+  body: Buffer;
+  /** Each liked value's byte offset in `body` (where its `false` begins), in order. */
+  slots: { postId: string; at: number }[];
+}
+
+const FALSE = 'false';
+const TRUE = Buffer.from('true');
+
+/** `kept` with `true` in the slots of the posts in `liked`; `kept.body` itself when none. */
+export function withLikedSlots(kept: LikedSlots, liked: ReadonlySet<string>): Buffer {
+  if (liked.size === 0) return kept.body;
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const { postId, at } of kept.slots) {
+    if (!liked.has(postId)) continue;
+    parts.push(kept.body.subarray(from, at), TRUE);
+    from = at + FALSE.length;
+  }
+  if (parts.length === 0) return kept.body;
+  parts.push(kept.body.subarray(from));
+  return Buffer.concat(parts);
+}
+
+// The answer of each shared page (the objects the post service's public list cache hands out).
+const sharedLists = new WeakMap<Post[], LikedSlots>();
+
+/**
+ * GET /media/list's answer for a shared page of public posts (the post service's `shared` pages,
+ * which every reader reads alike): made once per page, the very bytes presentPostListJson makes
+ * for nobody's likes, and for a member those bytes with their likes written in. A page of 12 posts
+ * then costs the member a copy of its bytes, not a serialization.
+ */
+export function presentSharedPostList(posts: Post[], likedIds: ReadonlySet<string>): Buffer {
+  let kept = sharedLists.get(posts);
+  if (kept === undefined) {
+    const slots: LikedSlots['slots'] = [];
+    let text = '[';
+    let at = 1;
+    for (const [index, post] of posts.entries()) {
+      const head = `${index === 0 ? '' : ','}${sharedListItemHead(post)}`;
+      at += Buffer.byteLength(head);
+      slots.push({ postId: post.id, at });
+      text += `${head}${FALSE}}`;
+      at += FALSE.length + 1;
+    }
+    kept = { body: Buffer.from(`${text}]`), slots };
+    sharedLists.set(posts, kept);
+    // The bytes live as long as the page: the public cache's budget counts them with it.
+    chargeCachedBytes(posts, kept.body.length);
+  }
+  return withLikedSlots(kept, likedIds);
+}
+
+/** A public post's list item as JSON, up to its `liked` value: the same for every caller. */
+function sharedListItemHead(post: Post): string {
+  let head = listItemJson.get(post);
+  if (head === undefined) {
+    const { liked: _liked, ...item } = presentPostListItem(post);
+    head = `${JSON.stringify(item).slice(0, -1)},"liked":`;
+    listItemJson.set(post, head);
+  }
+  return head;
+}
+
+// The detail answer of each shared post (the post service's kept public details), made once.
+const sharedDetails = new WeakMap<Post, LikedSlots | null>();
+
+/**
+ * GET /media/{id}'s answer for a public post as everyone reads it (`shared`: the post service's
+ * kept copy, `liked` false), with the caller's like written in: exactly what the route's response
+ * serializer makes of presentPostDetail (the schema's parse, then JSON.stringify), made once per
+ * kept copy. Null when the answer has no single place for `liked` (never, for the schema's keys).
+ */
+export function presentSharedPostDetail(shared: Post, liked: boolean): Buffer | null {
+  let kept = sharedDetails.get(shared);
+  if (kept === undefined) {
+    const body = Buffer.from(
+      JSON.stringify(postDetailSchema.parse(presentPostDetail({ ...shared, liked: false }))),
+    );
+    // Inside a JSON string every quote is escaped, so this can only be the key itself.
+    const key = Buffer.from('"liked":false');
+    const found = body.indexOf(key);
+    kept =
+      found === -1 || body.indexOf(key, found + 1) !== -1
+        ? null
+        : { body, slots: [{ postId: shared.id, at: found + key.length - FALSE.length }] };
+    sharedDetails.set(shared, kept);
+    chargeCachedBytes(shared, body.length);
+  }
+  if (kept === null) return null;
+  return liked ? withLikedSlots(kept, new Set([shared.id])) : kept.body;
 }
 
 /** The detail response of spec §3 with its exact keys (GET /media/{id}). */

@@ -223,8 +223,33 @@ export function createUserRepository(db: AppDatabase) {
      * In one transaction: the accounts with these folded usernames become moderators and every
      * other moderator a member. Returns the keys that matched an account.
      */
-    async setModerators(usernameKeys: string[], at: string): Promise<Set<string>> {
+    async setModerators(
+      usernameKeys: string[],
+      at: string,
+    ): Promise<{ found: Set<string>; changed: string[] }> {
       return db.transaction().execute(async (trx) => {
+        // The accounts whose role this changes: their cached lookups are told (services/auth).
+        const changing = await trx
+          .selectFrom('users')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('role', '=', 'moderator'),
+                ...(usernameKeys.length > 0 ? [eb('username_lower', 'not in', usernameKeys)] : []),
+              ]),
+              ...(usernameKeys.length > 0
+                ? [
+                    eb.and([
+                      eb('username_lower', 'in', usernameKeys),
+                      eb('role', '!=', 'moderator'),
+                    ]),
+                  ]
+                : []),
+            ]),
+          )
+          .execute();
+        const changed = changing.map((row) => row.id);
         await trx
           .updateTable('users')
           .set({ role: 'member', updated_at: at })
@@ -233,7 +258,7 @@ export function createUserRepository(db: AppDatabase) {
             query.where('username_lower', 'not in', usernameKeys),
           )
           .execute();
-        if (usernameKeys.length === 0) return new Set<string>();
+        if (usernameKeys.length === 0) return { found: new Set<string>(), changed };
         await trx
           .updateTable('users')
           .set({ role: 'moderator', updated_at: at })
@@ -245,7 +270,7 @@ export function createUserRepository(db: AppDatabase) {
           .select('username_lower')
           .where('username_lower', 'in', usernameKeys)
           .execute();
-        return new Set(found.map((row) => row.username_lower));
+        return { found: new Set(found.map((row) => row.username_lower)), changed };
       });
     },
 

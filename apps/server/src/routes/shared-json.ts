@@ -45,8 +45,11 @@ export function sendSharedJson<T extends object>(
   return sendSharedBody(request, reply, value, entry.body);
 }
 
-/** Sends JSON text a presenter serialized itself (one that reuses the parts it shares). */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+/**
+ * Sends JSON a presenter serialized itself (one that reuses the parts it shares, or kept bytes),
+ * with the headers the route's serializer would have given it.
+ */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

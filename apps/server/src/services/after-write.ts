@@ -16,6 +16,8 @@ export interface WriteChange {
   comments?: readonly string[];
   /** Members whose name or avatar changed: shown on their posts and comments. */
   profiles?: readonly string[];
+  /** A trust run stored new levels (shown in GET /auth/me and on profiles). */
+  trustLevels?: boolean;
   /**
    * A like moved the counts of this post (or of one of its comments): they reach the shared
    * caches at most once per LIKE_COUNT_INTERVAL_MS. `likerId`: the member who sees their own like
@@ -64,7 +66,12 @@ export function createAfterWrite(deps: AfterWriteDependencies): AfterWrite {
   return async (change) => {
     deps.observe?.(change);
     // Every cache of what readers see keys on the one content version: one bump covers them all.
-    if (named(change.posts) || named(change.comments) || named(change.profiles)) {
+    if (
+      named(change.posts) ||
+      named(change.comments) ||
+      named(change.profiles) ||
+      change.trustLevels === true
+    ) {
       contentVersion.bump();
     }
     if (change.likeCounts) {

@@ -122,10 +122,12 @@ export function trustServiceFrom(
   settings: Pick<ServiceSettings, 'trust' | 'rewards' | 'processing'>,
   now: Clock,
   afterWrite?: AfterWrite,
+  publicCache?: MemoryCache,
 ) {
   return createTrustService({
     reviews: repositories.reviews,
     afterWrite,
+    publicCache,
     trust: repositories.trust,
     users: repositories.users,
     jobs: repositories.jobs,
@@ -290,7 +292,7 @@ export function createServices(
   // Every token that leaves the faucet's account goes through one ledger; the faucet and reward
   // claims declare their kinds on it (services/ledger/).
   const ledger = createLedger({ transfers: repositories.ledger, chain, now });
-  const trust = trustServiceFrom(repositories, settings, now, afterWrite);
+  const trust = trustServiceFrom(repositories, settings, now, afterWrite, publicCache);
   const rewards = createRewardService({
     rewards: repositories.rewards,
     settings: settings.rewards,
@@ -349,6 +351,7 @@ export function createServices(
     registrations: limiter('register', settings.registerRateLimit),
     reservedUsernames: reservedUsernameKeys(settings.adminUsernames),
     verificationMail,
+    accountChanged: sessions.forgetCachedAccount,
   });
   // Sign-in with ORCID (issue 30): off without OIDC_CLIENT_ID.
   const oidc = createOidcService({

@@ -14,6 +14,8 @@ import { signedIn, viewerOf } from '../../plugins/auth.js';
 import {
   presentPostDetail,
   presentPostListJson,
+  presentSharedPostDetail,
+  presentSharedPostList,
   presentStoredFile,
 } from '../../presenters/post.js';
 import { presentRelatedPost } from '../../presenters/related-post.js';
@@ -83,6 +85,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       const page = await posts.list(viewer, request.query);
+      // The page everyone reads: its kept bytes, the caller's likes written in.
+      if (page.shared) return sendJsonText(reply, presentSharedPostList(page.posts, page.likedIds));
       const urls = await files.urlsForPosts(viewer, page.posts);
       return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds, urls));
     },
@@ -123,9 +127,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       params: postIdParamsSchema,
       response: answers({ 200: postDetailSchema }, 404),
     }),
-    async (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(request);
-      const post = await posts.get(request.params.id, viewer);
+      const read = await posts.detail(request.params.id, viewer);
+      // A public post as everyone reads it: its kept bytes, the caller's like written in.
+      const kept = read.shared && presentSharedPostDetail(read.shared, read.liked);
+      if (kept) return sendJsonText(reply, kept);
+      const post = read.shared ? { ...read.shared, liked: read.liked } : read.post;
       return presentPostDetail(post, await files.urlsForPosts(viewer, [post]));
     },
   );

@@ -62,6 +62,11 @@ export function createAccountService(deps: {
    * the account; without it, none is sent.
    */
   verificationMail?: (user: User, email: string, language: MailLanguage) => NewMail;
+  /**
+   * Told of each account whose role changed, after the change is written: its cached lookups (and
+   * so its next GET /auth/me and forum reads) are read afresh, here and in the other processes.
+   */
+  accountChanged?: (userId: string) => Promise<void>;
 }) {
   const { users, now, registrations, reservedUsernames } = deps;
 
@@ -147,13 +152,15 @@ export function createAccountService(deps: {
 
     /**
      * Makes exactly these accounts moderators (ADMIN_USERNAMES, at start-up) and every other
-     * account a member, so taking a name off the list takes the role away at the next start.
+     * account a member, so taking a name off the list takes the role away at the next start. The
+     * members whose role moved are told to every process (`accountChanged`).
      * Names are matched as logins match them (usernames.ts). Returns the names no account has: an
      * account registered later under such a name becomes a moderator only at the next start.
      */
     async applyModerators(usernames: string[]): Promise<{ missing: string[] }> {
       const keys = new Map(usernames.map((name) => [usernameKey(name), name]));
-      const found = await users.setModerators([...keys.keys()], now().toISOString());
+      const { found, changed } = await users.setModerators([...keys.keys()], now().toISOString());
+      for (const userId of changed) await deps.accountChanged?.(userId);
       return { missing: [...keys].filter(([key]) => !found.has(key)).map(([, name]) => name) };
     },
   };

@@ -110,11 +110,23 @@ function parseUploadFields(fields: Record<string, string>) {
   return parsed.data;
 }
 
-/** A page of posts; `liked` of each is the caller's when `likedIds` has its id. */
+/**
+ * A page of posts; `liked` of each is the caller's when `likedIds` has its id. `shared`: `posts`
+ * is the page as anyone reads it (public posts only, the same object for every reader while it is
+ * kept), so its answer can be made once and the caller's likes written into it.
+ */
 export interface PostPage {
   posts: Post[];
   likedIds: ReadonlySet<string>;
+  shared: boolean;
 }
+
+/**
+ * A post's detail: the copy everyone reads alike (kept while it stands, `liked` false) and
+ * whether the caller likes it; or, when the caller reads more than anyone (their own private or
+ * hidden post, a moderator, the author told why processing failed), their own read.
+ */
+export type PostDetailRead = { shared: Post; liked: boolean } | { shared: null; post: Post };
 
 export function createPostService(deps: {
   posts: PostRepository;
@@ -158,6 +170,13 @@ export function createPostService(deps: {
   const publicPosts = createVersionedCache<Post | undefined>({
     cache: deps.publicCache,
     namespace: 'post',
+  });
+  // Public posts' details (their mean review scores included) as anyone reads them.
+  const publicDetails = createVersionedCache<Post | undefined>({
+    cache: deps.publicCache,
+    namespace: 'post-detail',
+    // The detail's JSON is kept beside it (presenters/post.ts).
+    sizeOf: (post) => (post === undefined ? 64 : 2 * approximateBytes(post)),
   });
   // Whether a member has a post the moderators hid: asked on each of their forum reads.
   const ownHidden = createVersionedCache<boolean>({
@@ -314,6 +333,13 @@ export function createPostService(deps: {
     return job?.status === 'failed' ? { ...post, processingError: job.lastError ?? '' } : post;
   }
 
+  /** The post's detail as `viewer` reads it, with the mean scores of its current revision. */
+  async function detailOf(id: string, viewer: Viewer): Promise<Post> {
+    const post = await withProcessingError(await visiblePost(id, viewer), viewer);
+    const meanScores = post.reviewCount > 0 ? await deps.reviews.meanScores(id) : null;
+    return { ...post, meanScores };
+  }
+
   return {
     /**
      * Stores every file, then writes the post and its files in one transaction. Text fields are
@@ -425,7 +451,7 @@ export function createPostService(deps: {
       const search = query.search === undefined ? undefined : parseSearchQuery(query.search);
       // A search of only punctuation has no words to find.
       if (search !== undefined && search.parts.length === 0) {
-        return { posts: [], likedIds: new Set() };
+        return { posts: [], likedIds: new Set(), shared: false };
       }
       const filter = {
         search,
@@ -451,6 +477,7 @@ export function createPostService(deps: {
         return {
           posts: followed,
           likedIds: new Set(followed.filter((post) => post.liked).map((p) => p.id)),
+          shared: false,
         };
       }
       if (viewer && (query.include_hidden || (await listsHiddenFor(viewer)))) {
@@ -462,7 +489,11 @@ export function createPostService(deps: {
           }),
           search,
         );
-        return { posts: own, likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)) };
+        return {
+          posts: own,
+          likedIds: new Set(own.filter((post) => post.liked).map((p) => p.id)),
+          shared: false,
+        };
       }
       const readPublic = async () =>
         withSnippets(
@@ -481,14 +512,35 @@ export function createPostService(deps: {
         query.skip < PUBLIC_CACHE_MAX_SKIP
           ? await publicLists.get(key, readPublic, contentVersion.awaitsOwnChange(viewer?.id))
           : await readPublic();
-      return { posts: shared, likedIds: await likedAmong(shared, viewer) };
+      return { posts: shared, likedIds: await likedAmong(shared, viewer), shared: true };
     },
 
     /** The post's detail, with the mean scores of its current revision's reviews. */
-    async get(id: string, viewer: Viewer): Promise<Post> {
-      const post = await withProcessingError(await visiblePost(id, viewer), viewer);
-      const meanScores = post.reviewCount > 0 ? await deps.reviews.meanScores(id) : null;
-      return { ...post, meanScores };
+    get: detailOf,
+
+    /**
+     * The post's detail for GET /media/{id}: a public post as anyone reads it (kept, with its mean
+     * scores) and the caller's like, unless the caller reads more of it than anyone (`get`).
+     */
+    async detail(id: string, viewer: Viewer): Promise<PostDetailRead> {
+      const shared = await publicDetails.get(
+        id,
+        async () => {
+          const post = await posts.findVisible(id, null);
+          if (post === undefined) return undefined;
+          const meanScores = post.reviewCount > 0 ? await deps.reviews.meanScores(id) : null;
+          return { ...post, meanScores };
+        },
+        contentVersion.awaitsOwnChange(viewer?.id),
+      );
+      // The author of a post whose processing gave up also reads why (withProcessingError).
+      if (
+        shared &&
+        (shared.aiAnalysis !== '' || !maySeeProcessingError(viewer, postFacts(shared)))
+      ) {
+        return { shared, liked: (await likedAmong([shared], viewer)).has(id) };
+      }
+      return { shared: null, post: await detailOf(id, viewer) };
     },
 
     /**

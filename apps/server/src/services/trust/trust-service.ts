@@ -29,6 +29,8 @@ import type {
 import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
+import type { MemoryCache } from '../memory-cache.js';
+import { createVersionedCache } from '../versioned-cache.js';
 import { computeTrust, type TrustEdge } from './trust-rank.js';
 
 /** The durable job that computes every member's trust; its subject names the request. */
@@ -102,9 +104,16 @@ export function createTrustService(deps: {
    */
   reviews?: Pick<ReviewRepository, 'recomputeReviewed'>;
   afterWrite?: AfterWrite;
+  /** Keeps the levels members are shown (absent: read each time, as the worker does). */
+  publicCache?: MemoryCache;
 }) {
   const { trust, users, now, settings } = deps;
   const reviewRule = reviewRuleOf(settings);
+  // The levels members are shown, kept while no change moves the content version (a trust run
+  // does: `trustLevels` in its after-write step) and for at most PUBLIC_CACHE_TTL_MS.
+  const levels =
+    deps.publicCache &&
+    createVersionedCache<TrustLevel>({ cache: deps.publicCache, namespace: 'trust-level' });
   const levelFor = reviewRule.levelOf;
 
   /** Loads the graph, computes every member's trust and stores it with the run. */
@@ -147,14 +156,11 @@ export function createTrustService(deps: {
       iterations: result.steps,
     };
     await trust.storeRun(run, result.units);
-    if (deps.reviews) {
-      const moved = await deps.reviews.recomputeReviewed(
-        reviewRule,
-        settings.reviews.recomputeMaxPosts,
-        until,
-      );
-      if (moved.length > 0) await deps.afterWrite?.({ posts: moved });
-    }
+    const moved = deps.reviews
+      ? await deps.reviews.recomputeReviewed(reviewRule, settings.reviews.recomputeMaxPosts, until)
+      : [];
+    // The levels shown (GET /auth/me, profiles) are kept until a run moves them.
+    await deps.afterWrite?.({ trustLevels: true, posts: moved });
     return run;
   }
 
@@ -186,10 +192,12 @@ export function createTrustService(deps: {
      */
     async levelOf(user: Pick<User, 'id' | 'role'>): Promise<TrustLevel> {
       if (isTrustSeedByRole(user.role)) return 3;
-      return levelFor({
-        role: user.role,
-        units: (await trust.unitsOf([user.id])).get(user.id) ?? 0,
-      });
+      const load = async () =>
+        levelFor({
+          role: user.role,
+          units: (await trust.unitsOf([user.id])).get(user.id) ?? 0,
+        });
+      return levels ? levels.get(`${user.id}:${user.role}`, load) : load();
     },
 
     /** POST /moderation/users/{id}/trust: the mark, logged; a recompute is queued. */
