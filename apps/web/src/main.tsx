@@ -18,7 +18,7 @@ import {
   isLanguage,
   type Language,
 } from './lib/i18n';
-import { createQueryClient } from './lib/react-query';
+import { createQueryClient, whenQueriesSettled } from './lib/react-query';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -56,14 +56,17 @@ if (embedded !== null && container.firstElementChild) {
     // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
     document.documentElement.dataset.hydrated = 'true';
     const memberView = authStore.getState().token
-      ? queryClient.invalidateQueries()
+      ? queryClient.invalidateQueries().then(() => whenQueriesSettled(queryClient))
       : Promise.resolve();
     const language =
       browserLanguage() !== serverLanguage ? speak(browserLanguage()) : Promise.resolve();
     // Pressed once each, on the screen as this reader sees it.
     const presses = earlyPresses;
     earlyPresses = [];
-    void replayEarlyPresses(presses, Promise.all([memberView, language]));
+    void replayEarlyPresses(presses, Promise.all([memberView, language])).then(() => {
+      // End-to-end tests wait for this mark too.
+      document.documentElement.dataset.earlyPresses = 'replayed';
+    });
   };
   // A chunk that cannot load fails where it renders (RichText falls back to plain text).
   const chunks = [

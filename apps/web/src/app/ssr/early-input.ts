@@ -45,6 +45,9 @@ export async function replayEarlyPresses(
 ): Promise<void> {
   if (presses.length === 0) return;
   await ready.catch(() => undefined);
+  // What `ready` brought is rendered before the next task: React commits its store updates in a
+  // microtask.
+  await new Promise((resolve) => window.setTimeout(resolve, 0));
   for (const { element, pressed } of presses) {
     await hydratedOrGone(element);
     element.removeAttribute(EARLY_CLICK_ATTRIBUTE);
