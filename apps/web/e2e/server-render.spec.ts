@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type Page } from '@playwright/test';
-import { MESSAGES } from '@symposia/shared';
+import { EARLY_INPUT_SCRIPT, MESSAGES } from '@symposia/shared';
 import { expect, test } from './fixtures/test';
 import { createPost, createUser, likeViaApi, uniqueWord, type TestUser } from './fixtures/posts';
 import { setLocalStorage } from './support';
@@ -93,6 +94,21 @@ test.describe('pages rendered by the server', () => {
     await expect(
       page.getByRole('heading', { name: MESSAGES.postNotFoundTitle, level: 1 }),
     ).toBeVisible();
+  });
+
+  test('its one inline script is the one the Content-Security-Policy allows, by its hash', async ({
+    request,
+  }) => {
+    const response = await request.get('/forum');
+    const html = await response.text();
+    // Every script but the embedded state (JSON, never run) and the app's own files.
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.map(([, text]) => text)).toEqual([EARLY_INPUT_SCRIPT]);
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      response.headers()['content-security-policy'] ?? '',
+    );
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   test('screens of a member are left to the browser', async ({ request }) => {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { EARLY_INPUT_SCRIPT } from '@symposia/shared';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -163,6 +164,9 @@ function createHeadBuilder(clientDir: string, template: string) {
         `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
       );
     }
+    // Clicks before hydration are kept for the app (packages/shared/src/early-input.ts): the one
+    // inline script, which the Content-Security-Policy allows by its hash.
+    head = insertAt(head, '</head>', `<script>${EARLY_INPUT_SCRIPT}</script></head>`);
     cache.set(key, head);
     return head;
   };

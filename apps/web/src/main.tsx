@@ -5,6 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app';
 import { preloadScreen } from './app/router';
+import type { EarlyPress } from '@symposia/shared';
+import { replayEarlyPresses, takeEarlyPresses } from './app/ssr/early-input';
 import { lazyPartsIn } from './app/ssr/lazy-parts';
 import { replayMediaErrorsWhenHydrated } from './app/ssr/media-errors';
 import { readEmbeddedState } from './app/ssr/state';
@@ -16,7 +18,7 @@ import {
   isLanguage,
   type Language,
 } from './lib/i18n';
-import { createQueryClient } from './lib/react-query';
+import { createQueryClient, whenQueriesSettled } from './lib/react-query';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -48,11 +50,23 @@ if (embedded !== null && container.firstElementChild) {
   const serverLanguage = isLanguage(document.documentElement.lang)
     ? document.documentElement.lang
     : DEFAULT_LANGUAGE;
+  // Buttons pressed before hydration (app/ssr/early-input.ts), taken when React takes over.
+  let earlyPresses: EarlyPress[] = [];
   const showMemberView = () => {
     // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
     document.documentElement.dataset.hydrated = 'true';
-    if (authStore.getState().token) void queryClient.invalidateQueries();
-    if (browserLanguage() !== serverLanguage) void speak(browserLanguage());
+    const memberView = authStore.getState().token
+      ? queryClient.invalidateQueries().then(() => whenQueriesSettled(queryClient))
+      : Promise.resolve();
+    const language =
+      browserLanguage() !== serverLanguage ? speak(browserLanguage()) : Promise.resolve();
+    // Pressed once each, on the screen as this reader sees it.
+    const presses = earlyPresses;
+    earlyPresses = [];
+    void replayEarlyPresses(presses, Promise.all([memberView, language])).then(() => {
+      // End-to-end tests wait for this mark too.
+      document.documentElement.dataset.earlyPresses = 'replayed';
+    });
   };
   // A chunk that cannot load fails where it renders (RichText falls back to plain text).
   const chunks = [
@@ -64,6 +78,7 @@ if (embedded !== null && container.firstElementChild) {
     // the main thread for the whole page: the server's HTML is already on screen, and input
     // arriving meanwhile hydrates the part it touches first (total blocking time).
     startTransition(() => {
+      earlyPresses = takeEarlyPresses();
       hydrateRoot(
         container,
         <StrictMode>

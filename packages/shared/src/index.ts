@@ -5,6 +5,8 @@ export * from './message-codes.js';
 export * from './mentions.js';
 export * from './tags.js';
 export * from './web-paths.js';
+export * from './early-input.js';
+export * from './early-input-script.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/email-links.js';

@@ -1,19 +1,27 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EARLY_INPUT_SCRIPT } from '@symposia/shared';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
+ * The one inline script a page may run, by its hash: the one that keeps clicks made before the
+ * web app hydrates a server-rendered page (packages/shared/src/early-input.ts).
+ */
+export const EARLY_INPUT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+
+/**
  * Security headers for the API and the SPA alike. The CSP fits a Vite build: scripts only from
- * our origin, inline styles allowed (React style props), images also from data: and blob: URLs.
- * Written out in full instead of on top of helmet's defaults, whose upgrade-insecure-requests
- * would break a plain-HTTP deployment on a LAN address.
+ * our origin (and the one inline script above), inline styles allowed (React style props), images
+ * also from data: and blob: URLs. Written out in full instead of on top of helmet's defaults,
+ * whose upgrade-insecure-requests would break a plain-HTTP deployment on a LAN address.
  */
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", EARLY_INPUT_SCRIPT_SOURCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MainLayout } from '@/components/layout/main-layout';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { LoginOverlay } from '@/features/auth/components/login-overlay';
 import { WalletControl } from '@/features/wallet/components/wallet-control';
 import { useAuth } from '@/lib/auth-store';
+import { NavigationPendingContext } from './navigation-pending';
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
@@ -26,6 +27,7 @@ const NotificationBell = lazy(() =>
 export function RootLayout() {
   const { t } = useTranslation('common');
   const { token, user } = useAuth();
+  const navigationPending = use(NavigationPendingContext);
   // Moderators get the moderation screen in the header; the screen itself checks again.
   const moderatorNav = [{ label: t('nav.moderation'), to: paths.moderation.href() }];
   return (
@@ -39,6 +41,7 @@ export function RootLayout() {
         ) : null
       }
       extraNavItems={user?.role === 'moderator' ? moderatorNav : undefined}
+      navigationPending={navigationPending}
     >
       <ScrollToTopOnNavigate />
       <Suspense fallback={<LoadingScreen />}>

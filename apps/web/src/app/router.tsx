@@ -1,6 +1,14 @@
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { useLayoutEffect, useState, useTransition } from 'react';
+import {
+  matchPath,
+  Route,
+  Router,
+  Routes,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+} from 'react-router';
 import { paths } from '@/config/paths';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
+import { NavigationPendingContext } from './navigation-pending';
 import { RootLayout } from './root-layout';
 
 // Each screen is its own chunk, so the first load carries only the shell and the current screen;
@@ -119,11 +127,28 @@ export function AppRoutes() {
 /**
  * Declarative routing on purpose: render errors must reach the global error screen (spec §4),
  * which the data router would intercept with its own error element.
+ *
+ * React Router's BrowserRouter, with the transition it puts every navigation in made ours
+ * (useTransition): while the next screen waits for its chunk (or anything else it suspends on),
+ * React keeps the old screen up and `pending` says so, which the layout shows (issue 32: the old
+ * screen dimmed and inert, a progress bar). The same history BrowserRouter makes.
  */
 export function AppRouter() {
+  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [pending, startNavigation] = useTransition();
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) =>
+        startNavigation(() => setState({ action, location })),
+      ),
+    [history],
+  );
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <NavigationPendingContext value={pending}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        <AppRoutes />
+      </Router>
+    </NavigationPendingContext>
   );
 }

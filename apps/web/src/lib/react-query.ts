@@ -24,3 +24,21 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Resolves once no query of `queryClient` is fetching: every answer asked for so far is in (a
+ * fetch cancelled by another, which settles the first one's promise early, still counts).
+ */
+export function whenQueriesSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe: (() => void) | null = null;
+    const check = () => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe?.();
+      unsubscribe = () => {};
+      resolve();
+    };
+    unsubscribe = queryClient.getQueryCache().subscribe(check);
+    check();
+  });
+}

@@ -12,7 +12,8 @@ import { ReviewStatusFilterButtons } from '@/features/posts/components/review-st
 import { SearchBox } from '@/features/posts/components/search-box';
 import { SortButtons } from '@/features/posts/components/sort-buttons';
 import { TagFilter } from '@/features/posts/components/tag-filter';
-import { parseFeedParam, parseTagParam } from '@/features/posts/utils/list-params';
+import { ListAddressForm } from '@/features/posts/components/list-address-form';
+import { LIST_PARAM, parseFeedParam, parseTagParam } from '@/features/posts/utils/list-params';
 import {
   parseReviewStatusParam,
   type ReviewStatusFilter,
@@ -33,11 +34,11 @@ type Filter = {
 /** The forum's address of a filter: only what is set, in a fixed order. */
 function forumParams(filter: Filter): URLSearchParams {
   const params = new URLSearchParams();
-  if (filter.feed) params.set('feed', filter.feed);
-  if (filter.tag) params.set('tag', filter.tag);
-  if (filter.search) params.set('search', filter.search);
-  if (filter.sort) params.set('sort', filter.sort);
-  if (filter.reviewStatus) params.set('review_status', filter.reviewStatus);
+  if (filter.feed) params.set(LIST_PARAM.feed, filter.feed);
+  if (filter.tag) params.set(LIST_PARAM.tag, filter.tag);
+  if (filter.search) params.set(LIST_PARAM.search, filter.search);
+  if (filter.sort) params.set(LIST_PARAM.sort, filter.sort);
+  if (filter.reviewStatus) params.set(LIST_PARAM.reviewStatus, filter.reviewStatus);
   return params;
 }
 
@@ -55,15 +56,17 @@ export function ForumRoute() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   const current: Filter = {
-    search: (params.get('search') ?? '').trim(),
-    sort: parseSortParam(params.get('sort')),
-    reviewStatus: parseReviewStatusParam(params.get('review_status')),
-    tag: parseTagParam(params.get('tag')),
-    feed: parseFeedParam(params.get('feed')),
+    search: (params.get(LIST_PARAM.search) ?? '').trim(),
+    sort: parseSortParam(params.get(LIST_PARAM.sort)),
+    reviewStatus: parseReviewStatusParam(params.get(LIST_PARAM.reviewStatus)),
+    tag: parseTagParam(params.get(LIST_PARAM.tag)),
+    feed: parseFeedParam(params.get(LIST_PARAM.feed)),
   };
   const forumUrl = `${pathname}${query}`;
   const update = (next: Filter, replace: boolean) => setParams(forumParams(next), { replace });
   const withoutTag = forumParams({ ...current, tag: undefined }).toString();
+  // What a control leaves of the address: each is a GET form of it, which works before hydration.
+  const keepAllBut = (change: Partial<Filter>) => forumParams({ ...current, ...change });
   // A follow changed what the following feed holds.
   const refreshFeed = () => void queryClient.invalidateQueries({ queryKey: postsQueryKey });
 
@@ -73,23 +76,31 @@ export function ForumRoute() {
         {/* A new address (e.g. Back) pre-fills the box again. */}
         <SearchBox
           key={current.search}
+          action={pathname}
+          keep={keepAllBut({ search: '' })}
           initialValue={current.search}
           onSearch={(nextSearch) => update({ ...current, search: nextSearch }, false)}
         />
         {token ? (
-          <FeedSwitch
-            feed={current.feed}
-            onChange={(feed) => update({ ...current, feed }, false)}
-          />
+          <ListAddressForm action={pathname} keep={keepAllBut({ feed: undefined })}>
+            <FeedSwitch
+              feed={current.feed}
+              onChange={(feed) => update({ ...current, feed }, false)}
+            />
+          </ListAddressForm>
         ) : null}
-        <SortButtons
-          sort={current.sort}
-          onChange={(nextSort) => update({ ...current, sort: nextSort }, true)}
-        />
-        <ReviewStatusFilterButtons
-          status={current.reviewStatus}
-          onChange={(nextStatus) => update({ ...current, reviewStatus: nextStatus }, true)}
-        />
+        <ListAddressForm action={pathname} keep={keepAllBut({ sort: undefined })}>
+          <SortButtons
+            sort={current.sort}
+            onChange={(nextSort) => update({ ...current, sort: nextSort }, true)}
+          />
+        </ListAddressForm>
+        <ListAddressForm action={pathname} keep={keepAllBut({ reviewStatus: undefined })}>
+          <ReviewStatusFilterButtons
+            status={current.reviewStatus}
+            onChange={(nextStatus) => update({ ...current, reviewStatus: nextStatus }, true)}
+          />
+        </ListAddressForm>
       </ForumHero>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for assistive technology. */}
       <h2 className="visually-hidden">{t('forumPosts')}</h2>

@@ -4,20 +4,18 @@
  * failures (those before this script ran too) and fires each again on its element once React
  * has hydrated it, so the fallback shows as it would have in a page rendered in the browser.
  */
+import { isHydrated } from './react-hydrated';
+
 const MEDIA = 'img, video, audio';
 // Lazy parts of a page hydrate when their chunk arrives: a few seconds at the very most.
 const WATCH_MS = 15_000;
 const CHECK_EVERY_MS = 100;
 
-/** React marks the elements it has hydrated with its props (a key of its own per root). */
-const hydrated = (element: Element) =>
-  Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-
 export function replayMediaErrorsWhenHydrated(root: HTMLElement): void {
   const pending = new Set<Element>();
   const remember = (element: Element) => {
     // Once hydrated, React heard the error itself.
-    if (!hydrated(element)) pending.add(element);
+    if (!isHydrated(element)) pending.add(element);
   };
 
   const onError = (event: Event) => {
@@ -40,7 +38,7 @@ export function replayMediaErrorsWhenHydrated(root: HTMLElement): void {
   const stopAt = performance.now() + WATCH_MS;
   const check = () => {
     for (const element of pending) {
-      if (!hydrated(element)) continue;
+      if (!isHydrated(element)) continue;
       pending.delete(element);
       element.dispatchEvent(new Event('error'));
     }

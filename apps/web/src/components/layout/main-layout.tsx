@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './footer';
 import { Header, type NavItem } from './header';
+import { NavigationProgress } from './navigation-progress';
 import styles from './main-layout.module.css';
 
 type MainLayoutProps = {
@@ -9,6 +10,12 @@ type MainLayoutProps = {
   walletSlot?: ReactNode;
   notificationsSlot?: ReactNode;
   extraNavItems?: readonly NavItem[];
+  /**
+   * A navigation waits for the next screen: the screen shown is the old one, dimmed and inert (its
+   * controls no longer act), under a progress bar. The header stays usable: another link replaces
+   * the navigation under way.
+   */
+  navigationPending?: boolean;
 };
 
 export function MainLayout({
@@ -16,6 +23,7 @@ export function MainLayout({
   walletSlot,
   notificationsSlot,
   extraNavItems,
+  navigationPending = false,
 }: MainLayoutProps) {
   const { t } = useTranslation('common');
   return (
@@ -23,12 +31,19 @@ export function MainLayout({
       <a className={styles.skipLink} href="#main-content">
         {t('skipToContent')}
       </a>
+      <NavigationProgress active={navigationPending} />
       <Header
         walletSlot={walletSlot}
         notificationsSlot={notificationsSlot}
         extraNavItems={extraNavItems}
       />
-      <main id="main-content" className={styles.main} tabIndex={-1}>
+      <main
+        id="main-content"
+        className={navigationPending ? `${styles.main} ${styles.pending}` : styles.main}
+        tabIndex={-1}
+        inert={navigationPending}
+        aria-busy={navigationPending || undefined}
+      >
         {children}
       </main>
       <Footer />

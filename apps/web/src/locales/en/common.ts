@@ -61,6 +61,8 @@ export const common = {
     details: 'Details',
   },
   loading: 'Loading',
+  /** The status while a navigation waits for the next screen (components/layout/navigation-progress). */
+  navigationPending: 'Loading the page…',
   field: {
     optional: '(optional)',
   },

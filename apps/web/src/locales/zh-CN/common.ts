@@ -59,6 +59,7 @@ export const common: Translation<typeof en> = {
     details: '详细信息',
   },
   loading: '加载中',
+  navigationPending: '正在加载页面…',
   field: {
     optional: '（选填）',
   },

@@ -23,7 +23,15 @@ export function HomeSearch() {
   };
 
   return (
-    <form className={styles.form} role="search" onSubmit={submit}>
+    // A GET form of the forum's address: before the app has hydrated the server's page the
+    // browser submits it itself (an empty query then opens the whole forum).
+    <form
+      className={styles.form}
+      role="search"
+      method="get"
+      action={paths.forum.path}
+      onSubmit={submit}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>

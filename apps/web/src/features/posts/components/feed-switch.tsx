@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Feed } from '@symposia/shared';
+import { LIST_PARAM } from '../utils/list-params';
 import { PressedButtons } from './pressed-buttons';
 
 type FeedSwitchProps = {
@@ -18,6 +19,12 @@ export function FeedSwitch({ feed, onChange }: FeedSwitchProps) {
     { value: 'following' as const, label: t('feed.following') },
   ];
   return (
-    <PressedButtons label={t('feed.group')} options={options} value={feed} onChange={onChange} />
+    <PressedButtons
+      label={t('feed.group')}
+      name={LIST_PARAM.feed}
+      options={options}
+      value={feed}
+      onChange={onChange}
+    />
   );
 }

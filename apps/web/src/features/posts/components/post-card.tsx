@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PostListItem } from '@symposia/shared';
+import { NEW_TAB_HREF_ATTRIBUTE, type PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import { TagChips } from '@/components/ui/tag-chips/tag-chips';
@@ -15,6 +15,11 @@ type PostCardProps = {
   post: PostListItem;
   /** Opens the post (the forum opens it in a new tab). */
   onOpen: (post: PostListItem) => void;
+  /**
+   * The address `onOpen` opens in a new tab: a click on a server-rendered card opens it before the
+   * app has hydrated it too (packages/shared/src/early-input.ts).
+   */
+  newTabHref?: string;
   /** The first card a reader sees: its image is fetched at once, with high priority. */
   priority?: boolean;
 };
@@ -41,7 +46,7 @@ function fromInnerControl(event: MouseEvent<HTMLElement>): boolean {
  * avatar, time, summary, tags (links to the forum filtered by each), like and comment counts. The
  * whole card opens the post, by click or by Enter; a tag's link goes to its list instead.
  */
-export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
+export function PostCard({ post, onOpen, newTabHref, priority = false }: PostCardProps) {
   const { t } = useTranslation(['posts', 'messages']);
   const titleId = useId();
   const hintId = useId();
@@ -66,6 +71,7 @@ export function PostCard({ post, onOpen, priority = false }: PostCardProps) {
       aria-labelledby={titleId}
       aria-describedby={hintId}
       data-post-id={post.id}
+      {...(newTabHref ? { [NEW_TAB_HREF_ATTRIBUTE]: newTabHref } : {})}
       onClick={onClick}
       onKeyDown={onKeyDown}
     >

@@ -139,6 +139,7 @@ export function PostGrid({ filter, forumUrl, empty: emptyState, header }: PostGr
             <li key={post.id} className={styles.item}>
               <PostCard
                 post={post}
+                newTabHref={postDetailHref(post.id, forumUrl)}
                 onOpen={(opened) => openInNewTab(opened, forumUrl)}
                 priority={index === 0}
               />

@@ -26,7 +26,12 @@ describe('the forum list in Chinese', () => {
     renderWithProviders(
       <>
         <ForumHero>
-          <SearchBox initialValue="" onSearch={() => {}} />
+          <SearchBox
+            action="/forum"
+            keep={new URLSearchParams()}
+            initialValue=""
+            onSearch={() => {}}
+          />
           <SortButtons sort="likes_desc" onChange={() => {}} />
         </ForumHero>
         <PostGrid filter={{ search: '', sort: 'likes_desc' }} forumUrl="/forum" />

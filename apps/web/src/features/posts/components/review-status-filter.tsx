@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FILTERED_REVIEW_STATUSES, type ReviewStatusFilter } from '../utils/review-status-param';
+import { LIST_PARAM } from '../utils/list-params';
 import { PressedButtons } from './pressed-buttons';
 
 type ReviewStatusFilterButtonsProps = {
@@ -23,6 +24,7 @@ export function ReviewStatusFilterButtons({ status, onChange }: ReviewStatusFilt
   return (
     <PressedButtons
       label={t('posts:reviewFilter.group')}
+      name={LIST_PARAM.reviewStatus}
       options={options}
       value={status}
       onChange={onChange}

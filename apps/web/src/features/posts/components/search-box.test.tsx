@@ -6,7 +6,14 @@ import { SearchBox } from './search-box';
 describe('SearchBox', () => {
   it('is pre-filled and submits the trimmed query with the button or Enter', async () => {
     const onSearch = vi.fn();
-    render(<SearchBox initialValue="quantum" onSearch={onSearch} />);
+    render(
+      <SearchBox
+        action="/forum"
+        keep={new URLSearchParams()}
+        initialValue="quantum"
+        onSearch={onSearch}
+      />,
+    );
     const box = screen.getByRole('searchbox', { name: 'Search posts' });
     expect(box).toHaveValue('quantum');
 
@@ -18,5 +25,22 @@ describe('SearchBox', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'ml{Enter}');
     expect(onSearch).toHaveBeenLastCalledWith('ml');
+  });
+
+  it('is a GET form of the forum address that carries its other parameters, for the browser to submit before hydration', () => {
+    render(
+      <SearchBox
+        action="/forum"
+        keep={new URLSearchParams({ tag: 'physics', sort: 'likes_desc' })}
+        initialValue=""
+        onSearch={() => {}}
+      />,
+    );
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/forum');
+    expect(new URLSearchParams(new FormData(form as HTMLFormElement) as never).toString()).toBe(
+      'tag=physics&sort=likes_desc&search=',
+    );
   });
 });

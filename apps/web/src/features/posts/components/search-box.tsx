@@ -2,9 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { SearchIcon } from '@/components/ui/icons/icons';
+import { LIST_PARAM } from '../utils/list-params';
+import { ListAddressForm } from './list-address-form';
 import styles from './search-box.module.css';
 
 type SearchBoxProps = {
+  /** The list's path and its other parameters: the box is a GET form of that address. */
+  action: string;
+  keep: URLSearchParams;
   /** The search of the current address (`?search=`), which pre-fills the box. */
   initialValue: string;
   /** Called with the trimmed query; '' clears the search. */
@@ -12,7 +17,7 @@ type SearchBoxProps = {
 };
 
 /** The forum's search box and button (spec §2 Forum list). */
-export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
+export function SearchBox({ action, keep, initialValue, onSearch }: SearchBoxProps) {
   const { t } = useTranslation('posts');
   const [value, setValue] = useState(initialValue);
   const id = useId();
@@ -23,7 +28,13 @@ export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <form role="search" className={styles.form} onSubmit={submit}>
+    <ListAddressForm
+      action={action}
+      keep={keep}
+      role="search"
+      className={styles.form}
+      onSubmit={submit}
+    >
       <label htmlFor={id} className="visually-hidden">
         {t('search.label')}
       </label>
@@ -33,7 +44,7 @@ export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
           id={id}
           className={styles.input}
           type="search"
-          name="search"
+          name={LIST_PARAM.search}
           value={value}
           maxLength={POST_FIELD_MAX_LENGTH.search}
           placeholder={t('search.placeholder')}
@@ -44,6 +55,6 @@ export function SearchBox({ initialValue, onSearch }: SearchBoxProps) {
       <button type="submit" className={`button ${styles.button}`}>
         {t('search.submit')}
       </button>
-    </form>
+    </ListAddressForm>
   );
 }

@@ -66,4 +66,13 @@ describe('SortButtons', () => {
     expect(recent()).toHaveAccessibleName('Recent (ascending)');
     expect(hot()).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it('submits the sort each button leads to as `sort` in a form around them, none when it clears it', () => {
+    render(<SortButtons sort="likes_asc" onChange={() => {}} />);
+    // Hot ascending → none: no parameter; Recent → time descending.
+    expect(hot()).toHaveAttribute('type', 'submit');
+    expect(hot()).not.toHaveAttribute('name');
+    expect(recent()).toHaveAttribute('name', 'sort');
+    expect(recent()).toHaveAttribute('value', 'time_desc');
+  });
 });

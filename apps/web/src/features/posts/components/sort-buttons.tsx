@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { SortOption } from '@symposia/shared';
+import { LIST_PARAM } from '../utils/list-params';
 import { nextSort, sortDirectionOf, type SortKey } from '../utils/sort-cycle';
 import outline from '@/components/ui/outline-button/outline-button.module.css';
 import styles from './sort-buttons.module.css';
@@ -14,7 +15,8 @@ const BUTTONS: readonly SortKey[] = ['hot', 'recent'];
 
 /**
  * 'Hot' (likes) and 'Recent' (time): each cycles none → descending → ascending → none, and pressing
- * one resets the other (spec §4 Forum sort). The state shows as aria-pressed and an arrow.
+ * one resets the other (spec §4 Forum sort). The state shows as aria-pressed and an arrow. Each
+ * submits the sort it leads to as `sort` (none: no `sort`) in the ListAddressForm around them.
  */
 export function SortButtons({ sort, onChange }: SortButtonsProps) {
   const { t } = useTranslation('posts');
@@ -22,10 +24,13 @@ export function SortButtons({ sort, onChange }: SortButtonsProps) {
     <div className={styles.group} role="group" aria-label={t('sort.group')}>
       {BUTTONS.map((key) => {
         const direction = sortDirectionOf(sort, key);
+        const next = nextSort(sort, key);
         return (
           <button
             key={key}
-            type="button"
+            type="submit"
+            name={next ? LIST_PARAM.sort : undefined}
+            value={next}
             className={clsx(
               outline.button,
               outline.round,
@@ -34,7 +39,10 @@ export function SortButtons({ sort, onChange }: SortButtonsProps) {
             )}
             aria-pressed={direction !== null}
             title={t(`sort.${key}Hint`)}
-            onClick={() => onChange(nextSort(sort, key))}
+            onClick={(event) => {
+              event.preventDefault();
+              onChange(next);
+            }}
           >
             {t(`sort.${key}`)}
             <span className={styles.arrow} aria-hidden="true">
