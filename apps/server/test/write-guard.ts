@@ -53,8 +53,8 @@ const COVERED_BY: Record<string, readonly Subject[]> = {
   user_trust: ['trustLevels'],
 };
 
-/** Columns of `users` that readers see on posts and comments (profile-service.ts). */
-const PROFILE_COLUMNS = new Set(['username', 'username_lower', 'avatar']);
+/** Columns of `users` that readers see on posts and comments (profile-service.ts; the ORCID iD on citations). */
+const PROFILE_COLUMNS = new Set(['username', 'username_lower', 'avatar', 'orcid']);
 
 export interface RecordedWrite {
   statement: 'insert' | 'update' | 'delete';

@@ -226,6 +226,24 @@ export const REVIEW_REPORT_RULES: Record<ReviewViewerKind, Record<ReviewState, O
   moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok', 'post-hidden': 'ok' },
 };
 
+/** A review or response the moderator may see: every action, and undoing its hiding. */
+const MAY_RESOLVE_ALL = {
+  dismiss: 'ok',
+  hide: 'ok',
+  delete: 'ok',
+  suspend: 'ok',
+  restore: 'ok',
+} as const satisfies Record<ModerationAction | 'restore', Outcome>;
+
+/** One on another member's private post, or deleted: close the report or suspend, nothing else. */
+const MAY_ONLY_DISMISS_OR_SUSPEND = {
+  dismiss: 'ok',
+  hide: 404,
+  delete: 404,
+  suspend: 'ok',
+  restore: 404,
+} as const satisfies Record<ModerationAction | 'restore', Outcome>;
+
 /**
  * What a moderator may do to a reported review (a member's) in each state, and undo its hiding
  * (`restore`; whether it is hidden at all is the service's 409): hide and delete what they may
@@ -235,11 +253,11 @@ export const REVIEW_RESOLUTION_RULES: Record<
   ReviewState,
   Record<ModerationAction | 'restore', Outcome>
 > = {
-  public: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
-  private: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
-  deleted: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
-  hidden: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
-  'post-hidden': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  public: MAY_RESOLVE_ALL,
+  private: MAY_ONLY_DISMISS_OR_SUSPEND,
+  deleted: MAY_ONLY_DISMISS_OR_SUSPEND,
+  hidden: MAY_RESOLVE_ALL,
+  'post-hidden': MAY_RESOLVE_ALL,
 };
 
 /**
@@ -340,9 +358,9 @@ export const REVIEW_RESPONSE_RESOLUTION_RULES: Record<
   ReviewResponseState,
   Record<ModerationAction | 'restore', Outcome>
 > = {
-  public: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
-  private: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
-  deleted: { dismiss: 'ok', hide: 404, delete: 404, suspend: 'ok', restore: 404 },
-  hidden: { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
-  'review-hidden': { dismiss: 'ok', hide: 'ok', delete: 'ok', suspend: 'ok', restore: 'ok' },
+  public: MAY_RESOLVE_ALL,
+  private: MAY_ONLY_DISMISS_OR_SUSPEND,
+  deleted: MAY_ONLY_DISMISS_OR_SUSPEND,
+  hidden: MAY_RESOLVE_ALL,
+  'review-hidden': MAY_RESOLVE_ALL,
 };

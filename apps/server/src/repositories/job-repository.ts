@@ -84,28 +84,9 @@ export function newJobRow(job: NewJob) {
 export async function requeueJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
   await trx
     .insertInto('jobs')
-    .values({
-      id: job.id,
-      kind: job.kind,
-      subject_id: job.subjectId,
-      status: 'queued',
-      max_attempts: job.maxAttempts,
-      run_after: job.at,
-      created_at: job.at,
-      updated_at: job.at,
-    })
+    .values(newJobRow(job))
     .onConflict((conflict) =>
-      conflict.columns(['kind', 'subject_id']).doUpdateSet({
-        status: 'queued',
-        attempts: 0,
-        lease_expiries: 0,
-        max_attempts: job.maxAttempts,
-        run_after: job.at,
-        lease_until: null,
-        locked_by: null,
-        last_error: null,
-        updated_at: job.at,
-      }),
+      conflict.columns(['kind', 'subject_id']).doUpdateSet(requeuedJobRow(job.maxAttempts, job.at)),
     )
     .execute();
 }
@@ -124,20 +105,29 @@ export async function coalesceJob(trx: Transaction<DatabaseSchema>, job: NewJob)
     .onConflict((conflict) =>
       conflict
         .columns(['kind', 'subject_id'])
-        .doUpdateSet({
-          status: 'queued',
-          attempts: 0,
-          lease_expiries: 0,
-          max_attempts: job.maxAttempts,
-          run_after: job.at,
-          lease_until: null,
-          locked_by: null,
-          last_error: null,
-          updated_at: job.at,
-        })
+        .doUpdateSet(requeuedJobRow(job.maxAttempts, job.at))
         .where('jobs.status', '!=', 'queued'),
     )
     .execute();
+}
+
+/**
+ * What a job's row becomes when it is queued again: fresh attempts, no lease, no error. Every
+ * upsert that re-queues a job (requeueJob, coalesceJob, requeueIdle, notification emails) sets
+ * exactly this.
+ */
+export function requeuedJobRow(maxAttempts: number, at: string) {
+  return {
+    status: 'queued' as const,
+    attempts: 0,
+    lease_expiries: 0,
+    max_attempts: maxAttempts,
+    run_after: at,
+    lease_until: null,
+    locked_by: null,
+    last_error: null,
+    updated_at: at,
+  };
 }
 
 export type JobRepository = ReturnType<typeof createJobRepository>;
@@ -211,17 +201,7 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
         .onConflict((conflict) =>
           conflict
             .columns(['kind', 'subject_id'])
-            .doUpdateSet({
-              status: 'queued',
-              attempts: 0,
-              lease_expiries: 0,
-              max_attempts: job.maxAttempts,
-              run_after: job.at,
-              lease_until: null,
-              locked_by: null,
-              last_error: null,
-              updated_at: job.at,
-            })
+            .doUpdateSet(requeuedJobRow(job.maxAttempts, job.at))
             .where('jobs.status', 'in', ['done', 'failed']),
         )
         .execute();

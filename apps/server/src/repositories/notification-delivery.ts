@@ -13,7 +13,7 @@ import {
   NOTIFICATION_EMAIL_JOB_ATTEMPTS,
 } from '../domain/notification-email.js';
 import type { DeliveryFacts } from '../policies/notification-email-policy.js';
-import { newJobRow } from './job-repository.js';
+import { newJobRow, requeuedJobRow } from './job-repository.js';
 
 /**
  * How a notification being written reaches its recipient (policies/notification-email-policy.ts):
@@ -119,17 +119,7 @@ export async function queueNotificationEmails(
     .onConflict((conflict) =>
       conflict
         .columns(['kind', 'subject_id'])
-        .doUpdateSet({
-          status: 'queued',
-          attempts: 0,
-          lease_expiries: 0,
-          max_attempts: NOTIFICATION_EMAIL_JOB_ATTEMPTS,
-          run_after: at,
-          lease_until: null,
-          locked_by: null,
-          last_error: null,
-          updated_at: at,
-        })
+        .doUpdateSet(requeuedJobRow(NOTIFICATION_EMAIL_JOB_ATTEMPTS, at))
         .where('jobs.status', '<>', 'queued'),
     )
     .execute();

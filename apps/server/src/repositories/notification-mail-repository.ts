@@ -5,7 +5,11 @@ import type { NewMail } from '../domain/mail.js';
 import type { MailedNotification, MailMember } from '../domain/notification-email.js';
 import { writeTransaction, type Dialect, type Executor } from './database.js';
 import { queueMail } from './mail-repository.js';
-import { notificationsSeenBy, type Recipient } from './notification-repository.js';
+import {
+  NOTIFICATION_FIELDS,
+  notificationsSeenBy,
+  type Recipient,
+} from './notification-repository.js';
 
 export type NotificationMailRepository = ReturnType<typeof createNotificationMailRepository>;
 
@@ -23,14 +27,8 @@ export function unreadNotEmailed(db: Executor, recipient: Recipient, types: Noti
     .where('notifications.emailed_at', 'is', null)
     .where((eb) => (types.length > 0 ? eb('notifications.type', 'in', types) : sql<SqlBool>`1 = 0`))
     .select([
-      'notifications.id',
-      'notifications.type',
-      'notifications.post_id',
-      'notifications.comment_id',
-      'notifications.excerpt',
-      'notifications.count',
+      ...NOTIFICATION_FIELDS,
       'notifications.created_at',
-      'notifications.updated_at',
       'posts.title as post_title',
       'actor.username as actor_username',
     ]);

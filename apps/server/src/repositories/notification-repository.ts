@@ -15,6 +15,17 @@ export type NotificationRepository = ReturnType<typeof createNotificationReposit
 
 type Executor = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
+/** The columns of a notification that the bell and email both show. */
+export const NOTIFICATION_FIELDS = [
+  'notifications.id',
+  'notifications.type',
+  'notifications.post_id',
+  'notifications.comment_id',
+  'notifications.excerpt',
+  'notifications.count',
+  'notifications.updated_at',
+] as const;
+
 /**
  * The recipient's notifications about what they may still see (visibility.ts
  * `notificationShownTo`), with the rows that decides on joined: what the bell lists and what
@@ -122,13 +133,7 @@ export function createNotificationRepository(db: AppDatabase) {
       const rows = await shownTo(recipient)
         .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
         .select([
-          'notifications.id',
-          'notifications.type',
-          'notifications.post_id',
-          'notifications.comment_id',
-          'notifications.excerpt',
-          'notifications.count',
-          'notifications.updated_at',
+          ...NOTIFICATION_FIELDS,
           'notifications.read_at',
           'actor.id as actor_id',
           'actor.username as actor_username',

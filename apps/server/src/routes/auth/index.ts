@@ -24,13 +24,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_ACTIVITY } from '../../domain/user.js';
 import { signedIn } from '../../plugins/auth.js';
-import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentCurrentUser, presentCurrentUserJson } from '../../presenters/current-user.js';
 import { presentAccessToken } from '../../presenters/access-token.js';
 import { presentSession } from '../../presenters/session.js';
 import { InvalidCredentialsError, mailLanguageOf } from '../../services/index.js';
 import { sendJsonText } from '../shared-json.js';
 import { answers } from '../answers.js';
+import { routeOptions } from '../route-options.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -58,18 +58,17 @@ function oversizedTokenFields(body: unknown): OAuthValidationErrorBody | null {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeOptions(app, 'auth');
+
   app.post(
     '/auth/register',
-    {
-      schema: {
-        summary: 'Create an account',
-        description: 'Optional fields left empty get the documented defaults (USER_DEFAULTS).',
-        tags: ['auth'],
-        consumes: FORM_OR_JSON,
-        body: registerBodySchema,
-        response: answers({ 201: currentUserSchema }, 409, 422, 429),
-      },
-    },
+    route.anyone({
+      summary: 'Create an account',
+      description: 'Optional fields left empty get the documented defaults (USER_DEFAULTS).',
+      consumes: FORM_OR_JSON,
+      body: registerBodySchema,
+      response: answers({ 201: currentUserSchema }, 409, 422, 429),
+    }),
     async (request, reply) => {
       const user = await app.services.accounts.register(request.body, {
         ip: request.ip,
@@ -151,15 +150,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'The signed-in member',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: currentUserSchema }, 401),
-      },
-    },
+    route.member({
+      summary: 'The signed-in member',
+      response: answers({ 200: currentUserSchema }, 401),
+    }),
     async (request, reply) => {
       const { user } = signedIn(request);
       const [activity, trustLevel] = await Promise.all([
@@ -195,31 +189,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const own of ownLists) {
     app.get(
       own.path,
-      {
-        onRequest: app.requireUser,
-        schema: {
-          summary: own.summary,
-          tags: ['auth'],
-          security: SIGNED_IN,
-          querystring: myListQuerySchema,
-          response: answers({ 200: own.response }, 401, 422),
-        },
-      },
+      route.member({
+        summary: own.summary,
+        querystring: myListQuerySchema,
+        response: answers({ 200: own.response }, 401, 422),
+      }),
       async (request) => own.list(signedIn(request).user, request.query),
     );
   }
 
   app.post(
     '/auth/logout',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Sign out: revokes the access token used for this call',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: logoutResponseSchema }, 401),
-      },
-    },
+    route.member({
+      summary: 'Sign out: revokes the access token used for this call',
+      response: answers({ 200: logoutResponseSchema }, 401),
+    }),
     async (request) => {
       await app.services.sessions.logout(signedIn(request).session);
       return { status: 'success' as const };
@@ -228,20 +212,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/sessions',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Your sessions: where you are signed in',
-        description:
-          'Every session of yours that can still be used, most recently used first (at most ' +
-          'SESSIONS_LISTED_MAX): the device (User-Agent) and address that signed in, when, and ' +
-          'when it was last used (recorded at most every few minutes). `current` marks the ' +
-          'session of this call. Ids name sessions, never their tokens.',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: sessionListSchema }, 401),
-      },
-    },
+    route.member({
+      summary: 'Your sessions: where you are signed in',
+      description:
+        'Every session of yours that can still be used, most recently used first (at most ' +
+        'SESSIONS_LISTED_MAX): the device (User-Agent) and address that signed in, when, and ' +
+        'when it was last used (recorded at most every few minutes). `current` marks the ' +
+        'session of this call. Ids name sessions, never their tokens.',
+      response: answers({ 200: sessionListSchema }, 401),
+    }),
     async (request) => {
       const { user, session } = signedIn(request);
       const sessions = await app.services.sessions.list(user, session);
@@ -251,19 +230,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/auth/sessions/:id',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'End one of your sessions',
-        description:
-          'The session signs out at once, in every server process; the current one too. 404 ' +
-          'for an id that is not one of your live sessions.',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        params: sessionIdParamsSchema,
-        response: answers({ 200: endSessionResponseSchema }, 401, 404, 422),
-      },
-    },
+    route.member({
+      summary: 'End one of your sessions',
+      description:
+        'The session signs out at once, in every server process; the current one too. 404 ' +
+        'for an id that is not one of your live sessions.',
+      params: sessionIdParamsSchema,
+      response: answers({ 200: endSessionResponseSchema }, 401, 404, 422),
+    }),
     async (request) => {
       await app.services.sessions.end(signedIn(request).user, request.params.id);
       return { status: 'success' as const };
@@ -272,16 +246,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sessions/revoke_others',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Sign out everywhere else',
-        description: 'Every session of yours but the one of this call ends at once.',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: revokeOtherSessionsResponseSchema }, 401),
-      },
-    },
+    route.member({
+      summary: 'Sign out everywhere else',
+      description: 'Every session of yours but the one of this call ends at once.',
+      response: answers({ 200: revokeOtherSessionsResponseSchema }, 401),
+    }),
     async (request) => {
       const { user, session } = signedIn(request);
       const signedOut = await app.services.sessions.endOthers(user, session);
@@ -291,22 +260,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/change_password',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Change the password; signs out every other session',
-        description:
-          'old_password must be the current password; a wrong one counts as a failed sign-in ' +
-          'for the account (LOGIN_RATE_LIMIT_ACCOUNT_*). new_password follows the registration ' +
-          'rules (length, not one of the most common passwords). Every other session of the ' +
-          'account is revoked; the one used for this call stays valid.',
-        tags: ['auth'],
-        consumes: FORM_OR_JSON,
-        security: SIGNED_IN,
-        body: changePasswordBodySchema,
-        response: answers({ 200: changePasswordResponseSchema }, 401, 422, 429),
-      },
-    },
+    route.member({
+      summary: 'Change the password; signs out every other session',
+      description:
+        'old_password must be the current password; a wrong one counts as a failed sign-in ' +
+        'for the account (LOGIN_RATE_LIMIT_ACCOUNT_*). new_password follows the registration ' +
+        'rules (length, not one of the most common passwords). Every other session of the ' +
+        'account is revoked; the one used for this call stays valid.',
+      consumes: FORM_OR_JSON,
+      body: changePasswordBodySchema,
+      response: answers({ 200: changePasswordResponseSchema }, 401, 422, 429),
+    }),
     async (request) => {
       const { user, session } = signedIn(request);
       const { signedOutSessions } = await app.services.sessions.changePassword({

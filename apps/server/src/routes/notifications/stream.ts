@@ -3,8 +3,8 @@ import { errorBodySchema } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { SIGNED_IN } from '../../plugins/swagger.js';
 import { addressKey } from '../../services/index.js';
+import { routeOptions } from '../route-options.js';
 
 const eventStream = z.string().meta({
   description:
@@ -24,6 +24,7 @@ const eventStream = z.string().meta({
  * NOTIFICATIONS_STREAMS_PER_ADDRESS bound them, across every server process (429 over either).
  */
 export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeOptions(app, 'notifications');
   const notifications = app.services.notifications;
   let closing = false;
   // An open stream would hold the shutdown open: every stream ends when closing starts.
@@ -34,20 +35,15 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications/stream',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Live unread count (Server-Sent Events)',
-        description:
-          'Sends the count at once and whenever it changes, a heartbeat comment every ' +
-          'NOTIFICATIONS_HEARTBEAT_MS, and ends when the session is signed out or revoked. ' +
-          'Send the bearer token as a header (fetch streaming), not in the URL.',
-        tags: ['notifications'],
-        produces: ['text/event-stream'],
-        security: SIGNED_IN,
-        response: { 200: eventStream, 401: errorBodySchema, 429: errorBodySchema },
-      },
-    },
+    route.member({
+      summary: 'Live unread count (Server-Sent Events)',
+      description:
+        'Sends the count at once and whenever it changes, a heartbeat comment every ' +
+        'NOTIFICATIONS_HEARTBEAT_MS, and ends when the session is signed out or revoked. ' +
+        'Send the bearer token as a header (fetch streaming), not in the URL.',
+      produces: ['text/event-stream'],
+      response: { 200: eventStream, 401: errorBodySchema, 429: errorBodySchema },
+    }),
     async (request, reply) => {
       const { user, session } = signedIn(request);
       const body = new PassThrough();

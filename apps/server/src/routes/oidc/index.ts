@@ -12,10 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentAccessToken } from '../../presenters/access-token.js';
 import { OIDC_FLOW_TTL_SECONDS, type Redirect } from '../../services/oidc/oidc-service.js';
 import { answers } from '../answers.js';
+import { routeOptions } from '../route-options.js';
 
 /**
  * Sign-in with ORCID (issue 30). The browser's flow cookie ties a callback to the browser that
@@ -64,6 +64,7 @@ function redirect(request: FastifyRequest, reply: FastifyReply, to: Redirect) {
 
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const oidc = app.services.oidc;
+  const route = routeOptions(app, 'auth');
 
   /** A session for a member whose ORCID iD proved who they are, as the token endpoint answers. */
   async function sessionFor(request: FastifyRequest, userId: string) {
@@ -81,35 +82,29 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc',
-    {
-      schema: {
-        summary: 'Whether this server offers sign-in with ORCID',
-        tags: ['auth'],
-        response: { 200: oidcSettingsSchema },
-      },
-    },
+    route.anyone({
+      summary: 'Whether this server offers sign-in with ORCID',
+      response: { 200: oidcSettingsSchema },
+    }),
     async () => oidc.settings(),
   );
 
   app.get(
     '/auth/oidc/authorize',
-    {
-      schema: {
-        summary: 'Sign in with ORCID: sends the browser to the provider',
-        description:
-          'OpenID Connect authorization code flow with PKCE (S256), state and nonce, kept on the ' +
-          'server for 10 minutes and tied to this browser by an httpOnly cookie. 404 when ' +
-          "OIDC_CLIENT_ID is unset. Should the provider be unreachable, the web app's /orcid " +
-          'page says so. Each start counts as a sign-in attempt of the client address ' +
-          '(LOGIN_RATE_LIMIT_IP_*: 429).',
-        tags: ['auth'],
-        response: answers(
-          { 303: redirectAnswer("To the provider's authorization endpoint") },
-          404,
-          429,
-        ),
-      },
-    },
+    route.anyone({
+      summary: 'Sign in with ORCID: sends the browser to the provider',
+      description:
+        'OpenID Connect authorization code flow with PKCE (S256), state and nonce, kept on the ' +
+        'server for 10 minutes and tied to this browser by an httpOnly cookie. 404 when ' +
+        "OIDC_CLIENT_ID is unset. Should the provider be unreachable, the web app's /orcid " +
+        'page says so. Each start counts as a sign-in attempt of the client address ' +
+        '(LOGIN_RATE_LIMIT_IP_*: 429).',
+      response: answers(
+        { 303: redirectAnswer("To the provider's authorization endpoint") },
+        404,
+        429,
+      ),
+    }),
     async (request, reply) => {
       const started = await oidc.start(null, flowCookie(request), { ip: request.ip });
       setFlowCookie(reply, started.browserSecret, secureCookie);
@@ -119,19 +114,16 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/callback',
-    {
-      schema: {
-        summary: "The provider's answer: finishes the sign-in or link",
-        description:
-          'The flow of `state` is used once, by the browser that started it; the code is ' +
-          'exchanged and the ID token verified (signature, issuer, audience, expiry, nonce). The ' +
-          "browser goes on to the web app's /orcid page with, in the URL fragment, a one-time " +
-          '`code` for POST /auth/oidc/session, `linked`, or `error` (a message code).',
-        tags: ['auth'],
-        querystring: oidcCallbackQuerySchema,
-        response: answers({ 303: redirectAnswer("To the web app's /orcid page") }, 422),
-      },
-    },
+    route.anyone({
+      summary: "The provider's answer: finishes the sign-in or link",
+      description:
+        'The flow of `state` is used once, by the browser that started it; the code is ' +
+        'exchanged and the ID token verified (signature, issuer, audience, expiry, nonce). The ' +
+        "browser goes on to the web app's /orcid page with, in the URL fragment, a one-time " +
+        '`code` for POST /auth/oidc/session, `linked`, or `error` (a message code).',
+      querystring: oidcCallbackQuerySchema,
+      response: answers({ 303: redirectAnswer("To the web app's /orcid page") }, 422),
+    }),
     async (request, reply) =>
       redirect(request, reply, await oidc.callback(request.query, flowCookie(request))),
   );
@@ -139,18 +131,17 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/oidc/session',
     {
-      onRequest: noStore,
-      schema: {
+      ...route.anyone({
         summary: "Trade the callback's one-time code for a session",
         description:
           'A member signing in gets an access token (the code is used up). For an ORCID iD no ' +
           'account holds, the answer asks for a username (the code stays good for 30 minutes, for ' +
           'POST /auth/oidc/register). 403 while the account is suspended.',
-        tags: ['auth'],
         consumes: FORM_OR_JSON,
         body: oidcSessionBodySchema,
         response: answers({ 200: oidcSessionSchema }, 403, 422),
-      },
+      }),
+      onRequest: noStore,
     },
     async (request) => {
       const found = await oidc.exchange(request.body.code);
@@ -168,18 +159,17 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/oidc/register',
     {
-      onRequest: noStore,
-      schema: {
+      ...route.anyone({
         summary: 'Create the account of a new ORCID iD, under the username chosen',
         description:
           'The registration rules apply (username form, taken or reserved names: 409, ' +
           'REGISTER_RATE_LIMIT_*: 429). The account has no password: it signs in with ORCID. ' +
           'Answers a session for it.',
-        tags: ['auth'],
         consumes: FORM_OR_JSON,
         body: oidcRegisterBodySchema,
         response: answers({ 201: tokenResponseSchema }, 409, 422, 429),
-      },
+      }),
+      onRequest: noStore,
     },
     async (request, reply) => {
       const user = await oidc.register(request.body.code, request.body.username, {
@@ -191,19 +181,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/oidc/link',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Link an ORCID iD to your account: where to send the browser to prove it',
-        description:
-          'Starts the same flow as /auth/oidc/authorize for the signed-in member; its callback ' +
-          'links the iD it proves (refused when another account holds it). 404 when sign-in ' +
-          'with ORCID is off, 409 when your account already has an iD.',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: oidcLinkStartSchema }, 401, 404, 409, 429),
-      },
-    },
+    route.member({
+      summary: 'Link an ORCID iD to your account: where to send the browser to prove it',
+      description:
+        'Starts the same flow as /auth/oidc/authorize for the signed-in member; its callback ' +
+        'links the iD it proves (refused when another account holds it). 404 when sign-in ' +
+        'with ORCID is off, 409 when your account already has an iD.',
+      response: answers({ 200: oidcLinkStartSchema }, 401, 404, 409, 429),
+    }),
     async (request, reply) => {
       const started = await oidc.start(signedIn(request).user, flowCookie(request), {
         ip: request.ip,
@@ -218,18 +203,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/auth/oidc/link',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Unlink your ORCID iD',
-        description:
-          '404 when your account has none; 409 when it is how your account signs in (an ' +
-          'account made with ORCID has no password).',
-        tags: ['auth'],
-        security: SIGNED_IN,
-        response: answers({ 200: oidcUnlinkSchema }, 401, 404, 409),
-      },
-    },
+    route.member({
+      summary: 'Unlink your ORCID iD',
+      description:
+        '404 when your account has none; 409 when it is how your account signs in (an ' +
+        'account made with ORCID has no password).',
+      response: answers({ 200: oidcUnlinkSchema }, 401, 404, 409),
+    }),
     async (request) => {
       await oidc.unlink(signedIn(request).user);
       return { status: 'success' as const };

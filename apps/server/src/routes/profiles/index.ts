@@ -15,12 +15,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedIn } from '../../plugins/auth.js';
-import { SIGNED_IN } from '../../plugins/swagger.js';
 import { presentAuthorInfo } from '../../presenters/author-info.js';
 import { presentCurrentUser } from '../../presenters/current-user.js';
 import { mailLanguageOf, type UserChanges } from '../../services/index.js';
 import { uploadParts } from '../media/upload-parts.js';
 import { answers } from '../answers.js';
+import { routeOptions } from '../route-options.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -63,6 +63,7 @@ const SINGLE_FIELD_CALLS = [
 
 /** Profiles: the author page (privacy decided here, on the server) and the member's own edits. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeOptions(app, 'profiles');
   const profiles = app.services.profiles;
   const answer = async (user: Parameters<typeof profiles.activityOf>[0]) =>
     presentCurrentUser(
@@ -74,17 +75,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/person_information',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: "An author's profile: sections they keep private are left out",
-        description: 'By `user_id`, or by `username` (an `@username` link); exactly one.',
-        tags: ['profiles'],
-        security: SIGNED_IN,
-        querystring: personInformationQuerySchema,
-        response: answers({ 200: authorInfoSchema }, 401, 404, 422),
-      },
-    },
+    route.member({
+      summary: "An author's profile: sections they keep private are left out",
+      description: 'By `user_id`, or by `username` (an `@username` link); exactly one.',
+      querystring: personInformationQuerySchema,
+      response: answers({ 200: authorInfoSchema }, 401, 404, 422),
+    }),
     async (request) => {
       const { user_id: userId, username } = request.query;
       // The schema lets exactly one of the two through.
@@ -103,17 +99,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = call.body as z.ZodType<{ user_id?: string }>;
     app.post(
       `/modify/${call.path}`,
-      {
-        onRequest: app.requireUser,
-        schema: {
-          summary: `Change your ${call.path.replace('modify_', '')}`,
-          tags: ['profiles'],
-          consumes: FORM_OR_JSON,
-          security: SIGNED_IN,
-          body,
-          response: MODIFY_RESPONSES,
-        },
-      },
+      route.member({
+        summary: `Change your ${call.path.replace('modify_', '')}`,
+        consumes: FORM_OR_JSON,
+        body,
+        response: MODIFY_RESPONSES,
+      }),
       async (request) => {
         const fields = request.body;
         const change = (call.change as (b: typeof fields) => UserChanges)(fields);
@@ -128,17 +119,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/modify/modify_profile',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Change any of username, nickname, title, bio, url, tags',
-        tags: ['profiles'],
-        consumes: FORM_OR_JSON,
-        security: SIGNED_IN,
-        body: modifyProfileBodySchema,
-        response: MODIFY_RESPONSES,
-      },
-    },
+    route.member({
+      summary: 'Change any of username, nickname, title, bio, url, tags',
+      consumes: FORM_OR_JSON,
+      body: modifyProfileBodySchema,
+      response: MODIFY_RESPONSES,
+    }),
     async (request) => {
       const { user_id: userId, ...changes } = request.body;
       return answer(await profiles.modify(signedIn(request).user, userId, changes));
@@ -147,37 +133,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/modify/modify_settings',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Change privacy flags (any of new_public_posts, …_activities, …_profile, …)',
-        tags: ['profiles'],
-        consumes: FORM_OR_JSON,
-        security: SIGNED_IN,
-        body: modifySettingsBodySchema,
-        response: MODIFY_RESPONSES,
-      },
-    },
+    route.member({
+      summary: 'Change privacy flags (any of new_public_posts, …_activities, …_profile, …)',
+      consumes: FORM_OR_JSON,
+      body: modifySettingsBodySchema,
+      response: MODIFY_RESPONSES,
+    }),
     async (request) => answer(await profiles.modifySettings(signedIn(request).user, request.body)),
   );
 
   app.post(
     '/modify/modify_avatar',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        summary: 'Upload an avatar image (multipart: user_id, new_avatar); stored as square WebP',
-        tags: ['profiles'],
-        consumes: ['multipart/form-data'],
-        security: SIGNED_IN,
-        response: {
-          ...MODIFY_RESPONSES,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+    route.member({
+      summary: 'Upload an avatar image (multipart: user_id, new_avatar); stored as square WebP',
+      consumes: ['multipart/form-data'],
+      response: {
+        ...MODIFY_RESPONSES,
+        400: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
       },
-    },
+    }),
     async (request) =>
       answer(await profiles.setAvatar(signedIn(request).user, uploadParts(request))),
   );

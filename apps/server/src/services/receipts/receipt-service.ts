@@ -214,40 +214,41 @@ export function createReceiptService(deps: {
     async makeReceipts(signal?: AbortSignal): Promise<number> {
       let made = 0;
       const posts = new Set<string>();
-      for (;;) {
-        signal?.throwIfAborted();
-        const batch = await receipts.reviewsWithoutReceipt();
-        for (const review of batch) {
+      // Each kind a batch at a time until a batch comes back short: every one left has its receipt.
+      const sweep = async <T>(next: () => Promise<T[]>, each: (item: T) => Promise<boolean>) => {
+        for (;;) {
+          signal?.throwIfAborted();
+          const batch = await next();
+          for (const item of batch) if (await each(item)) made += 1;
+          if (batch.length < receipts.sweepBatch) return;
+        }
+      };
+      await sweep(
+        () => receipts.reviewsWithoutReceipt(),
+        async (review) => {
+          posts.add(review.postId);
           const version = review.editedAt ?? review.createdAt;
           const subject = { kind: 'review' as const, subjectId: review.id, reviewId: review.id };
-          if (await make({ ...subject, version }, await reviewDocument(review))) made += 1;
-          posts.add(review.postId);
-        }
-        if (batch.length < receipts.sweepBatch) break;
-      }
-      for (;;) {
-        signal?.throwIfAborted();
-        const batch = await receipts.responsesWithoutReceipt();
-        for (const response of batch) {
+          return make({ ...subject, version }, await reviewDocument(review));
+        },
+      );
+      await sweep(
+        () => receipts.responsesWithoutReceipt(),
+        async (response) => {
+          posts.add(response.postId);
           const version = response.editedAt ?? response.createdAt;
           const id = response.reviewId;
           const subject = { kind: 'response' as const, subjectId: id, reviewId: id };
-          if (await make({ ...subject, version }, responseDocument(response))) made += 1;
-          posts.add(response.postId);
-        }
-        if (batch.length < receipts.sweepBatch) break;
-      }
-      for (;;) {
-        signal?.throwIfAborted();
-        const batch = await receipts.awardsWithoutReceipt();
-        for (const award of batch) {
+          return make({ ...subject, version }, responseDocument(response));
+        },
+      );
+      await sweep(
+        () => receipts.awardsWithoutReceipt(),
+        async (award) => {
           const subject = { kind: 'award' as const, subjectId: award.id, reviewId: award.reviewId };
-          if (await make({ ...subject, version: award.awardedAt }, await awardDocument(award))) {
-            made += 1;
-          }
-        }
-        if (batch.length < receipts.sweepBatch) break;
-      }
+          return make({ ...subject, version: award.awardedAt }, await awardDocument(award));
+        },
+      );
       // Reviews' answers carry receipt_cid: cached copies learn of it.
       if (posts.size > 0) await deps.afterWrite({ posts: [...posts] });
       return made;
