@@ -2,7 +2,7 @@ import type { moderation as en } from '../en/moderation';
 import type { Translation } from '../types';
 
 export const moderation: Translation<typeof en> = {
-  title: '内容管理',
+  title: '内容审核',
   lead: '每项操作都需要填写备注；所有操作都会记入日志，并通知相关的人处理结果。',
   sections: '管理分区',
   tabs: {
