@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { createPost, createUser, type TestUser } from './fixtures/posts';
 import { hydrated, setLocalStorage } from './support';
-import { NAMES } from './i18n.allowed-words';
+import { expectAllChinese } from './fixtures/chinese';
 
 /*
  * The interface in Simplified Chinese: chosen in the header, kept across reloads, picked from the
@@ -10,71 +10,6 @@ import { NAMES } from './i18n.allowed-words';
  * upload, My Page and Token that fails on any English word left outside user content (elements
  * marked translate="no").
  */
-
-/**
- * Every text a reader meets on the page (visible text, and the placeholder, label, title and
- * alt texts of visible elements) that holds an English word and is not user content.
- */
-async function englishLeft(page: Page, userTexts: string[]): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
-    const isUserContent = (element: Element | null) =>
-      element?.closest('[translate="no"]') !== null && element !== null;
-    const visible = (element: Element) =>
-      element.checkVisibility({ visibilityProperty: true, opacityProperty: false });
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent?.trim();
-      // A form field's text is what the member typed (or what they wrote before, being edited).
-      if (
-        !parent ||
-        !text ||
-        ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA'].includes(parent.tagName)
-      ) {
-        continue;
-      }
-      if (isUserContent(parent) || !visible(parent)) continue;
-      found.push(text);
-    }
-    for (const element of document.body.querySelectorAll(
-      '[placeholder], [aria-label], [title], img[alt]',
-    )) {
-      if (isUserContent(element) || !visible(element)) continue;
-      for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) found.push(`${name}="${value}"`);
-      }
-    }
-    found.push(`<title>${document.title}`);
-    return found;
-  });
-  const withoutUserTexts = texts.map((text) =>
-    userTexts.reduce((rest, userText) => rest.replaceAll(userText, ''), text),
-  );
-  return withoutUserTexts.filter((text) =>
-    // Words, not identifiers: "xyz" in the example DOI 10.1000/xyz123 is no English.
-    (text.match(/(?<![\w/.])[A-Za-z][A-Za-z'-]+(?![\w/])/g) ?? []).some(
-      (word) => !NAMES.has(word) && !['placeholder', 'aria-label', 'title', 'alt'].includes(word),
-    ),
-  );
-}
-
-/**
- * No English outside user content on the page. `userTexts` are member-written texts that show
- * where no element can mark them (the post's title in the tab's title).
- */
-async function expectAllChinese(page: Page, screen: string, userTexts: string[] = []) {
-  await hydrated(page);
-  // What loads after the first paint (the member's view, counts, lists) may take a moment; a
-  // signed-in page keeps its notification stream open, so the network never goes idle.
-  await expect
-    .poll(() => englishLeft(page, userTexts), {
-      message: `English left on ${screen}`,
-      timeout: 10_000,
-    })
-    .toEqual([]);
-}
 
 /** Signs `user` in (the stored user of whoever was signed in goes), reading Chinese. */
 async function signInAs(page: Page, user: TestUser) {
