@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { createPost, createUser, type TestUser } from './fixtures/posts';
 import { hydrated, setLocalStorage } from './support';
+import { expectAllChinese } from './fixtures/chinese';
 
 /*
  * The interface in Simplified Chinese: chosen in the header, kept across reloads, picked from the
@@ -9,112 +10,6 @@ import { hydrated, setLocalStorage } from './support';
  * upload, My Page and Token that fails on any English word left outside user content (elements
  * marked translate="no").
  */
-
-/** Names of things that a Chinese interface writes as they are. */
-const NAMES = new Set([
-  'Symposia',
-  'IPFS',
-  'Phantom',
-  'Solana',
-  'SPL',
-  'SOL',
-  'CID',
-  'PDF',
-  'DOCX',
-  'CSV',
-  'DOI',
-  'BibTeX',
-  'RIS',
-  'APA',
-  'MLA',
-  'AI',
-  'Markdown',
-  'KaTeX',
-  'LaTeX',
-  'URL',
-  'ID',
-  'PNG',
-  'JPEG',
-  'GIF',
-  'MP4',
-  'MB',
-  'KB',
-  'GB',
-  'English',
-  // Keys, as Chinese keyboards label them.
-  'Alt',
-  'Ctrl',
-  'Shift',
-  'Enter',
-  'Esc',
-  'Tab',
-  'Mac',
-]);
-
-/**
- * Every text a reader meets on the page (visible text, and the placeholder, label, title and
- * alt texts of visible elements) that holds an English word and is not user content.
- */
-async function englishLeft(page: Page, userTexts: string[]): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
-    const isUserContent = (element: Element | null) =>
-      element?.closest('[translate="no"]') !== null && element !== null;
-    const visible = (element: Element) =>
-      element.checkVisibility({ visibilityProperty: true, opacityProperty: false });
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent?.trim();
-      // A form field's text is what the member typed (or what they wrote before, being edited).
-      if (
-        !parent ||
-        !text ||
-        ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA'].includes(parent.tagName)
-      ) {
-        continue;
-      }
-      if (isUserContent(parent) || !visible(parent)) continue;
-      found.push(text);
-    }
-    for (const element of document.body.querySelectorAll(
-      '[placeholder], [aria-label], [title], img[alt]',
-    )) {
-      if (isUserContent(element) || !visible(element)) continue;
-      for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) found.push(`${name}="${value}"`);
-      }
-    }
-    found.push(`<title>${document.title}`);
-    return found;
-  });
-  const withoutUserTexts = texts.map((text) =>
-    userTexts.reduce((rest, userText) => rest.replaceAll(userText, ''), text),
-  );
-  return withoutUserTexts.filter((text) =>
-    // Words, not identifiers: "xyz" in the example DOI 10.1000/xyz123 is no English.
-    (text.match(/(?<![\w/.])[A-Za-z][A-Za-z'-]+(?![\w/])/g) ?? []).some(
-      (word) => !NAMES.has(word) && !['placeholder', 'aria-label', 'title', 'alt'].includes(word),
-    ),
-  );
-}
-
-/**
- * No English outside user content on the page. `userTexts` are member-written texts that show
- * where no element can mark them (the post's title in the tab's title).
- */
-async function expectAllChinese(page: Page, screen: string, userTexts: string[] = []) {
-  await hydrated(page);
-  // What loads after the first paint (the member's view, counts, lists) may take a moment; a
-  // signed-in page keeps its notification stream open, so the network never goes idle.
-  await expect
-    .poll(() => englishLeft(page, userTexts), {
-      message: `English left on ${screen}`,
-      timeout: 10_000,
-    })
-    .toEqual([]);
-}
 
 /** Signs `user` in (the stored user of whoever was signed in goes), reading Chinese. */
 async function signInAs(page: Page, user: TestUser) {
@@ -334,6 +229,71 @@ test.describe('the interface in Chinese', () => {
     ] as const) {
       await page.goto(path);
       await expectAllChinese(page, `${screen}, signed out`, [postTitle]);
+    }
+  });
+
+  test('the comments of a post, the comment editor and its key hints, and a reply have no English left', async ({
+    page,
+    request,
+  }) => {
+    const commenter = await createUser(request, { prefix: 'zhcm' });
+    const commentText = 'Lattice surgery helps here.';
+    const created = await request.post('/api/v1/comments/create', {
+      headers: { Authorization: `Bearer ${commenter.token}` },
+      data: { postId, imageUrl: '', content: commentText },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const reader = await createUser(request, { prefix: 'zhcr' });
+    await signInAs(page, reader);
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.getByText(commentText)).toBeVisible();
+    await expectAllChinese(page, 'the comments of a post', [postTitle]);
+
+    // The editor's key hints show while it has the focus; a reply names the member in Chinese.
+    await page.getByRole('button', { name: '发表评论' }).click();
+    await page.getByRole('textbox', { name: '你的评论' }).focus();
+    await expectAllChinese(page, 'the comment editor', [postTitle]);
+    await page.getByRole('button', { name: `回复 ${commenter.username}` }).click();
+    await expect(page.getByRole('textbox', { name: `回复 ${commenter.username}` })).toBeVisible();
+    await expectAllChinese(page, 'a reply to a comment', [postTitle]);
+  });
+
+  test('every tab of My Page, Reports included, has no English left', async ({ page, request }) => {
+    const member = await createUser(request, { prefix: 'zhmp' });
+    await signInAs(page, member);
+    await page.goto('/mypage');
+    await expect(page.getByText(member.username).first()).toBeVisible();
+    const tabs = page.getByRole('tab');
+    const names = await tabs.allInnerTexts();
+    expect(names).toContain('举报');
+    for (const name of names) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expectAllChinese(page, `My Page › ${name}`, [member.username]);
+    }
+  });
+
+  test('sign-in, register, forgot and reset password, email links, ORCID, unsubscribe and not-found have no English left', async ({
+    page,
+  }) => {
+    await setLocalStorage(page, { language: 'zh-CN' });
+    for (const [path, screen] of [
+      ['/login', 'sign-in'],
+      ['/register', 'register'],
+      ['/forgot-password', 'forgot password'],
+      ['/reset-password?token=not-a-token', 'reset password'],
+      ['/verify-email?token=not-a-token', 'verify email'],
+      ['/unsubscribe?token=not-a-token&topic=replies', 'unsubscribe'],
+      ['/orcid', 'ORCID sign-in'],
+      ['/no-such-screen', 'not found'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await expectAllChinese(page, screen);
     }
   });
 

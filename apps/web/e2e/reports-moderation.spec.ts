@@ -3,6 +3,7 @@ import { type APIRequestContext, type Locator, type Page } from '@playwright/tes
 import { expect, test } from './fixtures/test';
 import { MESSAGES, type Comment, type ModerationQueueItem } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
+import { expectAllChinese } from './fixtures/chinese';
 import { ownServerPort, startOwnServer } from './fixtures/own-server';
 import { setLocalStorage, tokenViaApi, uniqueUsername, PASSWORD } from './support';
 
@@ -298,6 +299,27 @@ test.describe('reports and moderation', () => {
     await expect(page).toHaveURL(/\/forum$/);
     await page.goto(`/forum/detail/${postId}`);
     await expect(page.getByRole('heading', { name: MESSAGES.postNotFoundTitle })).toBeVisible();
+  });
+
+  test('中文: the moderation screen, its queue and its tabs have no English left', async ({
+    page,
+    request,
+  }) => {
+    const author = await createUser(request, { prefix: 'rmzh' });
+    const reporter = await createUser(request, { prefix: 'rmzr' });
+    const title = `Chinese queue ${uniqueWord()}`;
+    const postId = await createPost(request, author, { title });
+    await reportViaApi(request, reporter, { target_type: 'post', target_id: postId }, 'spam');
+
+    await signIn(page, moderator);
+    await setLocalStorage(page, { language: 'zh-CN' });
+    await page.goto('/moderation');
+    await expect(page.getByRole('heading', { level: 1, name: '内容审核' })).toBeVisible();
+    const names = await page.getByRole('tab').allInnerTexts();
+    for (const name of names) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await expectAllChinese(page, `moderation › ${name}`, [title]);
+    }
   });
 
   test('the moderation screen is keyboard-usable and axe-clean; members get "Only moderators"', async ({

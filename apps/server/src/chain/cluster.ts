@@ -3,7 +3,10 @@ import type { Cluster } from './types.js';
 
 const EXPLORER_TX = 'https://explorer.solana.com/tx/';
 
-/** The network's name as the wallet panel shows it (spec §3: 'Solana Mainnet' on mainnet). */
+/**
+ * The network's English name (spec §3: 'Solana Mainnet' on mainnet), sent as `network_name` for
+ * older clients; the web labels the cluster code itself, in the reader's language.
+ */
 export function networkName(cluster: Cluster): string {
   switch (cluster) {
     case 'mainnet-beta':

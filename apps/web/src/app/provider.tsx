@@ -44,15 +44,15 @@ export function AppProvider({
   useQueriesFollowSession(queryClient);
   useEffect(() => authStore.listenToOtherTabs(), []);
   // The wallet shows the network the server's faucet pays on (GET /token/info).
-  const resolveNetworkName = useCallback(
-    async () => (await queryClient.fetchQuery(getTokenInfoQueryOptions())).network_name,
+  const resolveNetwork = useCallback(
+    async () => (await queryClient.fetchQuery(getTokenInfoQueryOptions())).cluster,
     [queryClient],
   );
 
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <WalletProvider resolveNetworkName={resolveNetworkName}>
+        <WalletProvider resolveNetwork={resolveNetwork}>
           <QueryErrorResetBoundary>
             {({ reset }) => (
               // Retry also lets failed queries run again instead of rethrowing their old error.

@@ -5,9 +5,12 @@ import { MESSAGES } from '../messages.js';
 /** GET /token/info: what the faucet pays out, where, and within which limits. */
 export const tokenInfoSchema = z.object({
   enabled: z.boolean(),
-  /** 'Solana Mainnet' on mainnet-beta (spec §3), 'Solana Devnet', 'Local chain (embedded)', … */
+  /**
+   * 'Solana Mainnet' on mainnet-beta (spec §3), 'Solana Devnet', 'Local chain (embedded)', …: the
+   * English name, kept for older clients. The web shows `cluster`'s label in the reader's language.
+   */
   network_name: z.string(),
-  /** embedded | mainnet-beta | devnet | testnet | custom */
+  /** embedded | mainnet-beta | devnet | testnet | custom: the network's code, which clients label. */
   cluster: z.string(),
   mint: z.string(),
   decimals: z.number().int(),

@@ -48,9 +48,13 @@ export type WalletState = {
   connected: boolean;
   /** The Phantom provider while connected. */
   wallet: PhantomProvider | null;
-  /** The network the server's faucet pays on (GET /token/info), once known; null when disconnected. */
-  networkName: string | null;
-  /** The network name is being asked for. */
+  /**
+   * The network the server's faucet pays on, as its code (GET /token/info `cluster`: embedded,
+   * mainnet-beta, devnet, testnet, custom), once known; null when disconnected. The views show
+   * its label in the reader's language.
+   */
+  network: string | null;
+  /** The network is being asked for. */
   networkLoading: boolean;
   /** Why the last connect failed (spec §8), or null. */
   error: string | null;

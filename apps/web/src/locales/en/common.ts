@@ -105,5 +105,7 @@ export const common = {
   /** The toasts' region (Alt+T moves focus into it). */
   toasts: {
     region: 'Notifications Alt+T',
+    close: 'Close',
+    timer: 'Time left before this notice closes',
   },
 };

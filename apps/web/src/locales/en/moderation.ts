@@ -175,6 +175,7 @@ export const moderation = {
     tokens: '{{amount}} tokens',
     release: {
       label: 'Release',
+      named: 'Release {{name}}',
       pending: 'Releasing…',
       explain:
         'The frozen tokens become the member’s again: they can claim them once they may sign in.',
@@ -182,6 +183,7 @@ export const moderation = {
     },
     forfeit: {
       label: 'Forfeit',
+      named: 'Forfeit {{name}}',
       pending: 'Forfeiting…',
       explain:
         'The frozen tokens return to the pool the next epoch splits among the members. This cannot be undone.',

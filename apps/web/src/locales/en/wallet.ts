@@ -1,3 +1,5 @@
+import { NETWORK_NAME_MAINNET } from '@symposia/shared';
+
 /** The wallet controls (features/wallet); 'Connect Wallet' and its like are the spec's (`screen`). */
 export const wallet = {
   walletTitle: 'Wallet',
@@ -8,6 +10,14 @@ export const wallet = {
   network: 'Network',
   networkLoading: 'Loading…',
   networkUnknown: 'Unknown network',
+  /** The networks by the code the server sends (GET /token/info `cluster`). */
+  networks: {
+    'mainnet-beta': NETWORK_NAME_MAINNET,
+    devnet: 'Solana Devnet',
+    testnet: 'Solana Testnet',
+    custom: 'Solana (custom RPC)',
+    embedded: 'Local chain (embedded)',
+  },
   notConnected: 'No wallet connected',
   connectPrompt:
     'Connect your Phantom wallet to receive tokens at its address, or type any Solana address into the request form.',

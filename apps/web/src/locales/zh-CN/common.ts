@@ -98,5 +98,7 @@ export const common: Translation<typeof en> = {
   /** The toasts' region (Alt+T moves focus into it). */
   toasts: {
     region: '通知 Alt+T',
+    close: '关闭',
+    timer: '此通知自动关闭前的剩余时间',
   },
 };

@@ -2,7 +2,7 @@ import type { moderation as en } from '../en/moderation';
 import type { Translation } from '../types';
 
 export const moderation: Translation<typeof en> = {
-  title: '内容管理',
+  title: '内容审核',
   lead: '每项操作都需要填写备注；所有操作都会记入日志，并通知相关的人处理结果。',
   sections: '管理分区',
   tabs: {
@@ -161,12 +161,14 @@ export const moderation: Translation<typeof en> = {
     tokens: '{{amount}} 个代币',
     release: {
       label: '解冻',
+      named: '解冻 {{name}} 的代币',
       pending: '正在解冻…',
       explain: '冻结的代币重新归该成员所有：其可再次登录后即可领取。',
       done: '已解冻',
     },
     forfeit: {
       label: '没收',
+      named: '没收 {{name}} 的代币',
       pending: '正在没收…',
       explain: '冻结的代币返还下一期在成员间分配的奖池。此操作无法撤销。',
       done: '已没收',

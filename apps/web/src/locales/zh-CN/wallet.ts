@@ -10,6 +10,13 @@ export const wallet: Translation<typeof en> = {
   network: '网络',
   networkLoading: '加载中…',
   networkUnknown: '未知网络',
+  networks: {
+    'mainnet-beta': 'Solana 主网',
+    devnet: 'Solana 开发网',
+    testnet: 'Solana 测试网',
+    custom: 'Solana（自定义 RPC）',
+    embedded: '本地链（内嵌）',
+  },
   notConnected: '未连接钱包',
   connectPrompt:
     '连接你的 Phantom 钱包即可用它的地址接收代币，也可以在申领表单中填写任意 Solana 地址。',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToastOptions } from 'react-toastify/unstyled';
+import type { ToastContentProps, ToastOptions } from 'react-toastify/unstyled';
 import { TOAST_DURATION_MS } from '@symposia/shared';
 import { localizeMessage } from '@/lib/localize-message';
 import styles from './toast.module.css';
@@ -51,10 +51,22 @@ export function ToastHost() {
   );
 }
 
-/** A title or details that are one of the product's messages show in the reader's language. */
-function ToastMessage({ title, details }: { title: string; details?: ReactNode }) {
+type ToastMessageProps = {
+  title: string;
+  details?: ReactNode;
+} & Partial<Pick<ToastContentProps, 'closeToast' | 'isPaused' | 'toastProps'>>;
+
+/**
+ * A title or details that are one of the product's messages show in the reader's language; below
+ * them the timer bar (the library's markup and classes, named in the reader's language), which
+ * closes the toast when it runs out. The library passes `closeToast`, `isPaused` and `toastProps`.
+ */
+function ToastMessage({ title, details, closeToast, isPaused, toastProps }: ToastMessageProps) {
   // Shown again in the new language when the reader switches while it is up.
-  useTranslation();
+  const { t } = useTranslation();
+  const delay = toastProps?.autoClose;
+  const type = toastProps?.type ?? 'default';
+  const theme = toastProps?.theme ?? 'light';
   return (
     <div className={styles.message}>
       <p className={styles.title}>{localizeMessage(title)}</p>
@@ -62,6 +74,25 @@ function ToastMessage({ title, details }: { title: string; details?: ReactNode }
         <p className={styles.details}>
           {typeof details === 'string' ? localizeMessage(details) : details}
         </p>
+      ) : null}
+      {typeof delay === 'number' && closeToast ? (
+        <div className="Toastify__progress-bar--wrp" data-hidden="false">
+          <div
+            className={`Toastify__progress-bar--bg Toastify__progress-bar-theme--${theme} Toastify__progress-bar--${type}`}
+          />
+          <div
+            role="progressbar"
+            aria-label={t('toasts.timer')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className={`Toastify__progress-bar Toastify__progress-bar--animated Toastify__progress-bar-theme--${theme} Toastify__progress-bar--${type}`}
+            style={{
+              animationDuration: `${delay}ms`,
+              animationPlayState: isPaused ? 'paused' : 'running',
+            }}
+            onAnimationEnd={() => closeToast()}
+          />
+        </div>
       ) : null}
     </div>
   );
@@ -76,6 +107,8 @@ const show =
     void loadToastify().then(({ toast }) => {
       toast[type](<ToastMessage title={title} details={details} />, {
         autoClose: TOAST_DURATION_MS,
+        // ToastMessage draws the timer, named in the reader's language.
+        customProgressBar: true,
         ...options,
       });
     });

@@ -77,7 +77,7 @@ export function FrozenRewardsPanel() {
                       key={action}
                       type="button"
                       className={`button button-secondary ${action === 'forfeit' ? styles.dangerAction : ''}`}
-                      aria-label={`${t(`frozen.${action}.label`)} ${entry.user.username}`}
+                      aria-label={t(`frozen.${action}.named`, { name: entry.user.username })}
                       onClick={() => setDeciding({ entry, action })}
                     >
                       {t(`frozen.${action}.label`)}

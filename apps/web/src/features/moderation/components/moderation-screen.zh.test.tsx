@@ -63,7 +63,7 @@ describe('the moderation queue in Chinese', () => {
     });
     renderWithProviders(<ModerationScreen />);
 
-    expect(screen.getByRole('heading', { level: 1, name: '内容管理' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: '内容审核' })).toBeVisible();
     expect(screen.getByRole('tab', { name: '待处理' })).toBeVisible();
 
     const article = await screen.findByRole('article', { name: '评论 作者 alice' });

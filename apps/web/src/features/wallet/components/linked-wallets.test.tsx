@@ -27,7 +27,7 @@ function renderCard(phantom: FakePhantom | null) {
   return renderWithProviders(
     <WalletProvider
       getProvider={() => phantom?.provider ?? null}
-      resolveNetworkName={() => Promise.resolve('Solana Mainnet')}
+      resolveNetwork={() => Promise.resolve('Solana Mainnet')}
     >
       <WalletCard />
     </WalletProvider>,

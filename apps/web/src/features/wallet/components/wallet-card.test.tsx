@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@symposia/shared';
+import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { ADDRESS_A, createFakePhantom, type FakePhantom } from '../testing/fake-phantom';
@@ -16,7 +17,7 @@ function renderWith(ui: ReactElement, phantom: FakePhantom | null) {
   return renderWithProviders(
     <WalletProvider
       getProvider={() => phantom?.provider ?? null}
-      resolveNetworkName={() => Promise.resolve('Solana Mainnet')}
+      resolveNetwork={() => Promise.resolve('mainnet-beta')}
     >
       {ui}
     </WalletProvider>,
@@ -71,6 +72,8 @@ describe('WalletCard (My Page)', () => {
 });
 
 describe('WalletPanel (Token page)', () => {
+  afterEach(() => changeLanguage('en'));
+
   it("prompts 'Connect Your Wallet'; without Phantom: 'Please install Phantom Wallet'", async () => {
     const user = userEvent.setup();
     renderWith(<WalletPanel />, null);
@@ -91,13 +94,19 @@ describe('WalletPanel (Token page)', () => {
     expect(screen.getByRole('heading', { name: 'Connect Your Wallet' })).toBeInTheDocument();
   });
 
+  it("labels the network code the server sends in the reader's language", async () => {
+    await changeLanguage('zh-CN');
+    renderWith(<WalletPanel />, createFakePhantom({ trusted: true }));
+    expect(await screen.findByTestId('wallet-network')).toHaveTextContent('Solana 主网');
+  });
+
   it("shows 'Loading…' while the network is asked for, 'Unknown network' when that fails", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail: (error: Error) => void = () => {};
     render(
       <WalletProvider
         getProvider={() => createFakePhantom({ trusted: true }).provider}
-        resolveNetworkName={() => new Promise<string>((_resolve, reject) => (fail = reject))}
+        resolveNetwork={() => new Promise<string>((_resolve, reject) => (fail = reject))}
       >
         <WalletPanel />
       </WalletProvider>,

@@ -12,7 +12,7 @@ function renderControl(phantom: FakePhantom | null) {
   return render(
     <WalletProvider
       getProvider={() => phantom?.provider ?? null}
-      resolveNetworkName={() => Promise.resolve('Local chain (embedded)')}
+      resolveNetwork={() => Promise.resolve('embedded')}
     >
       <WalletControl />
     </WalletProvider>,

@@ -6,7 +6,7 @@ import { NetworkName } from './network-name';
 import styles from './wallet-details.module.css';
 
 type WalletDetailsProps = {
-  wallet: Pick<WalletState, 'networkName' | 'networkLoading'>;
+  wallet: Pick<WalletState, 'network' | 'networkLoading'>;
   /** The address's <dd>: the view decides what goes beside it (a copy button, nothing). */
   address: ReactNode;
   /** Closer together, in the header's small panel. */

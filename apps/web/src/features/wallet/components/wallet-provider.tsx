@@ -16,10 +16,11 @@ type WalletProviderProps = {
   children: ReactNode;
   /**
    * The network the faucet pays on, asked once a wallet is connected. The app passes the server's
-   * answer (GET /token/info `network_name`); without it the spec's 'Solana Mainnet' is shown.
+   * answer (GET /token/info `cluster`, a code the views label in the reader's language); without
+   * it mainnet-beta, shown as the spec's 'Solana Mainnet'.
    * Its identity may change between renders; the latest one is used.
    */
-  resolveNetworkName?: () => Promise<string>;
+  resolveNetwork?: () => Promise<string>;
   /** Tests only: where Phantom is found. */
   getProvider?: () => PhantomProvider | null;
   /** Tests only: a store made elsewhere. */
@@ -32,16 +33,16 @@ type WalletProviderProps = {
  */
 export function WalletProvider({
   children,
-  resolveNetworkName,
+  resolveNetwork,
   getProvider,
   store: given,
 }: WalletProviderProps) {
   const [store] = useState(() => given ?? createLazyWalletStore({ getProvider }));
 
-  // Before start(), so a silent connect already asks the right place for the network name.
+  // Before start(), so a silent connect already asks the right place for the network.
   useEffect(() => {
-    if (resolveNetworkName) store.setNetworkResolver(resolveNetworkName);
-  }, [store, resolveNetworkName]);
+    if (resolveNetwork) store.setNetworkResolver(resolveNetwork);
+  }, [store, resolveNetwork]);
 
   useEffect(() => store.start(), [store]);
 

@@ -5,7 +5,7 @@ export const DISCONNECTED: WalletState = {
   address: null,
   connected: false,
   wallet: null,
-  networkName: null,
+  network: null,
   networkLoading: false,
   error: null,
   connecting: false,

@@ -43,7 +43,7 @@ describe('lazy wallet store', () => {
     const phantom = createFakePhantom({ trusted: true });
     const load = countingLoader();
     const store = createLazyWalletStore({ getProvider: () => phantom.provider, load });
-    store.setNetworkResolver(() => Promise.resolve('Local chain (embedded)'));
+    store.setNetworkResolver(() => Promise.resolve('embedded'));
 
     const stop = store.start();
 
@@ -51,7 +51,7 @@ describe('lazy wallet store', () => {
       expect(store.getState()).toMatchObject({
         connected: true,
         address: ADDRESS_A,
-        networkName: 'Local chain (embedded)',
+        network: 'embedded',
       }),
     );
     expect(load).toHaveBeenCalledOnce();

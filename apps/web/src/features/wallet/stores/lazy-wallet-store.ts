@@ -20,7 +20,7 @@ export function createLazyWalletStore({
 } = {}): WalletStore {
   let real: WalletStore | null = null;
   let loading: Promise<WalletStore> | null = null;
-  let resolveNetworkName: (() => Promise<string>) | undefined;
+  let resolveNetwork: (() => Promise<string>) | undefined;
   let started = false;
   let stopReal: (() => void) | null = null;
   const listeners = new Set<() => void>();
@@ -29,7 +29,7 @@ export function createLazyWalletStore({
   const ensureLoaded = () => {
     loading ??= load().then(({ createWalletStore }) => {
       const store = createWalletStore({ getProvider });
-      store.setNetworkResolver(resolveNetworkName);
+      store.setNetworkResolver(resolveNetwork);
       store.subscribe(notify);
       real = store;
       if (started) stopReal = store.start();
@@ -48,7 +48,7 @@ export function createLazyWalletStore({
     },
 
     setNetworkResolver(resolver: (() => Promise<string>) | undefined): void {
-      resolveNetworkName = resolver;
+      resolveNetwork = resolver;
       real?.setNetworkResolver(resolver);
     },
 

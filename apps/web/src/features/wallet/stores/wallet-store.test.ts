@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, NETWORK_NAME_MAINNET } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
 import { ADDRESS_A, ADDRESS_B, createFakePhantom } from '../testing/fake-phantom';
 import { createWalletStore } from './wallet-store';
 
@@ -7,9 +7,9 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function setup(options: Parameters<typeof createFakePhantom>[0] = {}) {
   const phantom = createFakePhantom(options);
-  const resolveNetworkName = vi.fn(() => Promise.resolve('Local chain (embedded)'));
-  const store = createWalletStore({ getProvider: () => phantom.provider, resolveNetworkName });
-  return { phantom, store, resolveNetworkName };
+  const resolveNetwork = vi.fn(() => Promise.resolve('embedded'));
+  const store = createWalletStore({ getProvider: () => phantom.provider, resolveNetwork });
+  return { phantom, store, resolveNetwork };
 }
 
 describe('wallet store', () => {
@@ -19,7 +19,7 @@ describe('wallet store', () => {
       address: null,
       connected: false,
       wallet: null,
-      networkName: null,
+      network: null,
       networkLoading: false,
       error: null,
       connecting: false,
@@ -27,7 +27,7 @@ describe('wallet store', () => {
   });
 
   it('connects silently on start when the site is trusted, and asks for the network name', async () => {
-    const { phantom, store, resolveNetworkName } = setup({ trusted: true });
+    const { phantom, store, resolveNetwork } = setup({ trusted: true });
     const connect = vi.spyOn(phantom.provider, 'connect');
 
     store.start();
@@ -38,10 +38,10 @@ describe('wallet store', () => {
       address: ADDRESS_A,
       connected: true,
       wallet: phantom.provider,
-      networkName: 'Local chain (embedded)',
+      network: 'embedded',
       error: null,
     });
-    expect(resolveNetworkName).toHaveBeenCalledTimes(1);
+    expect(resolveNetwork).toHaveBeenCalledTimes(1);
   });
 
   it("logs 'No trusted connection' and stays disconnected when the site is not trusted", async () => {
@@ -78,18 +78,18 @@ describe('wallet store', () => {
     await phantom.provider.connect();
     await flush();
     expect(store.getState()).toMatchObject({ connected: true, address: ADDRESS_A });
-    expect(store.getState().networkName).toBe('Local chain (embedded)');
+    expect(store.getState().network).toBe('embedded');
 
     phantom.emitAccountChanged(ADDRESS_B);
     expect(store.getState()).toMatchObject({ connected: true, address: ADDRESS_B });
-    expect(store.getState().networkName).toBe('Local chain (embedded)');
+    expect(store.getState().network).toBe('embedded');
 
     phantom.emitDisconnect();
     expect(store.getState()).toMatchObject({
       address: null,
       connected: false,
       wallet: null,
-      networkName: null,
+      network: null,
     });
   });
 
@@ -115,7 +115,7 @@ describe('wallet store', () => {
     expect(store.getState()).toMatchObject({
       connected: true,
       address: ADDRESS_A,
-      networkName: 'Local chain (embedded)',
+      network: 'embedded',
       connecting: false,
     });
   });
@@ -191,18 +191,18 @@ describe('wallet store', () => {
     const plain = createWalletStore({ getProvider: () => phantom.provider });
     plain.start();
     await flush();
-    expect(plain.getState().networkName).toBe(NETWORK_NAME_MAINNET);
+    expect(plain.getState().network).toBe('mainnet-beta');
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failing = createWalletStore({
       getProvider: () => createFakePhantom({ trusted: true }).provider,
-      resolveNetworkName: () => Promise.reject(new Error('offline')),
+      resolveNetwork: () => Promise.reject(new Error('offline')),
     });
     failing.start();
     await flush();
     expect(failing.getState()).toMatchObject({
       connected: true,
-      networkName: null,
+      network: null,
       networkLoading: false,
     });
     expect(warn).toHaveBeenCalled();

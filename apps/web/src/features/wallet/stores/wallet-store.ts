@@ -1,4 +1,4 @@
-import { MESSAGES, NETWORK_NAME_MAINNET } from '@symposia/shared';
+import { MESSAGES } from '@symposia/shared';
 import type { ConnectOutcome, PhantomEventMap, PhantomProvider, WalletState } from '../types';
 import { addressOf, errorMessageOf, getPhantomProvider, isUserRejection } from '../utils/phantom';
 import { DISCONNECTED } from './disconnected';
@@ -6,8 +6,8 @@ import { DISCONNECTED } from './disconnected';
 export type WalletStoreOptions = {
   /** Where Phantom is found; the browser's `window.phantom.solana` unless a test says otherwise. */
   getProvider?: () => PhantomProvider | null;
-  /** The name of the network the faucet pays on; the app asks the server (GET /token/info). */
-  resolveNetworkName?: () => Promise<string>;
+  /** The network (its cluster code) the faucet pays on; the app asks the server (GET /token/info). */
+  resolveNetwork?: () => Promise<string>;
 };
 
 type Listener = () => void;
@@ -20,13 +20,13 @@ type Listener = () => void;
  * silent `connect({ onlyIfTrusted: true })` once: it succeeds only when the site is already trusted,
  * and a failure is only logged ('No trusted connection'). `connect()` is the user's explicit request.
  */
-const SPEC_NETWORK_NAME = () => Promise.resolve(NETWORK_NAME_MAINNET);
+const SPEC_NETWORK = () => Promise.resolve('mainnet-beta');
 
 export function createWalletStore({
   getProvider = getPhantomProvider,
-  resolveNetworkName: initialResolver = SPEC_NETWORK_NAME,
+  resolveNetwork: initialResolver = SPEC_NETWORK,
 }: WalletStoreOptions = {}) {
-  let resolveNetworkName = initialResolver;
+  let resolveNetwork = initialResolver;
   let state: WalletState = DISCONNECTED;
   const listeners = new Set<Listener>();
   /** Bumped whenever the connection ends, so late answers about an older one are dropped. */
@@ -47,13 +47,13 @@ export function createWalletStore({
   };
 
   const loadNetworkName = () => {
-    if (state.networkName !== null || networkRequest === generation) return;
+    if (state.network !== null || networkRequest === generation) return;
     const asked = generation;
     networkRequest = asked;
     set({ networkLoading: true });
-    resolveNetworkName().then(
-      (networkName) => {
-        if (asked === generation && state.connected) set({ networkName, networkLoading: false });
+    resolveNetwork().then(
+      (network) => {
+        if (asked === generation && state.connected) set({ network, networkLoading: false });
       },
       (error: unknown) => {
         console.warn('Could not find out which network the faucet uses', error);
@@ -140,9 +140,9 @@ export function createWalletStore({
       return () => listeners.delete(listener);
     },
 
-    /** Replaces how the network name is found (the app passes the server's answer). */
+    /** Replaces how the network is found (the app passes the server's answer). */
     setNetworkResolver(resolver: (() => Promise<string>) | undefined): void {
-      resolveNetworkName = resolver ?? SPEC_NETWORK_NAME;
+      resolveNetwork = resolver ?? SPEC_NETWORK;
     },
 
     /** Follows Phantom's events and tries the silent connect (once per store); returns the cleanup. */
