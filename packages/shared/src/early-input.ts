@@ -8,7 +8,8 @@
  * (NEW_TAB_HREF_ATTRIBUTE) itself, as the app would, in a new tab.
  *
  * The script is early-input-script.ts. These names are kept apart from it and free of zod, like
- * web-paths.ts: the browser's first load imports them, and none of the script's text.
+ * web-paths.ts: the browser's first load imports them, and none of the script's text. The shape of
+ * what the script hands over is DOM-typed, so it is the web app's (app/ssr/early-input.ts).
  */
 
 /** Where the script leaves its `take()` for the app: it stops listening and hands the presses over. */
@@ -19,12 +20,3 @@ export const EARLY_CLICK_ATTRIBUTE = 'data-early-click';
 
 /** On an element that, clicked anywhere but on a control inside it, opens this address in a new tab. */
 export const NEW_TAB_HREF_ATTRIBUTE = 'data-new-tab-href';
-
-/**
- * A press kept for the app: the button (or form), and the button's aria-pressed as it was (a
- * toggle whose state has meanwhile become what the press asked for is not pressed again).
- */
-export type EarlyPress = { element: Element; pressed: string | null };
-
-/** What EARLY_INPUT_GLOBAL holds. */
-export type EarlyInput = { take: () => EarlyPress[] };

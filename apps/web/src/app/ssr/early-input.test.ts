@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CLICK_ATTRIBUTE, EARLY_INPUT_SCRIPT, type EarlyPress } from '@symposia/shared';
-import { replayEarlyPresses, takeEarlyPresses } from './early-input';
+import { EARLY_CLICK_ATTRIBUTE, EARLY_INPUT_SCRIPT } from '@symposia/shared';
+import { replayEarlyPresses, takeEarlyPresses, type EarlyPress } from './early-input';
 
 /** Runs the inline script of a server-rendered page, as the browser does in its head. */
 function runInlineScript() {

@@ -1,10 +1,15 @@
-import {
-  EARLY_CLICK_ATTRIBUTE,
-  EARLY_INPUT_GLOBAL,
-  type EarlyInput,
-  type EarlyPress,
-} from '@symposia/shared';
+import { EARLY_CLICK_ATTRIBUTE, EARLY_INPUT_GLOBAL } from '@symposia/shared';
 import { isHydrated } from './react-hydrated';
+
+/**
+ * A press the server page's script kept (packages/shared/src/early-input-script.ts): the button
+ * (or form), and the button's aria-pressed as it was (a toggle whose state has meanwhile become
+ * what the press asked for is not pressed again).
+ */
+export type EarlyPress = { element: Element; pressed: string | null };
+
+/** What the script leaves at EARLY_INPUT_GLOBAL. */
+type EarlyInput = { take: () => EarlyPress[] };
 
 // A part of the page hydrates when its chunk arrives: a few seconds at the very most.
 const WAIT_MS = 15_000;
