@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppDatabase, DatabaseSchema } from '../db/index.js';
-import type { Dialect } from './database.js';
+import type { Dialect, Executor } from './database.js';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -99,14 +99,22 @@ export async function requeueJob(trx: Transaction<DatabaseSchema>, job: NewJob):
  * nothing, so what it read before this write is not what stays).
  */
 export async function coalesceJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
-  await trx
+  await queueAgainUnless(trx, job, ['queued']);
+}
+
+/**
+ * Writes the job's row, or queues the existing one again (`requeuedJobRow`) unless its status is
+ * one of `keep`: the upsert coalesceJob and requeueIdle differ in `keep` alone.
+ */
+async function queueAgainUnless(db: Executor, job: NewJob, keep: JobStatus[]): Promise<void> {
+  await db
     .insertInto('jobs')
     .values(newJobRow(job))
     .onConflict((conflict) =>
       conflict
         .columns(['kind', 'subject_id'])
         .doUpdateSet(requeuedJobRow(job.maxAttempts, job.at))
-        .where('jobs.status', '!=', 'queued'),
+        .where('jobs.status', 'not in', keep),
     )
     .execute();
 }
@@ -195,16 +203,7 @@ export function createJobRepository(db: AppDatabase, dialect: Dialect) {
      * what was written, or the next queueing does): for sweeps that any write may call for.
      */
     async requeueIdle(job: NewJob): Promise<void> {
-      await db
-        .insertInto('jobs')
-        .values(newJobRow(job))
-        .onConflict((conflict) =>
-          conflict
-            .columns(['kind', 'subject_id'])
-            .doUpdateSet(requeuedJobRow(job.maxAttempts, job.at))
-            .where('jobs.status', 'in', ['done', 'failed']),
-        )
-        .execute();
+      await queueAgainUnless(db, job, ['queued', 'running']);
     },
 
     /**
