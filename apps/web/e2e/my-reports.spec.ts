@@ -3,8 +3,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { MESSAGES } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
-import { ownServerPort, startOwnServer } from './fixtures/own-server';
-import { setLocalStorage, tokenViaApi, uniqueUsername, PASSWORD } from './support';
+import {
+  ownServerPort,
+  startServerWithModerator,
+  type startOwnServer,
+} from './fixtures/own-server';
+import { setLocalStorage } from './support';
 
 /*
  * My Page › Reports (issue 32): a member follows their reports to the moderators' decision.
@@ -21,17 +25,7 @@ let moderator: TestUser;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  server = await startOwnServer(port);
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  const username = uniqueUsername('mod');
-  const registered = await request.post('/api/v1/auth/register', {
-    form: { username, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { id } = (await registered.json()) as { id: string };
-  await server.restart({ ADMIN_USERNAMES: username });
-  moderator = { id, username, token: await tokenViaApi(request, username) };
-  await request.dispose();
+  ({ server, moderator } = await startServerWithModerator(playwright, port));
 });
 
 test.afterAll(async () => {

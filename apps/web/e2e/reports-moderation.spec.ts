@@ -4,8 +4,12 @@ import { expect, test } from './fixtures/test';
 import { MESSAGES, type Comment, type ModerationQueueItem } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
 import { expectAllChinese } from './fixtures/chinese';
-import { ownServerPort, startOwnServer } from './fixtures/own-server';
-import { setLocalStorage, tokenViaApi, uniqueUsername, PASSWORD } from './support';
+import {
+  ownServerPort,
+  startServerWithModerator,
+  type startOwnServer,
+} from './fixtures/own-server';
+import { setLocalStorage } from './support';
 
 /*
  * Reports and moderation against the real server, which this file starts itself: a moderator
@@ -22,17 +26,7 @@ let moderator: TestUser;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  server = await startOwnServer(port);
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  const username = uniqueUsername('mod');
-  const registered = await request.post('/api/v1/auth/register', {
-    form: { username, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { id } = (await registered.json()) as { id: string };
-  await server.restart({ ADMIN_USERNAMES: username });
-  moderator = { id, username, token: await tokenViaApi(request, username) };
-  await request.dispose();
+  ({ server, moderator } = await startServerWithModerator(playwright, port));
 });
 
 test.afterAll(async () => {

@@ -2,8 +2,12 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import type { CurrentUser } from '@symposia/shared';
 import { createPost, createUser, uniqueWord, type TestUser } from './fixtures/posts';
-import { ownServerPort, startOwnServer } from './fixtures/own-server';
-import { setLocalStorage, tokenViaApi, uniqueUsername, PASSWORD } from './support';
+import {
+  ownServerPort,
+  startServerWithModerator,
+  type startOwnServer,
+} from './fixtures/own-server';
+import { setLocalStorage } from './support';
 
 /*
  * Community trust (issue 28) against the real server, which this file starts itself: a moderator
@@ -19,17 +23,9 @@ let moderator: TestUser;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  server = await startOwnServer(port, { WORKER_CONCURRENCY: '1' });
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  const username = uniqueUsername('mod');
-  const registered = await request.post('/api/v1/auth/register', {
-    form: { username, password: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { id } = (await registered.json()) as { id: string };
-  await server.restart({ ADMIN_USERNAMES: username });
-  moderator = { id, username, token: await tokenViaApi(request, username) };
-  await request.dispose();
+  ({ server, moderator } = await startServerWithModerator(playwright, port, {
+    WORKER_CONCURRENCY: '1',
+  }));
 });
 
 test.afterAll(async () => {
