@@ -213,17 +213,15 @@ export function createProcessing(deps: {
 }
 
 /**
- * The worker with its file readers (the sandbox's pool of children): one is started with it, so
- * the first upload does not wait for a reader to start, and they stop after it stops.
+ * The worker with its file readers (the sandbox's pool of children), which stop after it stops.
+ * The first file starts the first reader (and the last one stays for the next): a process that
+ * never reads a file (a test's app, a server whose worker runs elsewhere) starts none.
  */
-function withReaders(worker: Worker, readers: Pick<Sandbox, 'warm' | 'close'>): Worker {
+function withReaders(worker: Worker, readers: Pick<Sandbox, 'close'>): Worker {
   return {
     id: worker.id,
     wake: () => worker.wake(),
-    start() {
-      worker.start();
-      readers.warm();
-    },
+    start: () => worker.start(),
     async stop() {
       await worker.stop();
       await readers.close();

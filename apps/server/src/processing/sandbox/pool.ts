@@ -22,8 +22,6 @@ export interface ChildPool {
   readonly size: number;
   /** Runs one request in a child of the pool (waiting for a free one), within the limits. */
   run<T>(request: SandboxRequest, options: { cwd: string; signal?: AbortSignal }): Promise<T>;
-  /** Starts a child now if none runs, so the first file does not wait for one to start. */
-  warm(): void;
   /** Children started so far, replacements included. */
   started(): number;
   /** Kills every child; tasks still waiting fail with a ReaderUnavailableError. */
@@ -272,10 +270,6 @@ export function createChildPool(settings: PoolSettings): ChildPool {
         waiting.push(task);
         dispatch();
       });
-    },
-    warm() {
-      if (closed || members.size > 0) return;
-      rest(start());
     },
     started: () => started,
     async close() {

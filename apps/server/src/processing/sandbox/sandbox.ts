@@ -109,8 +109,6 @@ export interface Sandbox {
     input: Omit<SandboxTasks[K]['input'], 'path'>,
     signal?: AbortSignal,
   ): Promise<SandboxTasks[K]['output']>;
-  /** Starts a reader ahead of the first file. */
-  warm(): void;
   /** Stops the readers (the pool's children); tasks after this fail. */
   close(): Promise<void>;
 }
@@ -176,7 +174,6 @@ export function createSandbox(settings: {
         pool.run({ kind, input: { ...input, path } }, { cwd: dir, signal }),
       );
     },
-    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }

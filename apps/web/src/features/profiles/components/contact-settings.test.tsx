@@ -44,6 +44,26 @@ describe('ContactSettings', () => {
     expect(await screen.findByRole('button', { name: 'Edit contact information' })).toBeVisible();
   });
 
+  it('Escape cancels the edit and gives the keyboard back to Edit', async () => {
+    render(
+      <ContactSettings
+        email="ada@example.org"
+        emailVerified
+        phone=""
+        onSaveEmail={vi.fn()}
+        onSavePhone={vi.fn()}
+        onResendVerification={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit contact information' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'other@example.org');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getByText('ada@example.org')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit contact information' })).toHaveFocus();
+  });
+
   it('says whether the address is verified, and sends its link again on request', async () => {
     let answer: () => void = () => undefined;
     const onResendVerification = vi.fn(

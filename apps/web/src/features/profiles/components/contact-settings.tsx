@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, MESSAGES, PHONE_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
+import { SettingsFormSection } from '@/components/ui/settings-section/settings-form-section';
 import { localizeMessage } from '@/lib/localize-message';
 import { notifyUpdateFailed } from '../utils/update-failure';
 import sectionStyles from '@/components/ui/settings-section/settings-section.module.css';
@@ -34,7 +35,6 @@ export function ContactSettings({
   onResendVerification,
 }: ContactSettingsProps) {
   const { t } = useTranslation(['profiles', 'profile', 'messages']);
-  const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [resending, setResending] = useState(false);
@@ -47,8 +47,7 @@ export function ContactSettings({
     setEditing(true);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     const saves: { save: () => Promise<unknown>; failed: string }[] = [];
     const nextEmail = draft.email.trim();
     const nextPhone = draft.phone.trim();
@@ -90,69 +89,20 @@ export function ContactSettings({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Escape') return;
-    // Escape cancels the edit first; a second Escape closes the window.
-    event.stopPropagation();
-    setEditing(false);
-  };
-
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <div className={styles.header}>
-        <h3 id={headingId} className={styles.heading}>
-          {t('profile:contactInformation')}
-        </h3>
-        {!editing ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={startEditing}
-            aria-label={t('contact.edit')}
-          >
-            {t('edit.button')}
-          </button>
-        ) : null}
-      </div>
-      {editing ? (
-        <form
-          className={styles.form}
-          onSubmit={(event) => void onSubmit(event)}
-          onKeyDown={onKeyDown}
-          noValidate
-        >
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            value={draft.email}
-            onChange={(event) => setDraft((current) => ({ ...current, email: event.target.value }))}
-            autoFocus
-          />
-          <TextField
-            label={t('fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={PHONE_MAX_LENGTH}
-            value={draft.phone}
-            onChange={(event) => setDraft((current) => ({ ...current, phone: event.target.value }))}
-          />
-          <div className={styles.actions}>
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? t('saving') : t('edit.save')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setEditing(false)}
-              disabled={saving}
-            >
-              {t('edit.cancel')}
-            </button>
-          </div>
-        </form>
-      ) : (
+    <SettingsFormSection
+      heading={t('profile:contactInformation')}
+      openLabel={t('edit.button')}
+      openAriaLabel={t('contact.edit')}
+      onOpen={startEditing}
+      editing={editing}
+      saving={saving}
+      saveLabel={t('edit.save')}
+      savingLabel={t('saving')}
+      cancelLabel={t('edit.cancel')}
+      onSubmit={onSubmit}
+      onCancel={() => setEditing(false)}
+      view={
         <dl className={styles.values}>
           <div className={styles.value}>
             <dt>{t('fields.email')}</dt>
@@ -193,10 +143,26 @@ export function ContactSettings({
             </dd>
           </div>
         </dl>
-      )}
-      <p className={styles.status} role="status">
-        {status}
-      </p>
-    </section>
+      }
+      status={status}
+    >
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        value={draft.email}
+        onChange={(event) => setDraft((current) => ({ ...current, email: event.target.value }))}
+        autoFocus
+      />
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        value={draft.phone}
+        onChange={(event) => setDraft((current) => ({ ...current, phone: event.target.value }))}
+      />
+    </SettingsFormSection>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changePasswordFormSchema,
@@ -17,6 +9,7 @@ import {
 import { messageText } from '@/components/errors/message-text';
 import { errorsByField, focusFirstError, type FieldIssue } from '@/components/ui/form/field-errors';
 import { TextField } from '@/components/ui/form/text-field';
+import { SettingsFormSection } from '@/components/ui/settings-section/settings-form-section';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { updateFailureDetails } from '../utils/update-failure';
@@ -50,22 +43,12 @@ export function PasswordSettings({ onChangePassword, hasPassword = true }: Passw
     const error = errors[field];
     return error ? messageText(i18n.t, error) : undefined;
   };
-  const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-
-  // When the form closes (saved or cancelled) the keyboard goes back to the button that opened
-  // it, not to the page behind the settings window.
-  useEffect(() => {
-    if (wasEditing.current && !editing) openerRef.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
 
   const open = () => {
     setValues(EMPTY);
@@ -92,8 +75,7 @@ export function PasswordSettings({ onChangePassword, hasPassword = true }: Passw
     focusFirstError(formRef.current, FIELDS, next);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (saving) return;
     const parsed = changePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
@@ -130,71 +112,41 @@ export function PasswordSettings({ onChangePassword, hasPassword = true }: Passw
     onChange: (event: ChangeEvent<HTMLInputElement>) => update(field)(event.target.value),
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Escape') return;
-    // Escape cancels the change first; a second Escape closes the window.
-    event.stopPropagation();
-    close();
-  };
-
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <div className={styles.header}>
-        <h3 id={headingId} className={styles.heading}>
-          {t('password.heading')}
-        </h3>
-        {!editing && hasPassword ? (
-          <button ref={openerRef} type="button" className="button button-secondary" onClick={open}>
-            {t('password.change')}
-          </button>
-        ) : null}
-      </div>
-      {hasPassword ? null : <p className={styles.description}>{t('password.none')}</p>}
-      {editing ? (
-        <form
-          ref={formRef}
-          className={styles.form}
-          aria-label={t('password.change')}
-          onSubmit={(event) => void onSubmit(event)}
-          onKeyDown={onKeyDown}
-          noValidate
-        >
-          <TextField
-            label={t('password.current')}
-            autoComplete="current-password"
-            {...passwordField('old_password')}
-            autoFocus
-          />
-          <TextField
-            label={t('password.new')}
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
-            {...passwordField('new_password')}
-          />
-          <TextField
-            label={t('password.confirm')}
-            autoComplete="new-password"
-            {...passwordField('confirm_password')}
-          />
-          <div className={styles.actions}>
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? t('saving') : t('password.save')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={close}
-              disabled={saving}
-            >
-              {t('edit.cancel')}
-            </button>
-          </div>
-        </form>
-      ) : null}
-      <p className={styles.status} role="status">
-        {status}
-      </p>
-    </section>
+    <SettingsFormSection
+      heading={t('password.heading')}
+      openLabel={hasPassword ? t('password.change') : undefined}
+      onOpen={open}
+      editing={editing}
+      saving={saving}
+      saveLabel={t('password.save')}
+      savingLabel={t('saving')}
+      cancelLabel={t('edit.cancel')}
+      onSubmit={onSubmit}
+      onCancel={close}
+      formLabel={t('password.change')}
+      formRef={formRef}
+      description={hasPassword ? null : <p className={styles.description}>{t('password.none')}</p>}
+      status={status}
+    >
+      <TextField
+        label={t('password.current')}
+        autoComplete="current-password"
+        {...passwordField('old_password')}
+        autoFocus
+      />
+      <TextField
+        label={t('password.new')}
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
+        {...passwordField('new_password')}
+      />
+      <TextField
+        label={t('password.confirm')}
+        autoComplete="new-password"
+        {...passwordField('confirm_password')}
+      />
+    </SettingsFormSection>
   );
 }
