@@ -203,6 +203,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         rewards: services.rewards,
         trust: services.trust,
         receipts: services.receipts,
+        // What the jobs write reaches this process's streams and, relayed, the others'.
+        notifications: services.notifications,
         // On a shared embedded chain its owner anchors (startChainOwnerDuties above).
         anchorsReceipts: chain !== null && !isSharedChain(chain),
       });

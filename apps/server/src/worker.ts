@@ -12,6 +12,7 @@ import { createRepositories } from './repositories/index.js';
 import { systemClock } from './services/clock.js';
 import { createContentVersion } from './services/content-version.js';
 import { openRelayedBus } from './open-bus.js';
+import { streamAnnouncements } from './services/notifications/notification-service.js';
 import { closeRedis, openRedis } from './redis/client.js';
 import { StartupError } from './startup-error.js';
 
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
     });
   }
   // What the worker publishes (a post processed, a reward paid) reaches the servers' caches and
-  // members' streams at once, through the same relay as theirs.
+  // members' streams at once, through the same relay as theirs: unread counts, and each post
+  // published (issue 31), sent after the content version's change so a client told reads it.
   const redis = config.redis
     ? {
         settings: config.redis,
@@ -83,10 +85,7 @@ async function main(): Promise<void> {
     repositories,
     store,
     contentVersion: createContentVersion(relayed?.bus.contentChanges),
-    notificationsChanged: (userIds) => {
-      const members = [...new Set(userIds)];
-      if (members.length > 0) relayed?.bus.publish(members, { kind: 'count-changed' });
-    },
+    notifications: relayed ? streamAnnouncements(relayed.bus) : undefined,
     now: systemClock,
     log,
     concurrency: Math.max(1, config.processing.workerConcurrency),

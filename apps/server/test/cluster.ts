@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
@@ -7,7 +6,15 @@ import {
   type Cluster,
   type ClusterOptions,
 } from '../../../scripts/cluster-lib.mjs';
-import { multipart, TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import {
+  postForm,
+  registerAt,
+  signInAt,
+  uniqueName,
+  uploadAt,
+  type Member,
+} from './http-members.js';
 import { TEST_REDIS_URL } from './redis.js';
 
 /**
@@ -64,56 +71,19 @@ export function useCluster(options: ClusterOptions): () => TestCluster {
 
 // --- Requests over HTTP -------------------------------------------------------------------------
 
-export interface ClusterMember {
-  username: string;
-  password: string;
-  token: string;
-  headers: { authorization: string };
-}
+export type ClusterMember = Member;
+export { postForm, uniqueName };
 
-export const CLUSTER_PASSWORD = 'correct horse battery staple';
-
-export function uniqueName(prefix = 'c'): string {
-  return `${prefix}${randomBytes(6).toString('hex')}`.slice(0, 20);
-}
-
-export async function postForm(
-  base: string,
-  path: string,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return fetch(`${base}${path}`, {
-    method: 'POST',
-    headers,
-    body: new URLSearchParams(fields),
-  });
-}
-
-export async function signIn(
+export function signIn(
   base: string,
   credentials: { username: string; password: string },
 ): Promise<string> {
-  const response = await postForm(base, '/api/v1/auth/token', {
-    grant_type: 'password',
-    ...credentials,
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return (JSON.parse(text) as { access_token: string }).access_token;
+  return signInAt(base, credentials);
 }
 
 /** Registers through `registerAt` and signs in through `signInAt` (both base URLs). */
-export async function registerMember(registerAt: string, signInAt = registerAt) {
-  const credentials = { username: uniqueName(), password: CLUSTER_PASSWORD };
-  const response = await postForm(registerAt, '/api/v1/auth/register', credentials);
-  expect(response.status, await response.text()).toBe(201);
-  const token = await signIn(signInAt, credentials);
-  return {
-    ...credentials,
-    token,
-    headers: { authorization: `Bearer ${token}` },
-  } satisfies ClusterMember;
+export function registerMember(registerBase: string, signInBase = registerBase): Promise<Member> {
+  return registerAt(registerBase, signInBase, 'c');
 }
 
 /** POST /api/v1/media/upload as a browser's FormData sends it; returns the new post's id. */
@@ -123,15 +93,9 @@ export async function publish(
   fields: Record<string, string>,
   files: UploadFile[],
 ): Promise<string> {
-  const body = multipart(fields, files);
-  const response = await fetch(`${base}/api/v1/media/upload`, {
-    method: 'POST',
-    headers: { ...member.headers, ...body.headers },
-    body: body.payload,
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(201);
-  return (JSON.parse(text) as { post_id: string }).post_id;
+  const answer = await uploadAt(base, member, fields, files);
+  expect(answer.status, answer.body).toBe(201);
+  return (JSON.parse(answer.body) as { post_id: string }).post_id;
 }
 
 export async function getJson<T>(

@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import type { Chain } from '../src/chain/index.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { SessionRaceHooks } from '../src/services/index.js';
+import { copyMigratedSqlite, fillMigratedSchema } from './database-templates.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -113,7 +114,7 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'symposia-test-'));
-  const schema = dialect === 'postgres' ? await createSchema() : null;
+  const schema = dialect === 'postgres' ? await createMigratedSchema() : null;
   const clock = options.clock ?? createTestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -137,6 +138,7 @@ export async function buildTestApp(
   };
   let app: FastifyInstance;
   try {
+    if (config.database.dialect === 'sqlite') await copyMigratedSqlite(config.database.file);
     app = await buildApp(config, {
       now: clock.now,
       chain: options.chain,
@@ -175,6 +177,17 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 async function createSchema(): Promise<string> {
   const schema = `test_${randomBytes(8).toString('hex')}`;
   await withAdminClient((client) => client.query(`create schema "${schema}"`));
+  return schema;
+}
+
+/** A fresh schema at the latest migration (database-templates.ts). */
+async function createMigratedSchema(): Promise<string> {
+  const schema = `test_${randomBytes(8).toString('hex')}`;
+  await withAdminClient(async (client) => {
+    if (!(await fillMigratedSchema(client, TEST_POSTGRES_URL, schema))) {
+      await client.query(`create schema "${schema}"`);
+    }
+  });
   return schema;
 }
 

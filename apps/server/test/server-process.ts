@@ -10,7 +10,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect } from 'vitest';
 import { CONTENT_STORE_DIR } from '../src/plugins/content-store.js';
-import { describePostgres, multipart, TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { describePostgres, TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { registerAt, signInAt, uploadAt, type Member } from './http-members.js';
 
 /**
  * The real server as its own process, attacked and killed over HTTP and signals: spawn it on a
@@ -435,61 +436,28 @@ async function directorySnapshot(directory: string): Promise<DirectorySnapshot> 
 
 // --- Members and requests over HTTP -------------------------------------------------------------
 
-export interface Member {
-  username: string;
-  password: string;
-  token: string;
-  headers: { authorization: string };
-}
+export { strongPassword, uniqueName, type Member } from './http-members.js';
 
-/** A password no common-password list holds: 16 random URL-safe characters. */
-export function strongPassword(): string {
-  return `Sy-${randomBytes(12).toString('base64url')}`;
-}
-
-export function uniqueName(prefix = 'm'): string {
-  return `${prefix}${randomBytes(6).toString('hex')}`.slice(0, 20);
-}
-
-export async function signIn(
+export function signIn(
   server: ServerProcess,
   credentials: { username: string; password: string },
 ): Promise<string> {
-  const response = await fetch(server.url('/api/v1/auth/token'), {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', ...credentials }),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return (JSON.parse(text) as { access_token: string }).access_token;
+  return signInAt(server.url(''), credentials);
 }
 
 /** Registers a member with a strong password through the API and signs them in. */
-export async function registerMember(server: ServerProcess, prefix = 'm'): Promise<Member> {
-  const credentials = { username: uniqueName(prefix), password: strongPassword() };
-  const response = await fetch(server.url('/api/v1/auth/register'), {
-    method: 'POST',
-    body: new URLSearchParams(credentials),
-  });
-  expect(response.status, await response.text()).toBe(201);
-  const token = await signIn(server, credentials);
-  return { ...credentials, token, headers: { authorization: `Bearer ${token}` } };
+export function registerMember(server: ServerProcess, prefix = 'm'): Promise<Member> {
+  return registerAt(server.url(''), server.url(''), prefix);
 }
 
 /** POST /api/v1/media/upload as a browser's FormData would send it; returns status and body. */
-export async function upload(
+export function upload(
   server: ServerProcess,
   member: Member,
   fields: Record<string, string>,
   files: UploadFile[],
 ): Promise<{ status: number; body: string }> {
-  const body = multipart(fields, files);
-  const response = await fetch(server.url('/api/v1/media/upload'), {
-    method: 'POST',
-    headers: { ...member.headers, ...body.headers },
-    body: body.payload,
-  });
-  return { status: response.status, body: await response.text() };
+  return uploadAt(server.url(''), member, fields, files);
 }
 
 /** Uploads a post and returns its id; fails the test on any other answer than 201. */

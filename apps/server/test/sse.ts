@@ -73,6 +73,14 @@ export async function openStream(base: string, headers: Record<string, string>) 
       expect(item).toMatchObject({ event: 'count' });
       return (JSON.parse((item as { data: string }).data) as { count: number }).count;
     },
+    /** The id of the next `post-published` event (issue 31), passing over counts. */
+    async published(withinMs?: number): Promise<string> {
+      const item = await this.next(
+        (candidate) => 'event' in candidate && candidate.event === 'post-published',
+        withinMs,
+      );
+      return (JSON.parse((item as { data: string }).data) as { id: string }).id;
+    },
     /** Resolves when the server ends the stream within `withinMs`. */
     async ended(withinMs = 5000): Promise<void> {
       const deadline = Date.now() + withinMs;

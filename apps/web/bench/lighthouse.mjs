@@ -48,7 +48,7 @@ const CATEGORIES = [
 const VITALS = [
   { id: 'first-contentful-paint', label: 'FCP', unit: 's', scale: 1000 },
   { id: 'largest-contentful-paint', label: 'LCP', unit: 's', scale: 1000 },
-  { id: 'total-blocking-time', label: 'TBT', unit: 'ms', scale: 1 },
+  { id: 'total-blocking-time', label: 'TBT', unit: 'ms', scale: 1, target: 200 },
   { id: 'cumulative-layout-shift', label: 'CLS', unit: '', scale: 1, target: 0.02 },
   { id: 'speed-index', label: 'SI', unit: 's', scale: 1000 },
 ];
@@ -222,16 +222,25 @@ async function measure(base, options) {
   }
 }
 
+/** The longest task of the `long-tasks` audit (0 when there was none). */
+function longestTaskMs(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return items.reduce((longest, item) => Math.max(longest, item.duration ?? 0), 0);
+}
+
 function report(results, options) {
   const machine = `${process.platform} ${process.arch}, Node ${process.version}`;
   console.log(
     `\nlighthouse: mobile profile (default throttling), Chromium ${CHROMIUM}, median of ` +
-      `${options.runs} run(s) per page; ${machine}`,
+      `${options.runs} run(s) per page; ${machine}\n  Chromium flags: ${CHROME_FLAGS.join(' ')}`,
   );
   let missed = 0;
   const summary = [];
   for (const { page, runs } of results) {
-    console.log(`\n  ${page.label}`);
+    // Lighthouse's own measure of this machine's speed at each run: figures of a slower moment
+    // read worse, and the index says how much slower it was.
+    const indices = runs.map((lhr) => Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN));
+    console.log(`\n  ${page.label}   (benchmarkIndex of each run: ${indices.join(', ')})`);
     const entry = { page: page.label, categories: {}, vitals: {} };
     for (const category of CATEGORIES) {
       const score = median(
@@ -257,6 +266,11 @@ function report(results, options) {
         `    ${vital.label.padEnd(16)} ${formatVital(vital, value).padStart(9)}   ${target}`,
       );
     }
+    // The longest main-thread task Lighthouse saw (scaled by its 4x CPU slowdown), and what ran.
+    const longest = median(runs.map((lhr) => longestTaskMs(lhr)));
+    console.log(
+      `    ${'longest task'.padEnd(16)} ${formatVital({ unit: 'ms', scale: 1 }, longest).padStart(9)}`,
+    );
     // What Lighthouse would fix first: the failing audits of the median-performance run.
     const lhr = runs[Math.floor(runs.length / 2)];
     const failing = Object.values(lhr.categories)

@@ -102,96 +102,111 @@ describeEachServerDatabase('memory attacks over HTTP', (open, dialect) => {
 
 // The caches live in the server process and hold serialized answers, whatever the database
 // behind them: their bound is checked once, on SQLite (each check sends about 750 MB of answers).
+/**
+ * Each attack sends about 750 MB of answers through a server process: 20–40 s on a quiet two-core
+ * machine, 300 s measured with the machine shared by the browser suite and a busy loop. A guard
+ * against a hang, sized for the slow case (speed is measured by `npm run bench`).
+ */
+const ATTACK_TIMEOUT_MS = 900_000;
+
 describeSqliteServer('cache memory attacks over HTTP', (open, dialect) => {
-  it('400 distinct list URLs over 30 posts of 50,000 characters: cache bounded', async () => {
-    const server = await ServerProcess.start(await open(), {
-      PUBLIC_CACHE_MAX_BYTES: String(PUBLIC_CACHE_MAX_BYTES),
-      // Long enough that no entry expires during the attack: only the byte bound can hold it.
-      PUBLIC_CACHE_TTL_MS: '60000',
-      WORKER_CONCURRENCY: '0',
-      UPLOAD_RATE_LIMIT_MAX: '1000',
-    });
-    const author = await registerMember(server, 'author');
-    await mapLimit(
-      Array.from({ length: 30 }, (_, index) => index),
-      4,
-      (index) =>
-        publish(server, author, { title: `Long paper ${index}`, content: prose(50_000) }, [
-          { name: `notes-${index}.txt`, content: `notes ${index}`, type: 'text/plain' },
-        ]),
-    );
-    const list = async (query: string) => {
-      const response = await fetch(server.url(`/api/v1/media/list?${query}`));
-      const body = await response.arrayBuffer();
-      return { status: response.status, bytes: body.byteLength };
-    };
-    const first = await list('skip=0&limit=30');
-    expect(first.status).toBe(200);
-    // 30 posts of 50,000 characters: one uncached answer is about 1.5 MB.
-    expect(first.bytes).toBeGreaterThan(30 * 50_000);
-
-    const urls = (parameter: string, count: number) =>
-      Array.from({ length: count }, (_, index) => {
-        const skip = index % 30;
-        return `${parameter}=${index + 1}&skip=${skip}&limit=30`;
+  it(
+    '400 distinct list URLs over 30 posts of 50,000 characters: cache bounded',
+    async () => {
+      const server = await ServerProcess.start(await open(), {
+        PUBLIC_CACHE_MAX_BYTES: String(PUBLIC_CACHE_MAX_BYTES),
+        // Long enough that no entry expires during the attack: only the byte bound can hold it.
+        PUBLIC_CACHE_TTL_MS: '60000',
+        WORKER_CONCURRENCY: '0',
+        UPLOAD_RATE_LIMIT_MAX: '1000',
       });
-    await mapLimit(urls('warm', WARM_UP_URLS), 4, list);
-    const before = await server.settledMemory();
-    const answers = await mapLimit(urls('x', LIST_URLS), 4, list);
-    const after = await server.settledMemory();
-    const growth = report(dialect, `${LIST_URLS} list URLs`, before, after);
+      const author = await registerMember(server, 'author');
+      await mapLimit(
+        Array.from({ length: 30 }, (_, index) => index),
+        4,
+        (index) =>
+          publish(server, author, { title: `Long paper ${index}`, content: prose(50_000) }, [
+            { name: `notes-${index}.txt`, content: `notes ${index}`, type: 'text/plain' },
+          ]),
+      );
+      const list = async (query: string) => {
+        const response = await fetch(server.url(`/api/v1/media/list?${query}`));
+        const body = await response.arrayBuffer();
+        return { status: response.status, bytes: body.byteLength };
+      };
+      const first = await list('skip=0&limit=30');
+      expect(first.status).toBe(200);
+      // 30 posts of 50,000 characters: one uncached answer is about 1.5 MB.
+      expect(first.bytes).toBeGreaterThan(30 * 50_000);
 
-    expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    // A cache holding every answer would keep about 400 × 0.75 MB; its bound is 4 MiB.
-    expect(growth).toBeLessThan(100);
-    expect((await fetch(server.url('/healthz'))).status).toBe(200);
-  }, 300_000);
-
-  it('400 comment-thread URLs with different skip: thread cache bounded', async () => {
-    const server = await ServerProcess.start(await open(), {
-      PUBLIC_CACHE_MAX_BYTES: String(PUBLIC_CACHE_MAX_BYTES),
-      PUBLIC_CACHE_TTL_MS: '60000',
-      WORKER_CONCURRENCY: '0',
-      COMMENT_RATE_LIMIT_MAX: '100000',
-      UPLOAD_RATE_LIMIT_MAX: '1000',
-    });
-    const author = await registerMember(server, 'author');
-    const postId = await publish(server, author, { title: 'A much discussed paper' }, [
-      { name: 'paper.txt', content: 'the paper', type: 'text/plain' },
-    ]);
-    // 500 comments of 4,000 characters: a 2 MB thread; page `skip` holds what follows the first
-    // `skip` of them, so 400 pages add up to about 500 MB without a bound.
-    const comments = 500;
-    const commentLength = 4000;
-    await mapLimit(
-      Array.from({ length: comments }, (_, index) => index),
-      8,
-      async (index) => {
-        const response = await fetch(server.url('/api/v1/comments/create'), {
-          method: 'POST',
-          headers: { ...author.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ postId, content: `${index} ${prose(commentLength)}` }),
+      const urls = (parameter: string, count: number) =>
+        Array.from({ length: count }, (_, index) => {
+          const skip = index % 30;
+          return `${parameter}=${index + 1}&skip=${skip}&limit=30`;
         });
-        expect(response.status, await response.text()).toBe(201);
-      },
-    );
-    const thread = async (query: string) => {
-      const response = await fetch(server.url(`/api/v1/comments/post/${postId}?${query}`));
-      const body = await response.arrayBuffer();
-      return { status: response.status, bytes: body.byteLength };
-    };
-    expect((await thread('skip=0&limit=2000')).bytes).toBeGreaterThan(comments * commentLength);
+      await mapLimit(urls('warm', WARM_UP_URLS), 4, list);
+      const before = await server.settledMemory();
+      const answers = await mapLimit(urls('x', LIST_URLS), 4, list);
+      const after = await server.settledMemory();
+      const growth = report(dialect, `${LIST_URLS} list URLs`, before, after);
 
-    const warmUp = Array.from({ length: WARM_UP_URLS }, (_, index) => `skip=${index}&limit=1999`);
-    await mapLimit(warmUp, 4, thread);
-    const before = await server.settledMemory();
-    const attack = Array.from({ length: THREAD_URLS }, (_, index) => `skip=${index}&limit=2000`);
-    const answers = await mapLimit(attack, 4, thread);
-    const after = await server.settledMemory();
-    const growth = report(dialect, `${THREAD_URLS} thread URLs`, before, after);
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      // A cache holding every answer would keep about 400 × 0.75 MB; its bound is 4 MiB.
+      expect(growth).toBeLessThan(100);
+      expect((await fetch(server.url('/healthz'))).status).toBe(200);
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
-    expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    expect(growth).toBeLessThan(100);
-    expect((await fetch(server.url('/healthz'))).status).toBe(200);
-  }, 300_000);
+  it(
+    '400 comment-thread URLs with different skip: thread cache bounded',
+    async () => {
+      const server = await ServerProcess.start(await open(), {
+        PUBLIC_CACHE_MAX_BYTES: String(PUBLIC_CACHE_MAX_BYTES),
+        PUBLIC_CACHE_TTL_MS: '60000',
+        WORKER_CONCURRENCY: '0',
+        COMMENT_RATE_LIMIT_MAX: '100000',
+        UPLOAD_RATE_LIMIT_MAX: '1000',
+      });
+      const author = await registerMember(server, 'author');
+      const postId = await publish(server, author, { title: 'A much discussed paper' }, [
+        { name: 'paper.txt', content: 'the paper', type: 'text/plain' },
+      ]);
+      // 500 comments of 4,000 characters: a 2 MB thread; page `skip` holds what follows the first
+      // `skip` of them, so 400 pages add up to about 500 MB without a bound.
+      const comments = 500;
+      const commentLength = 4000;
+      await mapLimit(
+        Array.from({ length: comments }, (_, index) => index),
+        8,
+        async (index) => {
+          const response = await fetch(server.url('/api/v1/comments/create'), {
+            method: 'POST',
+            headers: { ...author.headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ postId, content: `${index} ${prose(commentLength)}` }),
+          });
+          expect(response.status, await response.text()).toBe(201);
+        },
+      );
+      const thread = async (query: string) => {
+        const response = await fetch(server.url(`/api/v1/comments/post/${postId}?${query}`));
+        const body = await response.arrayBuffer();
+        return { status: response.status, bytes: body.byteLength };
+      };
+      expect((await thread('skip=0&limit=2000')).bytes).toBeGreaterThan(comments * commentLength);
+
+      const warmUp = Array.from({ length: WARM_UP_URLS }, (_, index) => `skip=${index}&limit=1999`);
+      await mapLimit(warmUp, 4, thread);
+      const before = await server.settledMemory();
+      const attack = Array.from({ length: THREAD_URLS }, (_, index) => `skip=${index}&limit=2000`);
+      const answers = await mapLimit(attack, 4, thread);
+      const after = await server.settledMemory();
+      const growth = report(dialect, `${THREAD_URLS} thread URLs`, before, after);
+
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(growth).toBeLessThan(100);
+      expect((await fetch(server.url('/healthz'))).status).toBe(200);
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 });

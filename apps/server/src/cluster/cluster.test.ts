@@ -23,6 +23,7 @@ import {
 } from '../../test/cluster.js';
 import { describePostgres, PDF_MINIMAL } from '../../test/helpers.js';
 import { describeRedis } from '../../test/redis.js';
+import { openStream } from '../../test/sse.js';
 import { associatedTokenAddress } from '../chain/faucet.js';
 
 const LOGIN_ACCOUNT_LIMIT = 10;
@@ -118,6 +119,47 @@ describeRedis('a cluster of processes', () => {
         expect(Buffer.from(await back.arrayBuffer()).equals(file)).toBe(true);
       },
       SLOW_MS,
+    );
+
+    it(
+      "a post the worker process publishes reaches members' streams on both API processes; a private one its author's alone",
+      async () => {
+        const { api } = cluster();
+        const author = await registerMember(api(0), api(1));
+        const reader = await registerMember(api(1), api(0));
+        const streams = await Promise.all([
+          openStream(api(0), reader.headers),
+          openStream(api(1), reader.headers),
+          openStream(api(1), author.headers),
+        ]);
+        try {
+          const [readerOn0, readerOn1, authorOn1] = streams;
+          for (const stream of streams) expect(await stream.count()).toBe(0);
+          const secret = await publish(
+            api(0),
+            author,
+            { title: 'Mine alone', visibility: 'private' },
+            [{ name: 'notes.pdf', content: uniqueText(), type: 'application/pdf' }],
+          );
+          expect(await authorOn1!.published(SLOW_MS)).toBe(secret);
+          const title = `Live ${randomBytes(4).toString('hex')}`;
+          const postId = await publish(api(1), author, { title }, [
+            { name: 'paper.pdf', content: uniqueText(), type: 'application/pdf' },
+          ]);
+          // The private post never reached the reader: their first is the public one.
+          expect(await readerOn0!.published(SLOW_MS)).toBe(postId);
+          expect(await readerOn1!.published(SLOW_MS)).toBe(postId);
+          expect(await authorOn1!.published(SLOW_MS)).toBe(postId);
+          // Told, either process lists it as published (the content version's change came first).
+          for (const base of [api(0), api(1)]) {
+            const list = await getJson<PostListItem[]>(base, '/api/v1/media/list', reader.headers);
+            expect(list.body.find((post) => post.id === postId)?.status).toBe('published');
+          }
+        } finally {
+          for (const stream of streams) stream.close();
+        }
+      },
+      SLOW_MS * 2,
     );
 
     it(

@@ -1,4 +1,8 @@
-import { expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { describePostgres, freshPostgresSchema } from '../../test/helpers.js';
 import { migrationsFor } from './migrations/index.js';
 import { connectDatabase } from './connect.js';
@@ -41,6 +45,35 @@ describePostgres('the migration lock', () => {
       await holder;
       await Promise.all([first!.destroy(), second!.destroy()]);
       await Promise.all(schemas.map((schema) => schema.drop()));
+    }
+  });
+});
+
+describe('a start on an up-to-date database', () => {
+  it('reads the applied migrations and leaves the migrator alone; anything else is the migrator’s', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'migrate-'));
+    const db = connectDatabase({ dialect: 'sqlite', file: join(directory, 'db.sqlite') });
+    const tables = async () =>
+      (await db.introspection.getTables({ withInternalKyselyTables: true })).map(
+        (table) => table.name,
+      );
+    try {
+      const all = Object.keys(migrationsFor('sqlite')).sort();
+      expect((await migrateToLatest(db, 'sqlite')).applied).toEqual(all);
+      // The migrator makes its lock table whenever it runs: gone, it shows whether it ran.
+      await sql`drop table kysely_migration_lock`.execute(db);
+      expect((await migrateToLatest(db, 'sqlite')).applied).toEqual([]);
+      expect(await tables()).not.toContain('kysely_migration_lock');
+
+      // A migration the code does not know: the migrator runs and refuses, as it always has.
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '')`.execute(
+        db,
+      );
+      await expect(migrateToLatest(db, 'sqlite')).rejects.toThrow(/9999-from-the-future/);
+      expect(await tables()).toContain('kysely_migration_lock');
+    } finally {
+      await db.destroy();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

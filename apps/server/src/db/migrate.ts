@@ -11,9 +11,11 @@ export async function migrateToLatest(
   db: AppDatabase,
   dialect: DatabaseSettings['dialect'],
 ): Promise<MigrationOutcome> {
+  const migrations = migrationsFor(dialect);
+  if (await upToDate(db, Object.keys(migrations))) return { applied: [] };
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrationsFor(dialect) },
+    provider: { getMigrations: async () => migrations },
     // Without a schema Kysely looks for its bookkeeping tables in every schema of the database;
     // pinning it to the current one keeps side-by-side schemas (e.g. per test run) independent.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
@@ -25,6 +27,26 @@ export async function migrateToLatest(
     throw new Error(`migration ${failed ?? '(setup)'} failed: ${reason}`);
   }
   return { applied: results.map((result) => result.migrationName) };
+}
+
+/**
+ * Whether the database holds exactly these migrations already: the usual start, answered by one
+ * read of the migrator's table. Kysely's migrator would first introspect every table of every
+ * schema in the database to find that table, which on a PostgreSQL database shared by many
+ * schemas (side-by-side deployments, test runs) costs more than a start should. Anything else —
+ * no table yet, a migration missing, one the code does not know — is the migrator's to handle
+ * (and report).
+ */
+async function upToDate(db: AppDatabase, names: readonly string[]): Promise<boolean> {
+  let applied: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    applied = rows.map((row) => row.name);
+  } catch {
+    return false;
+  }
+  const known = new Set(names);
+  return applied.length === names.length && applied.every((name) => known.has(name));
 }
 
 async function currentSchema(db: AppDatabase): Promise<string> {

@@ -103,6 +103,19 @@ export interface Post extends PostText {
   meanScores?: ReviewMeanScores | null;
 }
 
+/**
+ * A post that processing has just published (its status moved to `published`), with the facts
+ * that decide who may see it (policies/ `PostFacts`), as read in the transaction that published
+ * it: whose live streams hear of it (issue 31).
+ */
+export interface PublishedPost {
+  id: string;
+  authorId: string;
+  visibility: Visibility;
+  deleted: boolean;
+  hidden: boolean;
+}
+
 /** Who is asking: null for an anonymous visitor. The role decides whether hidden content shows. */
 export type Viewer = { id: string; role: UserRole } | null;
 

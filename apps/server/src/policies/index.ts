@@ -84,6 +84,7 @@ export {
   commentRecipients,
   likeRecipient,
   postMentionRecipients,
+  publishedPostAudience,
   type CommentEvent,
   type CommentNotificationType,
   type Member,

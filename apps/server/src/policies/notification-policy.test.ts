@@ -3,6 +3,7 @@ import {
   commentRecipients,
   likeRecipient,
   postMentionRecipients,
+  publishedPostAudience,
   type PostFacts,
 } from './index.js';
 import { notificationFollowsItsContent } from './notification-policy.js';
@@ -176,5 +177,15 @@ describe("policies: who is told of a post's mentions", () => {
         before: { post: publicPost, mentioned: [] },
       }),
     ).toEqual([]);
+  });
+});
+
+describe('policies: whose streams hear that a post was published', () => {
+  it('everyone of a public post; its author alone of a private or hidden one; nobody once deleted', () => {
+    expect(publishedPostAudience(publicPost)).toBe('everyone');
+    expect(publishedPostAudience(privatePost)).toBe('author');
+    expect(publishedPostAudience({ ...publicPost, hidden: true })).toBe('author');
+    expect(publishedPostAudience({ ...publicPost, deleted: true })).toBe('nobody');
+    expect(publishedPostAudience({ ...privatePost, deleted: true })).toBe('nobody');
   });
 });

@@ -139,6 +139,18 @@ export function bountyAwardedRecipient(award: {
 }
 
 /**
+ * Whose live streams hear that a post was published (issue 31: the forum shows it without a
+ * reload): everyone's when anyone may read it (public, neither hidden nor deleted); its author's
+ * alone when only they may (private, or hidden by the moderators meanwhile) — a stream never
+ * learns of a post its member may not see; nobody's once deleted. Moderators are not told of a
+ * hidden post: it is not news on their forum either.
+ */
+export function publishedPostAudience(post: PostFacts): 'everyone' | 'author' | 'nobody' {
+  if (mayReadPost(null, post)) return 'everyone';
+  return mayReadPost({ id: post.authorId }, post) ? 'author' : 'nobody';
+}
+
+/**
  * Which notifications are shown only while their recipient may still see what they are about.
  * Those that quote a post or a comment (a comment, a reply, a mention, a like) leave with it —
  * deleted, hidden from the recipient by the moderators, made private — and come back with it (a

@@ -27,6 +27,7 @@ import { createBalanceLedger } from '../services/ledger/balances.js';
 import type { Clock } from '../services/clock.js';
 import { createAfterWrite } from '../services/after-write.js';
 import type { ContentVersion } from '../services/content-version.js';
+import type { NotificationService } from '../services/notifications/notification-service.js';
 import type { ContentStore } from '../storage/index.js';
 import { createAnalyzer } from './analyze/create-analyzer.js';
 import { createEmbeddedAnalyzer } from './analyze/embedded/index.js';
@@ -73,10 +74,11 @@ export function createProcessing(deps: {
    */
   anchorsReceipts?: boolean;
   /**
-   * Tells members' live streams (in any process the bus reaches) that their unread count changed;
-   * without it, members see reward notifications at their next look.
+   * Tells members' live streams (in any process the bus reaches) that their unread count changed
+   * or that a post they may see was published; without it, members see what the jobs wrote at
+   * their next look.
    */
-  notificationsChanged?: (userIds: Iterable<string>) => void;
+  notifications?: Partial<Pick<NotificationService, 'changed' | 'postPublished'>>;
 }): Worker {
   const { config, repositories, store, contentVersion, now, log } = deps;
   const analyzer = createAnalyzer(config.ai, createEmbeddedAnalyzer(), (message, error) =>
@@ -95,7 +97,7 @@ export function createProcessing(deps: {
   // and the members' live streams; nothing they write withdraws a file.
   const afterWrite = createAfterWrite({
     contentVersion,
-    notifications: { changed: deps.notificationsChanged },
+    notifications: deps.notifications,
   });
   const processor = createPostProcessor({
     posts: repositories.posts,

@@ -301,15 +301,16 @@ export function createPostProcessor(deps: {
         log.warn(`reading the stored text of post ${post.id} failed`, error);
       }
       const at = now().toISOString();
-      // Published, a public post tells its author's followers (`told`, issue 30).
-      const told = await posts.saveAnalysis(
+      // Published, a public post tells its author's followers (`told`, issue 30), and the live
+      // streams of whoever may see it (`published`, issue 31).
+      const { told, published } = await posts.saveAnalysis(
         post.id,
         { aiAnalysis: post.aiAnalysis, tags: post.tags, status: 'published' },
         at,
         { editedAt: post.editedAt },
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id], notify: told });
+      await afterWrite({ posts: [post.id], notify: told, published: published ?? undefined });
       log.warn(`post ${post.id} published without its analysis: ${reason}`);
     },
 
@@ -339,7 +340,7 @@ export function createPostProcessor(deps: {
         { signal },
       );
       const at = now().toISOString();
-      const told = await posts.saveAnalysis(
+      const { told, published } = await posts.saveAnalysis(
         post.id,
         {
           aiAnalysis: analysisJson(analysis, { provider, model }, at, notes),
@@ -352,7 +353,7 @@ export function createPostProcessor(deps: {
         // Search covers the documents too (repositories/post-repository.ts).
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id], notify: told });
+      await afterWrite({ posts: [post.id], notify: told, published: published ?? undefined });
       log.info(`post ${post.id} processed (${provider}/${model})`);
     },
   };

@@ -1,4 +1,6 @@
+import { visibilitySchema } from '@symposia/shared';
 import type { AppDatabase } from '../db/index.js';
+import type { PublishedPost } from '../domain/post.js';
 import { documentFields, searchFields } from '../domain/search-text.js';
 import type { Dialect } from './database.js';
 import { tellFollowersOfPost } from './follow-writes.js';
@@ -15,7 +17,9 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
      * refresh, in one transaction. With `basedOn` (the post's editedAt when the analysis read it),
      * nothing is written if the author edited the post since: the analysis of the old text would
      * overwrite the new one's. A post published now that anyone may read tells its author's
-     * followers in the same transaction (follow-writes.ts); returns whom it told.
+     * followers in the same transaction (follow-writes.ts). Returns whom it told, and the post
+     * with who may see it when this write published it (`published`: it was not published before;
+     * null when it was, or nothing was written), so live streams hear of a new post once.
      */
     async saveAnalysis(
       id: string,
@@ -23,15 +27,26 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
       at: string,
       basedOn?: { editedAt: string | null },
       documentText = '',
-    ): Promise<string[]> {
+    ): Promise<{ told: string[]; published: PublishedPost | null }> {
+      const nothing = { told: [], published: null };
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('posts')
           .innerJoin('users', 'users.id', 'posts.user_id')
-          .select(['posts.title', 'posts.summary', 'posts.content', 'users.username'])
+          .select([
+            'posts.title',
+            'posts.summary',
+            'posts.content',
+            'posts.status',
+            'posts.user_id',
+            'posts.visibility',
+            'posts.hidden_at',
+            'posts.deleted_at',
+            'users.username',
+          ])
           .where('posts.id', '=', id)
           .executeTakeFirst();
-        if (!row) return [];
+        if (!row) return nothing;
         const result_ = await trx
           .updateTable('posts')
           .set({
@@ -47,7 +62,7 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
               : query.where('edited_at', '=', basedOn.editedAt),
           )
           .executeTakeFirst();
-        if (Number(result_.numUpdatedRows) !== 1) return [];
+        if (Number(result_.numUpdatedRows) !== 1) return nothing;
         await trx
           .updateTable('post_search')
           .set({
@@ -57,7 +72,18 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
           .where('post_id', '=', id)
           .execute();
         await queueRelate(trx, id, at);
-        return tellFollowersOfPost(trx, dialect, id, at);
+        const told = await tellFollowersOfPost(trx, dialect, id, at);
+        const published: PublishedPost | null =
+          row.status === result.status
+            ? null
+            : {
+                id,
+                authorId: row.user_id,
+                visibility: visibilitySchema.parse(row.visibility),
+                deleted: row.deleted_at !== null,
+                hidden: row.hidden_at !== null,
+              };
+        return { told, published };
       });
     },
 

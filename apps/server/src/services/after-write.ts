@@ -1,3 +1,4 @@
+import type { PublishedPost } from '../domain/post.js';
 import type { NotificationSubject } from '../repositories/index.js';
 import type { ContentVersion } from './content-version.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -36,6 +37,11 @@ export interface WriteChange {
   notificationsAbout?: NotificationSubject;
   /** A member suspended: the live streams of their sessions end. */
   sessionsEnded?: string;
+  /**
+   * A post just published (processing done or given up): the live streams of whoever may see it
+   * hear of it, so their forum shows it without a reload (issue 31).
+   */
+  published?: PublishedPost;
 }
 
 /** Tells every cache, the gateway and the notification bus what a committed write changed. */
@@ -48,7 +54,7 @@ export interface AfterWriteDependencies {
   files?: Pick<FileAccess, 'forget'>;
   /** The live notification streams, through the bus (absent: nobody streams here). */
   notifications?: Partial<
-    Pick<NotificationService, 'changed' | 'contentChanged' | 'sessionsEnded'>
+    Pick<NotificationService, 'changed' | 'contentChanged' | 'sessionsEnded' | 'postPublished'>
   >;
   /** Tests only: sees every change before it is applied (services/after-write.test.ts). */
   observe?: (change: WriteChange) => void;
@@ -85,5 +91,7 @@ export function createAfterWrite(deps: AfterWriteDependencies): AfterWrite {
     }
     if (change.notify) notifications?.changed?.(change.notify);
     if (change.notificationsAbout) await notifications?.contentChanged?.(change.notificationsAbout);
+    // After the content version moved (above): a stream's client reads the list on being told.
+    if (change.published) await notifications?.postPublished?.(change.published);
   };
 }

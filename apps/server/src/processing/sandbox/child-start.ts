@@ -1,5 +1,6 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** How a sandbox child is started: its heap limit, and the TypeScript loader under tsx. */
 export function childExecArgv(entry: URL, memoryMb: number): string[] {
@@ -10,6 +11,21 @@ export function childExecArgv(entry: URL, memoryMb: number): string[] {
     args.unshift('--import', tsx);
   }
   return args;
+}
+
+/**
+ * Starts a sandbox child (a one-off in sandbox.ts, or one of the pool's): its heap limit, its own
+ * directory, an IPC channel for requests and replies, stderr kept for the error it may explain.
+ */
+export function forkSandboxChild(entry: URL, cwd: string, memoryMb: number): ChildProcess {
+  return fork(fileURLToPath(entry), [], {
+    cwd,
+    execArgv: childExecArgv(entry, memoryMb),
+    // No secrets for a parser to leak: not the database URL, not the faucet or AI keys.
+    env: { PATH: process.env.PATH ?? '' },
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
 }
 
 /** How V8 says it ran out of the heap it was given (it aborts the process). */

@@ -1,8 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
-import { childExecArgv, HEAP_EXHAUSTED } from './child-start.js';
+import { forkSandboxChild, HEAP_EXHAUSTED } from './child-start.js';
 import type { PooledReply, SandboxRequest } from './tasks.js';
 import { limitMessage, residentBytes, watchProcess, type ProcessLimits } from './watchdog.js';
 
@@ -94,14 +93,7 @@ export function createChildPool(settings: PoolSettings): ChildPool {
 
   function start(): Member {
     mkdirSync(settings.cwd, { recursive: true });
-    const child = fork(fileURLToPath(entry), [], {
-      cwd: settings.cwd,
-      execArgv: childExecArgv(entry, limits.memoryMb),
-      // No secrets for a parser to leak: not the database URL, not the faucet or AI keys.
-      env: { PATH: process.env.PATH ?? '' },
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
+    const child = forkSandboxChild(entry, settings.cwd, limits.memoryMb);
     started += 1;
     const member: Member = { child, tasksDone: 0, stderr: '', retiring: false };
     members.add(member);

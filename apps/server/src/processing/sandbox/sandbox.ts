@@ -1,13 +1,11 @@
-import { fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
-import { childExecArgv, HEAP_EXHAUSTED } from './child-start.js';
+import { forkSandboxChild, HEAP_EXHAUSTED } from './child-start.js';
 import { createChildPool } from './pool.js';
 import type { SandboxReply, SandboxRequest, SandboxTaskKind, SandboxTasks } from './tasks.js';
 import { limitMessage, watchProcess, type ProcessLimits } from './watchdog.js';
@@ -43,14 +41,7 @@ export function runInChild<T>(
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
-    const child = fork(fileURLToPath(entry), [], {
-      cwd: options.cwd,
-      execArgv: childExecArgv(entry, limits.memoryMb),
-      // No secrets for a parser to leak: not the database URL, not the faucet or AI keys.
-      env: { PATH: process.env.PATH ?? '' },
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
+    const child = forkSandboxChild(entry, options.cwd, limits.memoryMb);
     let reply: SandboxReply | undefined;
     let limit: 'time' | 'memory' | undefined;
     let startError: Error | undefined;

@@ -13,6 +13,7 @@ import {
   type DatabaseUnderTest,
 } from '../../../test/helpers.js';
 import { openStream, type OpenStream } from '../../../test/sse.js';
+import { published } from '../../../test/worker.js';
 
 const streams: OpenStream[] = [];
 afterEach(() => {
@@ -71,9 +72,13 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
  * Two server processes on one database: two apps built on the same PostgreSQL schema, each
  * listening on its own port, as a load balancer would see them.
  */
-async function twoServers(db: DatabaseUnderTest) {
-  const first = await db.buildApp({ env: { COMMENT_RATE_LIMIT_MAX: '1000' } });
-  const second = await buildApp(first.config, { now: first.clock.now });
+async function twoServers(db: DatabaseUnderTest, env: Record<string, string> = {}) {
+  const first = await db.buildApp({ env: { COMMENT_RATE_LIMIT_MAX: '1000', ...env } });
+  // Only the first runs the worker, if any: what it publishes reaches the second's streams.
+  const second = await buildApp(
+    { ...first.config, processing: { ...first.config.processing, workerConcurrency: 0 } },
+    { now: first.clock.now },
+  );
   const baseA = await listening(first.app);
   const baseB = await listening(second);
   const ada = await signedInUser(first.app);
@@ -139,6 +144,30 @@ describePostgres('live notifications across server processes', (db) => {
       expect(logout.status, logout.body).toBe(200);
       await stream.ended();
       await onA.ended();
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it("a post published by server A's worker reaches the streams on server B; a private one only its author's", async () => {
+    const servers = await twoServers(db, { WORKER_CONCURRENCY: '1', WORKER_POLL_MS: '20' });
+    try {
+      const { first, baseB, ada, bob, postId, open } = servers;
+      await published(first.app, postId, ada.headers);
+      const bobs = await open(baseB, bob.headers);
+      const adas = await open(baseB, ada.headers);
+      expect(await bobs.count()).toBe(0);
+      expect(await adas.count()).toBe(0);
+
+      const secret = await uploadPost(first.app, ada.headers, { visibility: 'private' });
+      expect(await adas.published(30_000)).toBe(secret);
+      const id = await uploadPost(first.app, ada.headers, { title: 'Across processes, live' });
+      // Bob's first is the public one: the private post never reached him.
+      expect(await bobs.published(30_000)).toBe(id);
+      expect(await adas.published(30_000)).toBe(id);
+      // Told, B's list already shows it (the content version's change went first).
+      const list = await call(baseB, '/media/list', { headers: bob.headers });
+      expect((JSON.parse(list.body) as { id: string }[])[0]?.id).toBe(id);
     } finally {
       await servers.close();
     }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NOTIFICATIONS_STREAMS_PER_MEMBER } from '@symposia/shared';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   describeEachDatabase,
   form,
@@ -10,8 +10,12 @@ import {
   uploadPost,
   type TestApp,
 } from '../../../test/helpers.js';
+import { docxBomb } from '../../processing/extract/testing/bombs.js';
 import { markRead, postComment } from '../../../test/notifications.js';
+import { published } from '../../../test/worker.js';
 import { openStream } from '../../../test/sse.js';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const streams: { close: () => void }[] = [];
 afterEach(() => {
@@ -141,5 +145,56 @@ describeEachDatabase('GET /notifications/stream', (db) => {
     await app.close();
     await stream.ended();
     expect(app.services.notifications.openStreamCount()).toBe(0);
+  });
+
+  describe('a post published by the worker (issue 31)', () => {
+    async function withWorker(env: Record<string, string> = {}) {
+      return setUp({ WORKER_CONCURRENCY: '1', WORKER_POLL_MS: '20', ...env });
+    }
+
+    it("reaches another member's stream once processed, as `post-published` with its id", async () => {
+      const { app, ada, bob, postId, open } = await withWorker();
+      // The post of setUp may be published meanwhile: wait for it, so what follows is the new one.
+      await published(app, postId, ada.headers);
+      const stream = await open(bob.headers);
+      expect(await stream.count()).toBe(0);
+
+      const id = await uploadPost(app, ada.headers, { title: 'Fresh results' });
+      expect(await stream.published(30_000)).toBe(id);
+      // Told once it reads as published.
+      expect((await published(app, id, bob.headers)).id).toBe(id);
+    });
+
+    it("a private post reaches its author's streams alone, never another member's", async () => {
+      const { app, ada, bob, postId, open } = await withWorker();
+      await published(app, postId, ada.headers);
+      const adas = await open(ada.headers);
+      const bobs = await open(bob.headers);
+      expect(await adas.count()).toBe(0);
+      expect(await bobs.count()).toBe(0);
+
+      const secret = await uploadPost(app, ada.headers, { title: 'Draft', visibility: 'private' });
+      expect(await adas.published(30_000)).toBe(secret);
+      // Bob's next post is the public one published after it: the private one never came.
+      const open_ = await uploadPost(app, ada.headers, { title: 'For everyone' });
+      expect(await bobs.published(30_000)).toBe(open_);
+      expect(await adas.published(30_000)).toBe(open_);
+    });
+
+    it('reaches the streams too when processing gives up and publishes what was made', async () => {
+      const { app, ada, bob, postId, open } = await withWorker();
+      await published(app, postId, ada.headers);
+      const stream = await open(bob.headers);
+      expect(await stream.count()).toBe(0);
+
+      // A file that breaks a reader's limit fails the job for good: published without analysis.
+      const bomb = docxBomb(64, { declaredSize: 2048 });
+      const id = await uploadPost(app, ada.headers, { title: 'Given up' }, [
+        { name: 'bomb.docx', content: bomb, type: DOCX },
+      ]);
+      expect(await stream.published(30_000)).toBe(id);
+      const post = await published(app, id, ada.headers);
+      expect(post.processing_error).toMatch(/^bomb\.docx: /);
+    });
   });
 });

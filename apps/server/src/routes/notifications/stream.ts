@@ -9,12 +9,13 @@ import { routeOptions } from '../route-options.js';
 const eventStream = z.string().meta({
   description:
     'text/event-stream: `event: count` with `data: {"count": n}` at once and on each change; ' +
-    '`: heartbeat` comments while idle.',
+    '`event: post-published` with `data: {"id": "…"}` when a post the member may see is ' +
+    'published; `: heartbeat` comments while idle.',
 });
 
 /**
- * GET /notifications/stream: Server-Sent Events of the member's unread count, signed in with the
- * bearer header (clients read it with fetch streaming, so the token never goes into a URL).
+ * GET /notifications/stream: Server-Sent Events of the member's unread count (and of posts
+ * published that they may see), signed in with the bearer header (clients read it with fetch streaming, so the token never goes into a URL).
  *
  * A stream lives long, which the server's limits must allow (server-limits.ts): the request
  * deadline (REQUEST_TIMEOUT_SECONDS) covers only receiving the request, done at once for a GET;
@@ -38,7 +39,8 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     route.member({
       summary: 'Live unread count (Server-Sent Events)',
       description:
-        'Sends the count at once and whenever it changes, a heartbeat comment every ' +
+        'Sends the count at once and whenever it changes, each post the member may see as it ' +
+        'is published, a heartbeat comment every ' +
         'NOTIFICATIONS_HEARTBEAT_MS, and ends when the session is signed out or revoked. ' +
         'Send the bearer token as a header (fetch streaming), not in the URL.',
       produces: ['text/event-stream'],
@@ -51,6 +53,10 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const handle = await notifications.watch(user, session, addressKey(request.ip), {
         count: (count) => {
           if (open()) body.write(`event: count\ndata: ${JSON.stringify({ count })}\n\n`);
+        },
+        // Issue 31: the forum shows a new post without a reload.
+        published: (id) => {
+          if (open()) body.write(`event: post-published\ndata: ${JSON.stringify({ id })}\n\n`);
         },
         // A client that stops reading gets no more heartbeats piled up for it. One reading is
         // on the site (issue 30): no immediate email while its stream is open.

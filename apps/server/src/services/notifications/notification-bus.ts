@@ -1,7 +1,8 @@
 /**
  * How a member's open streams learn that something changed for them: their unread count (a new
  * notification, some read, what one was about deleted or hidden), or the end of a session
- * (sign-out, a password change, a suspension). Services publish after their transaction commits;
+ * (sign-out, a password change, a suspension), or that a post they may see was published (issue
+ * 31: the forum shows it without a reload). Services publish after their transaction commits;
  * streams subscribe by member.
  *
  * `createInProcessBus` reaches the streams of this process only (SQLite: one process).
@@ -20,7 +21,16 @@ export type BusMessage =
    * The member's account changed (profile, settings, role): what any process cached of it — the
    * session lookups carrying it — is read afresh on their next request. Streams go on.
    */
-  | { kind: 'account-changed' };
+  | { kind: 'account-changed' }
+  /**
+   * A post was published (processed, or given up and published with what was made): streams tell
+   * their client, whose forum list reads it in. Sent to every stream (`publishToAll`) when anyone
+   * may read it, else to whom may (its author): services/notifications/notification-service.ts.
+   */
+  | { kind: 'post-published'; postId: string };
+
+/** What may be told to every listener at once: only what anyone may know. */
+export type BroadcastMessage = Extract<BusMessage, { kind: 'post-published' }>;
 
 /**
  * What a listener hears: the messages published for its member, or `interrupted` — the bus may
@@ -35,6 +45,8 @@ export type BusListener = (event: BusEvent) => void;
 export interface NotificationBus {
   /** Tells these members' listeners, in every process the bus reaches. */
   publish(userIds: readonly string[], message: BusMessage): void;
+  /** Tells every listener, in every process the bus reaches. */
+  publishToAll(message: BroadcastMessage): void;
   /** Listens to the member's messages until the returned function is called. */
   subscribe(userId: string, listener: BusListener): () => void;
   /** Resolves once what was published so far has left this process (relayed buses only). */
@@ -60,7 +72,7 @@ export function createListenerRegistry() {
         for (const listener of [...(listeners.get(userId) ?? [])]) listener(event);
       }
     },
-    /** Tells every listener of the process (`interrupted`). */
+    /** Tells every listener of the process (`interrupted`, a public post published). */
     deliverToAll(event: BusEvent): void {
       this.deliver([...listeners.keys()], event);
     },
@@ -86,6 +98,7 @@ export function createInProcessBus(): NotificationBus {
   const registry = createListenerRegistry();
   return {
     publish: (userIds, message) => registry.deliver(userIds, message),
+    publishToAll: (message) => registry.deliverToAll(message),
     subscribe: (userId, listener) => registry.subscribe(userId, listener),
   };
 }

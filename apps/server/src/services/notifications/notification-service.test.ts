@@ -44,6 +44,7 @@ function setUp() {
   const sink = { counts: [] as number[], ended: 0 };
   const streamSink: StreamSink = {
     count: (count) => sink.counts.push(count),
+    published: () => {},
     heartbeat: () => {},
     end: () => {
       sink.ended += 1;

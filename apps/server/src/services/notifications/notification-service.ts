@@ -6,6 +6,8 @@ import {
   type NotificationListQuery,
 } from '@symposia/shared';
 import type { NotificationPreferences, NotificationView } from '../../domain/notification.js';
+import type { PublishedPost } from '../../domain/post.js';
+import { publishedPostAudience } from '../../policies/index.js';
 import type { Session } from '../../domain/session.js';
 import type { User } from '../../domain/user.js';
 import type { NotificationRepository, NotificationSubject } from '../../repositories/index.js';
@@ -20,6 +22,8 @@ export type NotificationService = ReturnType<typeof createNotificationService>;
 export interface StreamSink {
   /** The unread count, at the start and whenever it changes. */
   count(count: number): void;
+  /** A post the member may see was published (issue 31): their forum reads it in. */
+  published(postId: string): void;
   /** Nothing happened for a while; the stream is alive. */
   heartbeat(): void;
   /** The stream is over: its session ended, the server is closing, or reading failed. */
@@ -45,6 +49,36 @@ export function utcDay(at: string): string {
 }
 
 /**
+ * What the writes of any process tell the live streams through the bus: the server's services
+ * (through their after-write step) and `npm run worker`, which has no notification service of its
+ * own, say it the same way.
+ */
+export function streamAnnouncements(bus: NotificationBus) {
+  return {
+    /** These members' unread counts may have changed. */
+    changed(userIds: Iterable<string>): void {
+      const members = [...new Set(userIds)];
+      if (members.length > 0) bus.publish(members, { kind: 'count-changed' });
+    },
+
+    /**
+     * A post was published: the streams of whoever may see it hear of it (the policy's
+     * `publishedPostAudience`: every stream, or its author's alone). It goes out once what was
+     * sent before it has left — the content version's "this changed" — so a client told reads
+     * the new list from any process.
+     */
+    async postPublished(post: PublishedPost): Promise<void> {
+      const audience = publishedPostAudience(post);
+      if (audience === 'nobody') return;
+      await bus.flush?.();
+      const message = { kind: 'post-published', postId: post.id } as const;
+      if (audience === 'everyone') bus.publishToAll(message);
+      else bus.publish([post.authorId], message);
+    },
+  };
+}
+
+/**
  * Reading notifications, marking them read, the settings, and the live streams. Notifications are
  * written by the services whose actions cause them (comments, likes, moderation), in their own
  * transactions; after each commit they call `changed` so the recipients' streams hear of it.
@@ -61,11 +95,7 @@ export function createNotificationService(deps: {
   const { notifications, bus, now, heartbeatMs, slots } = deps;
   const openStreams = new Set<StreamHandle>();
   let closing = false;
-
-  function changed(userIds: Iterable<string>): void {
-    const members = [...new Set(userIds)];
-    if (members.length > 0) bus.publish(members, { kind: 'count-changed' });
-  }
+  const { changed, postPublished } = streamAnnouncements(bus);
 
   return {
     /** The member's notifications, leaving out those about what they may no longer see. */
@@ -103,6 +133,9 @@ export function createNotificationService(deps: {
      * transaction that wrote their notifications committed (comments, likes, moderation).
      */
     changed,
+
+    /** A post was just published: the streams of whoever may see it hear of it (issue 31). */
+    postPublished,
 
     /**
      * A post, comment, review or response was deleted, hidden, restored or made private: the
@@ -213,6 +246,7 @@ export function createNotificationService(deps: {
 
       const unsubscribe = bus.subscribe(user.id, (event) => {
         if (event.kind === 'count-changed') void sendCount();
+        else if (event.kind === 'post-published') sink.published(event.postId);
         // The bus may have missed messages: the client connects again and reads afresh.
         else if (event.kind === 'interrupted') handle.stop();
         else if (event.kind === 'sessions-ended' && endsSession(event, session.id)) handle.stop();

@@ -90,6 +90,40 @@ describe('relayed notification bus', () => {
     ]);
   });
 
+  it('a post published to all reaches every listener of every process in one payload', async () => {
+    const here = relayedBus();
+    const there = relayedBus();
+    const adaHere = heard(here.bus, 'ada');
+    const bobHere = heard(here.bus, 'bob');
+    const adaThere = heard(there.bus, 'ada');
+    const bobThere = heard(there.bus, 'bob');
+    const published = { kind: 'post-published', postId: 'p1' } as const;
+
+    here.bus.publishToAll(published);
+    expect(adaHere).toEqual([published]);
+    await here.bus.flush();
+    // Whoever listens, one small payload naming nobody.
+    expect(here.sent.map((payload) => JSON.parse(payload) as unknown)).toEqual([
+      { from: expect.any(String), kind: 'post-published', postId: 'p1' },
+    ]);
+    for (const payload of here.sent) {
+      here.bus.receive(payload);
+      there.bus.receive(payload);
+    }
+    expect(adaHere).toEqual([published]);
+    expect(adaThere).toEqual([published]);
+    expect(bobThere).toEqual([published]);
+
+    // To one member (a private post's author): theirs alone, in the other process too.
+    const own = { kind: 'post-published', postId: 'p2' } as const;
+    there.bus.publish(['bob'], own);
+    await there.bus.flush();
+    for (const payload of there.sent) here.bus.receive(payload);
+    expect(bobHere).toEqual([published, own]);
+    expect(adaHere).toEqual([published]);
+    expect(adaThere).toEqual([published]);
+  });
+
   it('a payload not of this bus is reported and ignored; a failed send is reported', async () => {
     const { bus, problems } = relayedBus({ failing: true });
     const ada = heard(bus, 'ada');
@@ -132,7 +166,12 @@ describe('relayed notification bus', () => {
       lastUsedAt: null,
     };
     let ended = 0;
-    const sink = { count: () => {}, heartbeat: () => {}, end: () => (ended += 1) };
+    const sink = {
+      count: () => {},
+      published: () => {},
+      heartbeat: () => {},
+      end: () => (ended += 1),
+    };
     await service.watch({ id: 'ada' } as User, session, '203.0.113.7', sink);
     await service.watch({ id: 'bob' } as User, { ...session, userId: 'bob' }, '203.0.113.7', sink);
     expect(service.openStreamCount()).toBe(2);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentChangeLink } from '../content-version.js';
 import {
   createListenerRegistry,
+  type BroadcastMessage,
   type BusMessage,
   type NotificationBus,
 } from './notification-bus.js';
@@ -47,6 +48,13 @@ const envelopeSchema = z.union([
     from: z.string(),
     userIds: z.array(z.string()),
     kind: z.literal('account-changed'),
+  }),
+  // Without userIds: told to every listener (`publishToAll`).
+  z.object({
+    from: z.string(),
+    userIds: z.array(z.string()).optional(),
+    kind: z.literal('post-published'),
+    postId: z.string(),
   }),
   // With userIds: only what those members alone see changed (services/content-version.ts).
   z.object({
@@ -128,6 +136,12 @@ export function createRelayedBus(deps: {
       for (const payload of encodePayloads(self, userIds, message)) send(payload);
     },
 
+    publishToAll(message: BroadcastMessage) {
+      registry.deliverToAll(message);
+      // Named members are none: the payload says everyone, and is small whatever their number.
+      send(JSON.stringify({ from: self, ...message }));
+    },
+
     subscribe: (userId, listener) => registry.subscribe(userId, listener),
 
     receive(payload) {
@@ -148,7 +162,8 @@ export function createRelayedBus(deps: {
         return;
       }
       const { from: _from, userIds, ...message } = envelope.data;
-      registry.deliver(userIds, message);
+      if (userIds === undefined) registry.deliverToAll(message);
+      else registry.deliver(userIds, message);
     },
 
     interrupted() {

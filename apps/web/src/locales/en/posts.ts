@@ -66,6 +66,8 @@ export const posts = {
     retry: 'Retry',
     loadMore: 'Load more',
     loadingMore: 'Loading…',
+    /** Issue 31: posts were published since the list was read; pressing reads them in. */
+    newPosts: 'New posts — show',
   },
   card: {
     opensInNewTab: 'Opens the post in a new tab',

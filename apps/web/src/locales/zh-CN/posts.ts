@@ -50,6 +50,7 @@ export const posts: Translation<typeof en> = {
     retry: '重试',
     loadMore: '加载更多',
     loadingMore: '加载中…',
+    newPosts: '有新帖子 — 显示',
   },
   card: {
     opensInNewTab: '在新标签页中打开帖子',

@@ -312,6 +312,52 @@ describe('startParticleField', () => {
     expect(first(drawn.log.arcs).x).toBeCloseTo(11.8, 1);
   });
 
+  it('draws at most 30 frames a second, however fast the display asks', () => {
+    start({ ...ONE_PER_100 });
+    observers.resizeTo(100, 100);
+    const clearsBefore = drawn.log.clears;
+    // One second of a 120 Hz display.
+    for (let frame = 0; frame <= 120; frame++) frames.run((frame * 1000) / 120);
+    expect(drawn.log.clears - clearsBefore).toBe(31);
+  });
+
+  it('keeps still, as last drawn, once it has moved for 8 seconds', () => {
+    start({ ...ONE_PER_100, random: sequence(0.1, 0.5, 0, 0, 0, 0) });
+    observers.resizeTo(100, 100);
+    let time = 0;
+    for (; frames.pending().length > 0 && time < 20_000; time += 1000 / 30) frames.run(time);
+    expect(frames.pending()).toEqual([]);
+    expect(time).toBeGreaterThan(7900);
+    expect(time).toBeLessThan(8200);
+    const { x } = first(drawn.log.arcs);
+    // Shown again and back on screen: it stays as it is.
+    setVisibility('hidden');
+    setVisibility('visible');
+    observers.intersecting(true);
+    expect(frames.pending()).toEqual([]);
+    // A resize redraws it where it stood.
+    observers.resizeTo(100, 100 + 1);
+    expect(first(drawn.log.arcs).x).toBeCloseTo(x, 3);
+  });
+
+  it('keeps still at once where a frame costs more than 10 ms to draw', () => {
+    let now = 0;
+    // Every reading of the clock 12 ms after the last: moving and drawing a frame costs 12 ms.
+    const slowClock = () => (now += 12);
+    start({ ...ONE_PER_100, clock: slowClock });
+    observers.resizeTo(100, 100);
+    for (let frame = 0; frame < 10; frame++) frames.run((frame * 1000) / 30);
+    expect(frames.pending()).toEqual([]);
+    observers.made.resize.shift();
+
+    // Where a frame costs 4 ms, it goes on.
+    const cheapClock = () => (now += 4);
+    start({ ...ONE_PER_100, clock: cheapClock });
+    observers.resizeTo(100, 100);
+    for (let frame = 0; frame < 10; frame++) frames.run((frame * 1000) / 30);
+    expect(frames.pending()).toHaveLength(1);
+  });
+
   it('links particles closer than 140 px, fainter with distance, in one stroke per step', () => {
     const twoAt = (gap: number) => {
       // Two particles on one row, `gap` apart, standing still in a 1000 × 100 field.

@@ -26,8 +26,23 @@ export interface ParticleFieldOptions {
   /** CSS pixels per second, the same at any frame rate. */
   speed: number;
   maxPixelRatio: number;
+  /**
+   * Frames drawn per second at most: decoration, not a game. Each frame of a software-rendered
+   * canvas (Chromium without a GPU) costs the main thread whatever the rate.
+   */
+  maxFps: number;
+  /** How long the field moves before it keeps still as it is (ms): a picture after that. */
+  runForMs: number;
+  /**
+   * What one frame (moving and drawing) may cost on this device (ms, the mean of the first
+   * `costFrames`): past it the browser cannot draw the field cheaply, and it keeps still at once.
+   */
+  maxFrameCostMs: number;
+  costFrames: number;
   /** A number in [0, 1); tests pass their own to place particles where they want them. */
   random: () => number;
+  /** The clock frames are costed by; tests pass their own. */
+  clock: () => number;
 }
 
 export const HERO_FIELD: ParticleFieldOptions = {
@@ -46,7 +61,13 @@ export const HERO_FIELD: ParticleFieldOptions = {
   speed: 18,
   // Beyond 2 the field looks no sharper and costs up to twice as many pixels to clear and fill.
   maxPixelRatio: 2,
+  maxFps: 30,
+  runForMs: 8000,
+  // A fifth of the 50 ms that makes a long task: well within a frame on any device that has one.
+  maxFrameCostMs: 10,
+  costFrames: 10,
   random: Math.random,
+  clock: () => performance.now(),
 };
 
 /** How many particles a field of this size shows. */
@@ -109,6 +130,12 @@ export function startParticleField(
 
   let frame = 0;
   let lastTime = -1;
+  // Time moved so far (paused time excluded), and what the frames drawn so far cost.
+  let movedMs = 0;
+  let costedFrames = 0;
+  let frameCostMs = 0;
+  // Kept still for good: it ran its time, or this device draws it too slowly.
+  let still = false;
   let pageVisible = document.visibilityState !== 'hidden';
   // The hero is at the top of the page: assume it is in view until the observer says otherwise.
   let onScreen = true;
@@ -242,14 +269,35 @@ export function startParticleField(
 
   function onFrame(now: number) {
     frame = window.requestAnimationFrame(onFrame);
+    // A frame comes at most every 1/maxFps s; a display's faster frames are skipped.
+    if (lastTime >= 0 && now - lastTime < 1000 / options.maxFps - 1) return;
     const elapsed = lastTime < 0 ? 0 : Math.min(now - lastTime, MAX_STEP_MS);
     lastTime = now;
+    const started = options.clock();
     step(elapsed);
     draw();
+    movedMs += elapsed;
+    if (costedFrames < options.costFrames) {
+      frameCostMs += options.clock() - started;
+      costedFrames += 1;
+      if (
+        costedFrames === options.costFrames &&
+        frameCostMs / costedFrames > options.maxFrameCostMs
+      ) {
+        keepStill();
+      }
+    }
+    if (movedMs >= options.runForMs) keepStill();
+  }
+
+  /** Stops moving for good; what was drawn last stays on the canvas (redrawn on a resize). */
+  function keepStill() {
+    still = true;
+    update();
   }
 
   function update() {
-    const run = pageVisible && onScreen && count > 0;
+    const run = !still && pageVisible && onScreen && count > 0;
     if (run && frame === 0) {
       // Time spent paused is not time to move through.
       lastTime = -1;

@@ -48,16 +48,18 @@ function setup(
     return Promise.resolve(next());
   });
   const counts: number[] = [];
+  const published: string[] = [];
   const onUnauthorized = vi.fn();
   const stop = startLiveCount({
     token: 'tok-1',
     onCount: (count) => counts.push(count),
     onUnauthorized,
+    onPostPublished: (postId) => published.push(postId),
     fetchImpl: fetchImpl as unknown as typeof fetch,
     random: () => 0,
   });
   const pollCount = { calls: () => polls.length, last: () => polls[polls.length - 1] };
-  return { calls, counts, pollCount, onUnauthorized, stop, fetchImpl };
+  return { calls, counts, published, pollCount, onUnauthorized, stop, fetchImpl };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -95,6 +97,23 @@ describe('startLiveCount', () => {
     expect(calls[0]!.url).not.toContain('tok-1');
     expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(pollCount.calls()).toBe(0);
+    stop();
+  });
+
+  it('reports each post the stream says was published, on the same connection as the count', async () => {
+    const stream = openStream();
+    const { calls, counts, published, stop } = setup([() => stream.response]);
+    await flush();
+    stream.count(1);
+    stream.send('event: post-published\ndata: {"id":"p-1"}\n\n');
+    // Not one: passed over.
+    stream.send('event: post-published\ndata: {"id":42}\n\n');
+    stream.send('event: post-published\ndata: {"id":"p-2"}\n\n');
+    await flush();
+
+    expect(published).toEqual(['p-1', 'p-2']);
+    expect(counts).toEqual([1]);
+    expect(calls).toHaveLength(1);
     stop();
   });
 

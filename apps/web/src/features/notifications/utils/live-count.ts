@@ -1,5 +1,5 @@
 import { API_BASE_PATH, NOTIFICATIONS_HEARTBEAT_MS, NOTIFICATIONS_POLL_MS } from '@symposia/shared';
-import { countOf, createSseParser } from './sse-parser';
+import { countOf, createSseParser, publishedPostIdOf } from './sse-parser';
 
 export const STREAM_PATH = `${API_BASE_PATH}/notifications/stream`;
 export const UNREAD_COUNT_PATH = `${API_BASE_PATH}/notifications/unread_count`;
@@ -28,6 +28,12 @@ export type LiveCountOptions = {
    * count stops; what the app does about the session is left to the calls a person makes.
    */
   onUnauthorized: () => void;
+  /**
+   * A post the member may see was published (`event: post-published`, issue 31). Told only while
+   * the stream is up: polling has no such news, and a post published meanwhile shows at the next
+   * read of the list.
+   */
+  onPostPublished?: (postId: string) => void;
   fetchImpl?: typeof fetch;
   random?: () => number;
 };
@@ -35,7 +41,7 @@ export type LiveCountOptions = {
 /**
  * Keeps the unread count live: reads GET /notifications/stream with fetch (the bearer token in
  * the Authorization header, never in a URL, which is why this is not EventSource) and reports
- * each `count` event. When the stream fails or ends it reconnects with backoff, and until it is
+ * each `count` event, and each `post-published` one (the one connection serves both). When the stream fails or ends it reconnects with backoff, and until it is
  * back it polls GET /notifications/unread_count every NOTIFICATIONS_POLL_MS. A 401 from either
  * ends it. Plain fetch rather than the api-client: a background count must not open the sign-in
  * dialog on a page nobody asked anything of. Returns `stop`, which ends all of it.
@@ -44,6 +50,7 @@ export function startLiveCount({
   token,
   onCount,
   onUnauthorized,
+  onPostPublished,
   fetchImpl = (...args) => fetch(...args),
   random,
 }: LiveCountOptions): () => void {
@@ -123,6 +130,11 @@ export function startLiveCount({
         if (done || stopped) break;
         watch();
         for (const event of parser.push(decoder.decode(value, { stream: true }))) {
+          if (event.event === 'post-published') {
+            const postId = publishedPostIdOf(event.data);
+            if (postId !== null) onPostPublished?.(postId);
+            continue;
+          }
           const count = event.event === 'count' ? countOf(event.data) : null;
           if (count === null) continue;
           // A count from the stream: it works, so no more polling and the next drop starts over.

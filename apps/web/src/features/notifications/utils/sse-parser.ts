@@ -68,3 +68,15 @@ export function countOf(data: string): number | null {
     return null;
   }
 }
+
+/** The post id of a `post-published` event (`{"id": "…"}`), or null when the data is not one. */
+export function publishedPostIdOf(data: string): string | null {
+  try {
+    const value = JSON.parse(data) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const id = (value as { id?: unknown }).id;
+    return typeof id === 'string' && id !== '' ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,6 +5,7 @@ import { MESSAGES, type LikeResult, type PostDetail } from '@symposia/shared';
 import { ToastHost } from '@/components/ui/toast/toast';
 import { authStore } from '@/lib/auth-store';
 import { jsonResponse, routeFetch } from '@/testing/fetch-mock';
+import { makeCurrentUser } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { usePost } from '../api/get-post';
 import { makePostDetail } from '../testing/fixtures';
@@ -107,6 +108,46 @@ describe('PostDetailView', () => {
       'href',
       signed('bafydoc'),
     );
+  });
+
+  it("shows its author a post in processing: its files as uploaded and 'Analysis in progress…'", async () => {
+    // Issue 31: before processing made a thumbnail, the files are shown from themselves.
+    authStore.signIn('token-1', makeCurrentUser({ id: 'u-author', username: 'ada' }));
+    try {
+      const file = makePostDetail().files[0]!;
+      renderDetail(
+        makePostDetail({
+          title: 'Just uploaded',
+          'author id': 'u-author',
+          status: 'processing',
+          ai_analysis: '',
+          visibility: 'private',
+          'media list': ['/ipfs/bafyimage', '/ipfs/bafydoc'],
+          files: [
+            { ...file, cid: 'bafyimage', url: '/ipfs/bafyimage', thumbnail: null },
+            {
+              ...file,
+              cid: 'bafydoc',
+              url: '/ipfs/bafydoc',
+              name: 'paper.pdf',
+              content_type: 'application/pdf',
+              media_type: 'document',
+            },
+          ],
+        }),
+        () => jsonResponse({}),
+      );
+      const image = await screen.findByRole('img', { name: /Just uploaded, image 1 of 2/ });
+      expect(image).toHaveAttribute('src', '/ipfs/bafyimage');
+      expect(screen.getByRole('link', { name: 'Open document: paper.pdf' })).toHaveAttribute(
+        'href',
+        '/ipfs/bafydoc',
+      );
+      const analysis = screen.getByRole('region', { name: /AI Analysis/ });
+      expect(within(analysis).getByText('Analysis in progress…')).toBeVisible();
+    } finally {
+      authStore.clear();
+    }
   });
 
   it("shows 'Anonymous' for an unnamed author", async () => {

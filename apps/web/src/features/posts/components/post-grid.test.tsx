@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORUM_PAGE_SIZE, MESSAGES } from '@symposia/shared';
 import { jsonResponse, routeFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { livePosts } from '@/lib/live-posts';
 import { renderWithProviders } from '@/testing/render';
-import { makePosts } from '../testing/fixtures';
+import { makePostListItem, makePosts } from '../testing/fixtures';
 import { readForumScroll, writeForumScroll } from '../utils/scroll-memory';
 import { PostGrid } from './post-grid';
 
@@ -152,5 +153,57 @@ describe('PostGrid', () => {
     const list = await screen.findByRole('list', { name: 'Post list' });
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
     expect(within(list).getByRole('article', { name: 'Post 1' })).toBeInTheDocument();
+  });
+
+  describe('a post published meanwhile (issue 31)', () => {
+    /** A server whose newest post is added later, as if just published. */
+    function serveGrowingList() {
+      const posts = makePosts(3);
+      const fresh = makePostListItem({ id: 'fresh', title: 'Just published' });
+      const server = routeFetch({
+        'GET /media/list': (request) => {
+          const { skip = '0', limit = '12' } = paramsOf(request);
+          return jsonResponse(posts.slice(Number(skip), Number(skip) + Number(limit)));
+        },
+      });
+      return { ...server, publish: () => posts.unshift(fresh) };
+    }
+    const newPosts = () => screen.queryByRole('button', { name: 'New posts — show' });
+
+    it('shows at the top of the newest posts at once, without a button', async () => {
+      const { requests, publish } = serveGrowingList();
+      renderWithProviders(<PostGrid filter={{ search: '' }} forumUrl="/forum" />);
+      await waitFor(() => expect(cards()).toHaveLength(3));
+
+      publish();
+      act(() => livePosts.published('fresh'));
+
+      await waitFor(() => expect(cards()).toHaveLength(4));
+      expect(cards()[0]).toHaveAccessibleName(/Just published/);
+      expect(requests).toHaveLength(2);
+      expect(newPosts()).not.toBeInTheDocument();
+    });
+
+    it('elsewhere (another sort) offers it; pressing reads the first page again', async () => {
+      const { requests, publish } = serveGrowingList();
+      renderWithProviders(
+        <PostGrid filter={{ search: '', sort: 'likes_desc' }} forumUrl="/forum?sort=likes_desc" />,
+      );
+      await waitFor(() => expect(cards()).toHaveLength(3));
+
+      publish();
+      act(() => livePosts.published('fresh'));
+
+      // The list does not move under the reader.
+      expect(await screen.findByRole('button', { name: 'New posts — show' })).toBeVisible();
+      expect(requests).toHaveLength(1);
+      expect(cards()).toHaveLength(3);
+
+      await userEvent.click(newPosts()!);
+      await waitFor(() => expect(cards()).toHaveLength(4));
+      expect(paramsOf(requests[1]!)).toMatchObject({ skip: '0', sort_by: 'likes_desc' });
+      expect(newPosts()).not.toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus();
+    });
   });
 });

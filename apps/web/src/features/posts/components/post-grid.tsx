@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { PostListItem } from '@symposia/shared';
+import { DEFAULT_SORT, type PostListItem } from '@symposia/shared';
 import { ApiError } from '@/lib/api-client';
-import { usePosts, type PostsFilter } from '../api/get-posts';
+import { getPostsInfiniteQueryOptions, usePosts, type PostsFilter } from '../api/get-posts';
 import { useForumScrollMemory } from '../hooks/use-forum-scroll-memory';
+import { useLivePosts } from '../hooks/use-live-posts';
 import { useSinglePlayback } from '../hooks/use-single-playback';
 import { postDetailHref } from '../utils/forum-location';
+import { NewPostsBanner } from './new-posts-banner';
 import { PostCard } from './post-card';
 import { SearchSuggestion } from './search-suggestion';
 import page from '@/components/layout/page.module.css';
@@ -41,6 +44,17 @@ function Skeletons({ count }: { count: number }) {
   );
 }
 
+/** The whole forum, newest first: where a post just published goes at the top. */
+function newestOfAll(filter: PostsFilter): boolean {
+  return (
+    !filter.search &&
+    (filter.sort === undefined || filter.sort === DEFAULT_SORT) &&
+    !filter.reviewStatus &&
+    !filter.tag &&
+    !filter.feed
+  );
+}
+
 /** Opens a post in a new tab, remembering the forum location for its Back (spec §2). */
 function openInNewTab(post: PostListItem, forumUrl: string) {
   window.open(postDetailHref(post.id, forumUrl), '_blank', 'noopener');
@@ -58,6 +72,25 @@ export function PostGrid({ filter, forumUrl, empty: emptyState, header }: PostGr
   const pages = data?.pages ?? [];
   const posts = pages.flat();
   const sentinelRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
+
+  // Issue 31: a post published meanwhile shows at the top of the newest posts' first page at
+  // once; anywhere else the reader is offered it rather than have the list move under them.
+  const live = useLivePosts({
+    atTop: newestOfAll(filter) && pages.length <= 1,
+    readIn: () => void query.refetch(),
+  });
+  const showNewPosts = () => {
+    live.shown();
+    // Back to the first page, read anew (the later pages go), and to the top of the list.
+    void queryClient.resetQueries({
+      queryKey: getPostsInfiniteQueryOptions(filter).queryKey,
+      exact: true,
+    });
+    window.scrollTo(0, 0);
+    sectionRef.current?.focus({ preventScroll: true });
+  };
 
   useSinglePlayback();
   useForumScrollMemory({
@@ -109,7 +142,15 @@ export function PostGrid({ filter, forumUrl, empty: emptyState, header }: PostGr
   const empty = !query.isPending && posts.length === 0;
 
   return (
-    <section className={page.page} aria-label={t('posts:grid.label')} aria-busy={query.isFetching}>
+    <section
+      ref={sectionRef}
+      // Focus comes here after "New posts — show" (its button leaves), not to the page's start.
+      tabIndex={-1}
+      className={page.page}
+      aria-label={t('posts:grid.label')}
+      aria-busy={query.isFetching}
+    >
+      <NewPostsBanner waiting={live.waiting} onShow={showNewPosts} />
       {header}
       <p className="visually-hidden" role="status">
         {query.isPending ? t('posts:grid.loading') : t('posts:grid.shown', { count: posts.length })}
