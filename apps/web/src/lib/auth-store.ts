@@ -122,6 +122,12 @@ export function createAuthStore() {
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
+/**
+ * A reader who is not signed in, where a query's key names who reads (their likes, their own
+ * reviews): also what the server renders its pages as (app/ssr/pages.ts).
+ */
+export const GUEST_READER = 'guest';
+
 export const authStore = createAuthStore();
 
 /** What the server renders: it never sees the token, which lives in this browser's storage. */

@@ -3,6 +3,11 @@ import type { TFunction } from 'i18next';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { GUEST_READER } from '@/lib/auth-store';
+import { getCommentsQueryOptions } from '@/features/comments/api/get-comments';
+import { getRelatedPostsQueryOptions } from '@/features/posts/api/get-related-posts';
+import { getBountiesQueryOptions } from '@/features/reviews/api/get-bounties';
+import { getPostReviewsQueryOptions } from '@/features/reviews/api/get-post-reviews';
 import { getPostQueryOptions } from '@/features/posts/api/get-post';
 import { getPostsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
 import { parseFeedParam, parseTagParam } from '@/features/posts/utils/list-params';
@@ -98,7 +103,19 @@ export function findServerPage(pathname: string): ServerPage | null {
       screen: 'src/app/routes/post-detail.tsx',
       // Only its id: `?from=` sets where Back goes, which the HTML does not show.
       address: () => paths.postDetail.href(id),
-      prefetch: (queryClient) => queryClient.prefetchQuery(getPostQueryOptions(id)),
+      // The post and what its screen shows below it (posts like it, its reviews and bounties, its
+      // first comments), as a visitor reads them: answers fetched after hydration would render
+      // the screen again while the page is loading (issue 31, Lighthouse's blocking time).
+      prefetch: async (queryClient) => {
+        await queryClient.prefetchQuery(getPostQueryOptions(id));
+        if (!queryClient.getQueryData(getPostQueryOptions(id).queryKey)) return;
+        await Promise.all([
+          queryClient.prefetchQuery(getRelatedPostsQueryOptions(id)),
+          queryClient.prefetchQuery(getPostReviewsQueryOptions(id, GUEST_READER)),
+          queryClient.prefetchQuery(getBountiesQueryOptions(id)),
+          queryClient.prefetchInfiniteQuery(getCommentsQueryOptions(queryClient, id, GUEST_READER)),
+        ]);
+      },
       title: (queryClient, t) => {
         const post = queryClient.getQueryData(getPostQueryOptions(id).queryKey);
         return post ? post.title || t('titles.post') : undefined;

@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { COMMENT_ROOTS_DEFAULT_LIMIT, type Comment as SharedComment } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth-store';
+import { GUEST_READER, useAuth } from '@/lib/auth-store';
 import type { Comment } from '../types';
 import type { CommentThread } from '../utils/threads';
 
@@ -29,8 +29,6 @@ export async function getLikedComments(
   return answered.liked;
 }
 
-const GUEST = 'guest';
-
 /**
  * A short fingerprint of the session's token (FNV-1a): who reads, known from the first render on,
  * so the threads are not asked for again once the member's profile has loaded. The token itself
@@ -48,7 +46,7 @@ function fingerprint(token: string): string {
 /** Who reads: the signed-in session (a fingerprint of its token), or 'guest'. */
 export function useCommentsViewer(): string {
   const { token } = useAuth();
-  return token ? `member-${fingerprint(token)}` : GUEST;
+  return token ? `member-${fingerprint(token)}` : GUEST_READER;
 }
 
 /**
@@ -59,7 +57,7 @@ export const likedCommentsQueryKey = (postId: string, viewer: string) =>
   ['comments', 'liked', postId, viewer] as const;
 
 function readerLikes(client: QueryClient, postId: string, viewer: string): Promise<string[]> {
-  if (viewer === GUEST) return Promise.resolve([]);
+  if (viewer === GUEST_READER) return Promise.resolve([]);
   return client.fetchQuery({
     queryKey: likedCommentsQueryKey(postId, viewer),
     queryFn: ({ signal }) => getLikedComments(postId, { signal }),

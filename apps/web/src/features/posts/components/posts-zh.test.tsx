@@ -60,7 +60,7 @@ describe('the forum list in Chinese', () => {
     expect(within(card).getByText('在新标签页中打开帖子')).toBeInTheDocument();
     expect(within(card).getByTestId('like-count')).toHaveTextContent('3 个赞');
     expect(within(card).getByTestId('comment-count')).toHaveTextContent('1 条评论');
-    expect(screen.getByRole('status')).toHaveTextContent('已显示 1 篇帖子');
+    expect(screen.getByText('已显示 1 篇帖子')).toHaveAttribute('role', 'status');
   });
 
   it('says in Chinese that a search found nothing and what to try; the words as typed', async () => {

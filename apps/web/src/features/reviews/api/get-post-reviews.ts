@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Review, ReviewList } from '@symposia/shared';
 import { contract } from '@/lib/answer-schema';
 import { api } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth-store';
+import { GUEST_READER, useAuth } from '@/lib/auth-store';
 
 /**
  * GET /media/{id}/reviews: the post's review status, mean scores of its current revision and
@@ -56,7 +56,7 @@ export const getPostReviewsQueryOptions = (postId: string, viewer: string) =>
 /** The reader, as far as the reviews' answer depends on them. */
 export function useReviewsViewer(): string {
   const { token, user } = useAuth();
-  return user?.id ?? (token ? 'member' : 'guest');
+  return user?.id ?? (token ? 'member' : GUEST_READER);
 }
 
 export function usePostReviews(postId: string) {
