@@ -74,7 +74,8 @@ describe('Cite dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cite this post' });
     const bibtexTab = within(dialog).getByRole('tab', { name: 'BibTeX' });
     expect(bibtexTab).toHaveAttribute('aria-selected', 'true');
-    expect(bibtexTab).toHaveFocus();
+    // The dialog takes the focus in an effect after it shows.
+    await waitFor(() => expect(bibtexTab).toHaveFocus());
     expect(await within(dialog).findByTestId('citation-text')).toHaveTextContent(
       'title = {Quantum dots}',
     );

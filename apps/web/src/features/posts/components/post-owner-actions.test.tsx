@@ -106,7 +106,8 @@ describe('Post detail: Edit and Delete', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
-    expect(title).toHaveFocus();
+    // The dialog takes the focus in an effect after it shows.
+    await waitFor(() => expect(title).toHaveFocus());
     expect(title).toHaveValue('Old title');
     expect(within(dialog).getByRole('textbox', { name: /Summary/ })).toHaveValue('A summary');
     expect(within(dialog).getByRole('textbox', { name: /Content/ })).toHaveValue('Body');

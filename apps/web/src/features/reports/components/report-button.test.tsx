@@ -52,7 +52,8 @@ describe('ReportButton', () => {
       'plagiarism',
       'other',
     ]);
-    expect(radios[0]).toHaveFocus();
+    // The dialog takes the focus in an effect after it shows: waited for, not assumed.
+    await waitFor(() => expect(radios[0]).toHaveFocus());
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByText('Choose a reason')).toBeVisible();
