@@ -310,7 +310,7 @@ export function createPostProcessor(deps: {
         { editedAt: post.editedAt },
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id], notify: told, published: published ?? undefined });
+      await afterWrite({ posts: [post.id], notify: told, published });
       log.warn(`post ${post.id} published without its analysis: ${reason}`);
     },
 
@@ -353,7 +353,7 @@ export function createPostProcessor(deps: {
         // Search covers the documents too (repositories/post-repository.ts).
         texts.join('\n\n'),
       );
-      await afterWrite({ posts: [post.id], notify: told, published: published ?? undefined });
+      await afterWrite({ posts: [post.id], notify: told, published });
       log.info(`post ${post.id} processed (${provider}/${model})`);
     },
   };

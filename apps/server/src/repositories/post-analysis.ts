@@ -19,7 +19,7 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
      * overwrite the new one's. A post published now that anyone may read tells its author's
      * followers in the same transaction (follow-writes.ts). Returns whom it told, and the post
      * with who may see it when this write published it (`published`: it was not published before;
-     * null when it was, or nothing was written), so live streams hear of a new post once.
+     * undefined when it was, or nothing was written), so live streams hear of a new post once.
      */
     async saveAnalysis(
       id: string,
@@ -27,8 +27,8 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
       at: string,
       basedOn?: { editedAt: string | null },
       documentText = '',
-    ): Promise<{ told: string[]; published: PublishedPost | null }> {
-      const nothing = { told: [], published: null };
+    ): Promise<{ told: string[]; published?: PublishedPost }> {
+      const nothing = { told: [] };
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('posts')
@@ -73,9 +73,9 @@ export function createPostAnalysisRepository(db: AppDatabase, dialect: Dialect) 
           .execute();
         await queueRelate(trx, id, at);
         const told = await tellFollowersOfPost(trx, dialect, id, at);
-        const published: PublishedPost | null =
+        const published: PublishedPost | undefined =
           row.status === result.status
-            ? null
+            ? undefined
             : {
                 id,
                 authorId: row.user_id,

@@ -15,7 +15,8 @@ const eventStream = z.string().meta({
 
 /**
  * GET /notifications/stream: Server-Sent Events of the member's unread count (and of posts
- * published that they may see), signed in with the bearer header (clients read it with fetch streaming, so the token never goes into a URL).
+ * published that they may see), signed in with the bearer header (clients read it with fetch
+ * streaming, so the token never goes into a URL).
  *
  * A stream lives long, which the server's limits must allow (server-limits.ts): the request
  * deadline (REQUEST_TIMEOUT_SECONDS) covers only receiving the request, done at once for a GET;
