@@ -13,6 +13,8 @@ import { commentViaApi, createPost, createUser, uniqueWord, type TestUser } from
 declare global {
   interface Window {
     __pwned?: unknown;
+    /** Set on a page to tell whether a click left it for a new document. */
+    __sameDocument?: boolean;
   }
 }
 
@@ -205,8 +207,7 @@ test.describe('Markdown and math', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`/forum/detail/${id}`);
     const content = page.getByTestId('post-content');
-    // Hydrated once the renderer was here (main.tsx): the text is React's at once, not the
-    // server's markup left in place until later.
+    // Hydrated at once (main.tsx): the text's element is React's, holding the server's markup.
     expect(await ownedByReact(content)).toBe(true);
     expect(await mathShownIn(content)).toEqual(fromServer);
     const comment = page.getByRole('article', { name: `Comment by ${reader.username}` });
@@ -215,6 +216,46 @@ test.describe('Markdown and math', () => {
     expect(problems).toEqual([]);
     // …and that is display math on a line of its own between inline formulas.
     expect(fromServer).toEqual(DISPLAY_AND_INLINE_SHOWN);
+  });
+
+  test('a server-rendered post hydrates without the Markdown renderer; its mentions open in the app', async ({
+    page,
+    request,
+  }) => {
+    const named = await createUser(request, { prefix: 'rtnamed' });
+    const id = await createPost(request, author, {
+      title: `Kept ${uniqueWord()}`,
+      content: `${DISPLAY_AND_INLINE}\n\nThanks to **@${named.username}**.`,
+    });
+    // Author pages are for members: a signed-in reader follows the mention.
+    await signIn(page, await createUser(request, { prefix: 'rtreader' }));
+    const rendererRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/markdown-renderer-[\w-]+\.js$/.test(sent.url())) {
+        rendererRequests.push(sent.url());
+      }
+    });
+
+    await page.goto(`/forum/detail/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const content = page.getByTestId('post-content');
+    expect(await mathShownIn(content)).toEqual(DISPLAY_AND_INLINE_SHOWN);
+    // The page's HTML already holds the rendered text: hydrating it asked for no renderer.
+    expect(rendererRequests).toEqual([]);
+
+    // The mention is followed in the app, as the renderer's links are: no new document.
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    await content.getByRole('link', { name: `@${named.username}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(named.username);
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+
+    // Back on the post in the app, the text is rendered in the browser: the renderer loads then.
+    await page.goBack();
+    await expect(content.locator('.katex-display')).toHaveCount(1);
+    expect(await mathShownIn(content)).toEqual(DISPLAY_AND_INLINE_SHOWN);
+    expect(rendererRequests).toHaveLength(1);
   });
 
   test('lays out math, code and tables on a phone and on a desktop', async ({

@@ -120,7 +120,7 @@ const insertAt = (html: string, target: string | RegExp, insert: string) =>
  * What the page needs besides its markup, worked out once per screen and set of lazily loaded parts
  * it shows (app/ssr/lazy-parts.ts) from the build manifest: its CSS inlined (the entry's, the
  * screen's and those parts': the page paints styled from the HTML alone, with no stylesheet request
- * in the way) and its chunks preloaded beside the entry.
+ * in the way) and the screen's chunks preloaded beside the entry.
  */
 function createHeadBuilder(clientDir: string, template: string) {
   const manifest = readManifest(clientDir);
@@ -139,10 +139,12 @@ function createHeadBuilder(clientDir: string, template: string) {
     if (manifest && entryKey) {
       const entryChunks = staticClosure(manifest, entryKey);
       const seen = new Set([entryKey]);
-      const screenChunks = [screen, ...lazyParts].flatMap((part) =>
-        staticClosure(manifest, part, seen),
-      );
-      const cssFiles = [...new Set([...entryChunks, ...screenChunks].flatMap((c) => c.css ?? []))];
+      const screenChunks = staticClosure(manifest, screen, seen);
+      // Lazily loaded parts bring their styles only (app/ssr/lazy-parts.ts).
+      const partChunks = lazyParts.flatMap((part) => staticClosure(manifest, part, seen));
+      const cssFiles = [
+        ...new Set([...entryChunks, ...screenChunks, ...partChunks].flatMap((c) => c.css ?? [])),
+      ];
       const entryJs = new Set(entryChunks.map((chunk) => chunk.file));
       const css = cssFiles.map(cssText).join('\n');
       const stylesheetLinks = new RegExp(

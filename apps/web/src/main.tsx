@@ -1,14 +1,14 @@
 // First: zod's settings before any zod code loads (lib/zod-csp.ts).
 import './lib/zod-csp';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app';
 import { preloadScreen } from './app/router';
 import { replayEarlyPresses, takeEarlyPresses, type EarlyPress } from './app/ssr/early-input';
-import { lazyPartsIn } from './app/ssr/lazy-parts';
 import { replayMediaErrorsWhenHydrated } from './app/ssr/media-errors';
 import { readEmbeddedState } from './app/ssr/state';
+import { keepServerMarkup } from './components/ui/rich-text/server-markup';
 import { authStore } from './lib/auth-store';
 import {
   browserLanguage,
@@ -29,17 +29,22 @@ const speak = (language: Language) =>
     console.warn(`The ${language} texts could not be loaded`, error),
   );
 
-/** Runs once the server's HTML is hydrated. */
-function AfterHydration({ run }: { run: () => void }) {
+/**
+ * Runs `run` once the app inside has rendered (its effects run after theirs). It wraps the app
+ * rather than standing beside it: the server's render (entry-server.tsx) has the app as the root's
+ * only child, and a second child would shift every id React makes with useId, so the ids on the
+ * server's HTML would not be the browser's (components/ui/rich-text/server-markup.ts finds texts
+ * by them).
+ */
+function AfterRender({ run, children }: { run: () => void; children: ReactNode }) {
   useEffect(run, [run]);
-  return null;
+  return children;
 }
 
 const embedded = readEmbeddedState(document);
 if (embedded !== null && container.firstElementChild) {
   // The server rendered this page (entry-server.tsx): take over its HTML with the data it showed,
-  // once the chunks of its screen and of the lazily loaded parts it shows (rendered Markdown) are
-  // here, so the first render matches instead of suspending.
+  // once the chunk of its screen is here, so the first render matches instead of suspending.
   replayMediaErrorsWhenHydrated(container);
   const queryClient = createQueryClient();
   hydrate(queryClient, embedded as DehydratedState);
@@ -67,12 +72,11 @@ if (embedded !== null && container.firstElementChild) {
       document.documentElement.dataset.earlyPresses = 'replayed';
     });
   };
-  // A chunk that cannot load fails where it renders (RichText falls back to plain text).
-  const chunks = [
-    preloadScreen(window.location.pathname),
-    ...lazyPartsIn(container.innerHTML).map((part) => part.preload()),
-  ].map((loading) => loading.catch(() => undefined));
-  void Promise.all([...chunks, speak(serverLanguage)]).then(() =>
+  // Rendered Markdown is kept as the server wrote it: no renderer is needed to hydrate it.
+  keepServerMarkup(container);
+  // A screen's chunk that cannot load fails where it renders.
+  const screen = preloadScreen(window.location.pathname).catch(() => undefined);
+  void Promise.all([screen, speak(serverLanguage)]).then(() =>
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page: the server's HTML is already on screen, and input
     // arriving meanwhile hydrates the part it touches first (total blocking time).
@@ -81,8 +85,9 @@ if (embedded !== null && container.firstElementChild) {
       hydrateRoot(
         container,
         <StrictMode>
-          <App queryClient={queryClient} />
-          <AfterHydration run={showMemberView} />
+          <AfterRender run={showMemberView}>
+            <App queryClient={queryClient} />
+          </AfterRender>
         </StrictMode>,
       );
     }),
@@ -95,8 +100,9 @@ if (embedded !== null && container.firstElementChild) {
   void speak(browserLanguage()).then(() =>
     createRoot(container).render(
       <StrictMode>
-        <App />
-        <AfterHydration run={markInteractive} />
+        <AfterRender run={markInteractive}>
+          <App />
+        </AfterRender>
       </StrictMode>,
     ),
   );

@@ -9,15 +9,14 @@ export const MarkdownRenderer = preloadable(
 /**
  * RichText loads the renderer only for texts with Markdown, so its styles — its own and KaTeX's —
  * belong to no screen. A page the server renders with Markdown on it says so by this mark: the
- * server inlines those styles and preloads the chunk (entry-server.tsx), without which its math
- * would show unstyled until the chunk arrived, and for good with scripts off (display math not set
- * apart, KaTeX's MathML and HTML copies both on screen); and the browser loads the chunk before it
- * hydrates the page (main.tsx).
+ * server inlines those styles (entry-server.tsx), without which its math would show unstyled, and
+ * for good with scripts off (display math not set apart, KaTeX's MathML and HTML copies both on
+ * screen). The chunk itself is not needed to hydrate such a page: the browser keeps the rendered
+ * markup (server-markup.ts) and loads the renderer only when a text changes or a new one shows.
  */
 export const MARKDOWN_RENDERER_CHUNK = {
   /** The module, as the build manifest names it. */
   module: 'src/components/ui/rich-text/markdown-renderer.tsx',
   /** What the markup of every text it renders holds (its root element's attribute). */
   mark: 'data-rich-text="markdown"',
-  preload: MarkdownRenderer.preload,
 };

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { REMARK_PLUGINS, REMARK_REHYPE_OPTIONS, rehypePlugins } from './markdown-pipeline';
 import { isMentionHref } from './mention-links';
 import { gatewayImageSource, isExternalHttpUrl, transformUrl } from './safe-urls';
+import { MARKUP_DIGEST_ATTRIBUTE, MARKUP_ID_ATTRIBUTE, textDigest } from './server-markup';
 import styles from './markdown.module.css';
 
 const LINK_REL = 'noopener noreferrer nofollow';
@@ -92,6 +93,11 @@ export type MarkdownRendererProps = {
   text: string;
   className?: string;
   testId?: string;
+  /**
+   * Where the text stands on the page (RichText's `useId`): marked on the markup, which a
+   * hydrating page keeps instead of rendering it again (server-markup.ts).
+   */
+  markupId?: string;
 };
 
 /**
@@ -100,8 +106,14 @@ export type MarkdownRendererProps = {
  * as a chunk of its own (lazy-renderer.ts); memo keeps a long thread from parsing every comment
  * again when one of them is liked.
  */
-export default memo(function MarkdownRenderer({ text, className, testId }: MarkdownRendererProps) {
-  const id = useId();
+export default memo(function MarkdownRenderer({
+  text,
+  className,
+  testId,
+  markupId,
+}: MarkdownRendererProps) {
+  const ownId = useId();
+  const id = markupId ?? ownId;
   // One prefix per text: ids (footnotes) must be unique on a page with many comments.
   const idPrefix = `user-content-${id.replace(/[^\w-]/g, '')}-`;
   const plugins = useMemo(() => rehypePlugins(idPrefix), [idPrefix]);
@@ -123,6 +135,10 @@ export default memo(function MarkdownRenderer({ text, className, testId }: Markd
       className={className ? `${className} ${styles.markdown}` : styles.markdown}
       data-testid={testId}
       data-rich-text="markdown"
+      {...(markupId && {
+        [MARKUP_ID_ATTRIBUTE]: markupId,
+        [MARKUP_DIGEST_ATTRIBUTE]: textDigest(text),
+      })}
       translate="no"
     >
       <Markdown

@@ -1,7 +1,14 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { MarkdownRenderer } from './lazy-renderer';
 import { hasMarkdownSyntax } from './markdown-syntax';
 import { withMentionLinks } from './mentions';
+import {
+  MARKUP_DIGEST_ATTRIBUTE,
+  MARKUP_ID_ATTRIBUTE,
+  serverMarkupOf,
+  type KeptMarkup,
+} from './server-markup';
 
 /**
  * How plain text is laid out: `lines`, each non-empty line its own paragraph (post content, "content
@@ -58,21 +65,73 @@ class PlainOnError extends Component<FallbackProps, { failed: boolean }> {
   }
 }
 
+type ServerMarkdownProps = {
+  markup: KeptMarkup;
+  markupId: string;
+  testId?: string;
+};
+
+/**
+ * Markdown the server rendered, kept as it is (server-markup.ts): the same element and attributes
+ * as the renderer's, so hydration takes it over without the renderer. `@username` links, which the
+ * renderer makes in-app links, are followed in the app here too.
+ */
+function ServerMarkdown({ markup, markupId, testId }: ServerMarkdownProps) {
+  const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const followMention = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[data-mention]') : null;
+      const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+      if (!link || event.defaultPrevented || event.button !== 0 || modified) return;
+      event.preventDefault();
+      void navigate(link.getAttribute('href') ?? '/');
+    };
+    element.addEventListener('click', followMention);
+    return () => element.removeEventListener('click', followMention);
+  }, [navigate]);
+  return (
+    <div
+      ref={root}
+      className={markup.className}
+      data-testid={testId}
+      data-rich-text="markdown"
+      {...{ [MARKUP_ID_ATTRIBUTE]: markupId, [MARKUP_DIGEST_ATTRIBUTE]: markup.digest }}
+      translate="no"
+      dangerouslySetInnerHTML={{ __html: markup.html }}
+    />
+  );
+}
+
 /**
  * User-written text, wherever it is shown (post content, comments, previews, reviews): Markdown
  * with GFM tables and code and `$…$` / `$$…$$` math, sanitized, by the one renderer of
  * markdown-pipeline.ts's one configuration, so a text renders the same on every surface, on the
  * server and in the browser. Text without any Markdown syntax renders at once as plain text, with
  * the same elements as before Markdown existed; text with it shows as plain text until the
- * renderer has loaded.
+ * renderer has loaded, or as the server rendered it where a server-rendered page showed it.
  */
 export function RichText(props: RichTextProps) {
+  const markupId = useId();
   const plain = <PlainText {...props} />;
   if (!hasMarkdownSyntax(props.text)) return plain;
+  const kept = serverMarkupOf(markupId, props.text);
+  // The same boundaries either way: the server's markup marks where its Suspense boundary stood.
   return (
     <PlainOnError fallback={plain}>
       <Suspense fallback={plain}>
-        <MarkdownRenderer text={props.text} className={props.className} testId={props.testId} />
+        {kept ? (
+          <ServerMarkdown markup={kept} markupId={markupId} testId={props.testId} />
+        ) : (
+          <MarkdownRenderer
+            text={props.text}
+            className={props.className}
+            testId={props.testId}
+            markupId={markupId}
+          />
+        )}
       </Suspense>
     </PlainOnError>
   );
