@@ -6,13 +6,13 @@ import {
   type Cluster,
   type ClusterOptions,
 } from '../../../scripts/cluster-lib.mjs';
-import { TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { TEST_POSTGRES_URL } from './helpers.js';
 import {
   postForm,
+  publishAt,
   registerAt,
   signInAt,
   uniqueName,
-  uploadAt,
   type Member,
 } from './http-members.js';
 import { TEST_REDIS_URL } from './redis.js';
@@ -87,16 +87,7 @@ export function registerMember(registerBase: string, signInBase = registerBase):
 }
 
 /** POST /api/v1/media/upload as a browser's FormData sends it; returns the new post's id. */
-export async function publish(
-  base: string,
-  member: ClusterMember,
-  fields: Record<string, string>,
-  files: UploadFile[],
-): Promise<string> {
-  const answer = await uploadAt(base, member, fields, files);
-  expect(answer.status, answer.body).toBe(201);
-  return (JSON.parse(answer.body) as { post_id: string }).post_id;
-}
+export const publish = publishAt;
 
 export async function getJson<T>(
   base: string,
