@@ -16,6 +16,7 @@ import {
   type Member,
 } from './http-members.js';
 import { TEST_REDIS_URL } from './redis.js';
+import { until } from './server-process.js';
 
 /**
  * A cluster of real processes for a test file (scripts/cluster-lib.mjs): the built API server
@@ -107,18 +108,11 @@ export function tally(statuses: number[]): Record<number, number> {
   return counts;
 }
 
-/** Polls `probe` until it returns something other than undefined. */
-export async function eventually<T>(
+/** Polls `probe` until it returns something other than undefined, every 100 ms. */
+export function eventually<T>(
   probe: () => Promise<T | undefined>,
   timeoutMs: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return until(probe, timeoutMs, what, 100);
 }

@@ -98,11 +98,15 @@ export async function killStartedProcesses(): Promise<void> {
   await Promise.all(running.map(exitOf));
 }
 
-/** Polls `probe` until it returns a value other than undefined; throws after `timeoutMs`. */
+/**
+ * Polls `probe` every `intervalMs` until it returns a value other than undefined; throws after
+ * `timeoutMs`.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   timeoutMs = 60_000,
   what = 'a condition',
+  intervalMs = 10,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -110,7 +114,7 @@ export async function until<T>(
     if (value !== undefined) return value;
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
