@@ -12,6 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { describeDatabase, type Config } from '../src/config.js';
 import { usernameKey } from '../src/services/auth/usernames.js';
+import { multipart } from '../test/multipart.js';
 import { AUTHORS, POSTS, SEED_PASSWORD, type FileSpec, type PostSpec } from './content.js';
 import {
   CONVERSATIONS,
@@ -666,35 +667,4 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
     // Not JSON: the body itself says the most.
   }
   throw new SeedError(`${what} failed: HTTP ${response.statusCode} ${detail}`);
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(
-  fields: Record<string, string>,
-  files: (Upload & { field: string })[],
-): { headers: Record<string, string>; payload: Buffer } {
-  const boundary = `----symposia-seed-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ` +
-          `filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  };
 }

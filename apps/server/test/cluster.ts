@@ -6,16 +6,17 @@ import {
   type Cluster,
   type ClusterOptions,
 } from '../../../scripts/cluster-lib.mjs';
-import { TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
+import { TEST_POSTGRES_URL } from './helpers.js';
 import {
   postForm,
+  publishAt,
   registerAt,
   signInAt,
   uniqueName,
-  uploadAt,
   type Member,
 } from './http-members.js';
 import { TEST_REDIS_URL } from './redis.js';
+import { until } from './server-process.js';
 
 /**
  * A cluster of real processes for a test file (scripts/cluster-lib.mjs): the built API server
@@ -87,16 +88,7 @@ export function registerMember(registerBase: string, signInBase = registerBase):
 }
 
 /** POST /api/v1/media/upload as a browser's FormData sends it; returns the new post's id. */
-export async function publish(
-  base: string,
-  member: ClusterMember,
-  fields: Record<string, string>,
-  files: UploadFile[],
-): Promise<string> {
-  const answer = await uploadAt(base, member, fields, files);
-  expect(answer.status, answer.body).toBe(201);
-  return (JSON.parse(answer.body) as { post_id: string }).post_id;
-}
+export const publish = publishAt;
 
 export async function getJson<T>(
   base: string,
@@ -116,18 +108,11 @@ export function tally(statuses: number[]): Record<number, number> {
   return counts;
 }
 
-/** Polls `probe` until it returns something other than undefined. */
-export async function eventually<T>(
+/** Polls `probe` until it returns something other than undefined, every 100 ms. */
+export function eventually<T>(
   probe: () => Promise<T | undefined>,
   timeoutMs: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return until(probe, timeoutMs, what, 100);
 }

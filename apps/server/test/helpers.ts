@@ -12,6 +12,7 @@ import type { Chain } from '../src/chain/index.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { SessionRaceHooks } from '../src/services/index.js';
 import { copyMigratedSqlite, fillMigratedSchema } from './database-templates.js';
+import { multipart, type UploadFile } from './multipart.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -344,44 +345,7 @@ export async function signedInUser(
 
 // --- Multipart uploads ----------------------------------------------------------------------
 
-export interface UploadFile {
-  /** The multipart field: 'file' or 'files' (spec §7). */
-  field?: string;
-  name: string;
-  content: Uint8Array | string;
-  type?: string;
-}
-
-/** A multipart/form-data body, as a browser's FormData would send it. */
-export function multipart(
-  fields: Record<string, string>,
-  files: UploadFile[] = [],
-): { headers: Record<string, string>; payload: Buffer } {
-  const boundary = `----symposia${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; ` +
-          `filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  };
-}
+export { multipart, type UploadFile };
 
 /** The smallest valid PNG: one transparent pixel. */
 export const PNG_1X1 = Buffer.from(

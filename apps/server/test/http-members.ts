@@ -75,3 +75,15 @@ export async function uploadAt(
   });
   return { status: response.status, body: await response.text() };
 }
+
+/** Uploads a post at `base` and returns its id; fails the test on any other answer than 201. */
+export async function publishAt(
+  base: string,
+  member: Member,
+  fields: Record<string, string>,
+  files: UploadFile[],
+): Promise<string> {
+  const answer = await uploadAt(base, member, fields, files);
+  expect(answer.status, answer.body).toBe(201);
+  return (JSON.parse(answer.body) as { post_id: string }).post_id;
+}

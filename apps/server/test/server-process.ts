@@ -2,16 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect } from 'vitest';
+import { afterEach, describe } from 'vitest';
+import { freePort } from '../../../scripts/cluster-lib.mjs';
 import { CONTENT_STORE_DIR } from '../src/plugins/content-store.js';
 import { describePostgres, TEST_POSTGRES_URL, type UploadFile } from './helpers.js';
-import { registerAt, signInAt, uploadAt, type Member } from './http-members.js';
+import { publishAt, registerAt, signInAt, uploadAt, type Member } from './http-members.js';
 
 /**
  * The real server as its own process, attacked and killed over HTTP and signals: spawn it on a
@@ -24,17 +24,8 @@ const started = new Set<ChildProcess>();
 // Chunks of output kept per process for diagnostics: enough for a stack trace or a few log lines.
 const OUTPUT_CHUNKS_KEPT = 60;
 
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// The processing tests take their ports from here too.
+export { freePort };
 
 /**
  * Whether every module the server runs — its own and @symposia/shared's — is compiled and not
@@ -107,11 +98,15 @@ export async function killStartedProcesses(): Promise<void> {
   await Promise.all(running.map(exitOf));
 }
 
-/** Polls `probe` until it returns a value other than undefined; throws after `timeoutMs`. */
+/**
+ * Polls `probe` every `intervalMs` until it returns a value other than undefined; throws after
+ * `timeoutMs`.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   timeoutMs = 60_000,
   what = 'a condition',
+  intervalMs = 10,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -119,7 +114,7 @@ export async function until<T>(
     if (value !== undefined) return value;
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -467,9 +462,7 @@ export async function publish(
   fields: Record<string, string>,
   files: UploadFile[],
 ): Promise<string> {
-  const answer = await upload(server, member, fields, files);
-  expect(answer.status, answer.body).toBe(201);
-  return (JSON.parse(answer.body) as { post_id: string }).post_id;
+  return publishAt(server.url(''), member, fields, files);
 }
 
 /** Runs `task` over `items` with at most `concurrency` at once; results in input order. */

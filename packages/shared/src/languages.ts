@@ -11,6 +11,11 @@ export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }
 
+/** A language read back where it was stored: none, or one the product does not speak, is the default. */
+export function storedLanguage(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** The first of the reader's languages that the product speaks (any Chinese reads zh-CN). */
 export function pickLanguage(preferences: readonly string[]): Language {
   for (const preference of preferences) {

@@ -5,6 +5,7 @@
  * extraction such as `pdftotext`) opens it.
  */
 import { createHash } from 'node:crypto';
+import { helveticaWidth, wrapWords } from '../../src/processing/extract/testing/helvetica.js';
 
 export interface PdfSection {
   heading: string;
@@ -36,15 +37,6 @@ const FONTS: Record<FontKey, string> = {
   F2: 'Helvetica-Bold',
   F3: 'Helvetica-Oblique',
 };
-
-// Advance widths of Helvetica for the characters 32..126, in thousandths of the font size (AFM).
-const HELVETICA_WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-  556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
-  611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-  667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
-  222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
 
 // Characters outside Latin-1 that WinAnsiEncoding still has (PDF 32000-1, Annex D.2).
 const WIN_ANSI_EXTRA: Record<string, number> = {
@@ -254,30 +246,12 @@ function pageStream(page: Page, title: string, number: number, total: number): s
 
 /** Greedy word wrap by the font's real advance widths. */
 export function wrap(text: string, font: FontKey, size: number, width: number): string[] {
-  const words = normalize(text).split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && textWidth(candidate, font, size) > width) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
+  return wrapWords(normalize(text), (line) => textWidth(line, font, size) <= width);
 }
 
 function textWidth(text: string, font: FontKey, size: number): number {
-  let units = 0;
-  for (const char of normalize(text)) {
-    const code = char.charCodeAt(0);
-    units += code >= 32 && code <= 126 ? (HELVETICA_WIDTHS[code - 32] as number) : 556;
-  }
   // Helvetica-Bold runs about 8% wider than the regular face.
-  return ((units * size) / 1000) * (font === 'F2' ? 1.08 : 1);
+  return helveticaWidth(normalize(text), size) * (font === 'F2' ? 1.08 : 1);
 }
 
 function normalize(text: string): string {

@@ -4,6 +4,7 @@ import type { Repositories } from '../repositories/index.js';
 import { INDEX_POST_TEXT_JOB, RELATE_POST_JOB } from '../domain/post.js';
 import {
   ANCHOR_RECEIPTS_JOB,
+  bountyServiceFrom,
   MAKE_RECEIPTS_JOB,
   notificationEmailsFrom,
   receiptServiceFrom,
@@ -17,13 +18,12 @@ import {
   type TrustService,
 } from '../services/index.js';
 import { createRewardService } from '../services/rewards/reward-service.js';
-import { createBountyService, SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
+import { SETTLE_BOUNTY_JOB } from '../services/bounties/bounty-service.js';
 import { RESOLVE_PASSWORD_RESET_JOB, SEND_EMAIL_JOB } from '../domain/mail.js';
 import { NOTIFICATION_EMAIL_JOB, SEND_DIGEST_JOB } from '../domain/notification-email.js';
 import { passwordResetResolver } from '../services/auth/password-reset-service.js';
 import { createMailSender } from '../services/mail/mail-sender.js';
 import { createMailTransport } from '../services/mail/transport.js';
-import { createBalanceLedger } from '../services/ledger/balances.js';
 import type { Clock } from '../services/clock.js';
 import { createAfterWrite } from '../services/after-write.js';
 import type { ContentVersion } from '../services/content-version.js';
@@ -132,16 +132,7 @@ export function createProcessing(deps: {
       afterWrite,
       currentEpoch: () => rewards.currentEpoch(),
     });
-  const bounties = createBountyService({
-    bounties: repositories.bounties,
-    posts: repositories.posts,
-    queue: repositories.reviewQueue,
-    balances: createBalanceLedger({ transfers: repositories.ledger }),
-    receiptsSoon: () => receipts.soon(),
-    maxJobAttempts: config.processing.maxAttempts,
-    now,
-    afterWrite,
-  });
+  const bounties = bountyServiceFrom(repositories, config, receipts, now, afterWrite);
   // Email (issue 30): every message of the outbox leaves through SMTP_URL, or as a file;
   // notification emails and the digest carry a signed one-click unsubscribe link.
   const notificationEmails = notificationEmailsFrom(repositories, config, now);

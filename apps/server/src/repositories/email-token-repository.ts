@@ -1,4 +1,4 @@
-import { isLanguage } from '@symposia/shared';
+import { storedLanguage } from '@symposia/shared';
 import type { AppDatabase } from '../db/index.js';
 import {
   RESOLVE_PASSWORD_RESET_JOB,
@@ -228,7 +228,7 @@ export function createEmailTokenRepository(db: AppDatabase, dialect: Dialect) {
       return {
         id: row.id,
         login: row.login,
-        language: isLanguage(row.language) ? row.language : 'en',
+        language: storedLanguage(row.language),
         requestedAt: row.requested_at,
       };
     },

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../db/index.js';
-import { isLanguage } from '@symposia/shared';
+import { storedLanguage } from '@symposia/shared';
 import { SEND_EMAIL_JOB, type NewMail } from '../domain/mail.js';
 import type { Executor } from './database.js';
 import { newJobRow } from './job-repository.js';
@@ -84,7 +84,7 @@ export function createMailRepository(db: AppDatabase) {
         userId: row.user_id,
         recipient: row.recipient,
         // Written from MailLanguage only; an unknown one is read as the default.
-        language: isLanguage(row.language) ? row.language : 'en',
+        language: storedLanguage(row.language),
         params: stringRecord(row.params),
         headers: stringRecord(row.headers),
         status: row.status,

@@ -1,4 +1,4 @@
-import { isLanguage, userRoleSchema, type NotificationType } from '@symposia/shared';
+import { storedLanguage, userRoleSchema, type NotificationType } from '@symposia/shared';
 import { sql, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
 import type { NewMail } from '../domain/mail.js';
@@ -113,7 +113,7 @@ export function createNotificationMailRepository(db: AppDatabase, dialect: Diale
         role: userRoleSchema.parse(row.role),
         email: row.email,
         emailVerified: row.email_verified_at !== null && row.email.trim() !== '',
-        language: row.language !== null && isLanguage(row.language) ? row.language : 'en',
+        language: storedLanguage(row.language),
         lastSeenAt: row.last_seen_at,
       };
     },

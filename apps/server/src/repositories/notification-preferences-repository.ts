@@ -1,5 +1,5 @@
 import {
-  isLanguage,
+  storedLanguage,
   NOTIFICATION_EMAIL_CHOICES,
   NOTIFICATION_KINDS,
   type Language,
@@ -151,7 +151,7 @@ export function createNotificationPreferencesRepository(db: AppDatabase) {
       if (!row) return null;
       return {
         lastSeenAt: row.last_seen_at,
-        language: isLanguage(row.language) ? row.language : 'en',
+        language: storedLanguage(row.language),
       };
     },
   };

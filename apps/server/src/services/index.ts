@@ -16,7 +16,7 @@ import { createCitationService } from './citations/citation-service.js';
 import { createCommentService } from './comments/comment-service.js';
 import { createAfterWrite, type AfterWrite, type WriteChange } from './after-write.js';
 import type { RewardEpoch } from '../domain/reward.js';
-import { createReceiptService } from './receipts/receipt-service.js';
+import { createReceiptService, type ReceiptService } from './receipts/receipt-service.js';
 import { createReviewService } from './reviews/review-service.js';
 import { createContentVersion, type ContentChangeLink } from './content-version.js';
 import { createHealthService } from './health-service.js';
@@ -164,6 +164,29 @@ export function receiptServiceFrom(deps: {
     maxJobAttempts: deps.settings.processing.maxAttempts,
     now: deps.now,
     afterWrite: deps.afterWrite,
+  });
+}
+
+/**
+ * Review bounties (issue 29) as the server and the processes that run their jobs build them:
+ * escrow, awards and refunds as the ledger's balance moves.
+ */
+export function bountyServiceFrom(
+  repositories: Repositories,
+  settings: Pick<ServiceSettings, 'processing'>,
+  receipts: Pick<ReceiptService, 'soon'>,
+  now: Clock,
+  afterWrite: AfterWrite,
+) {
+  return createBountyService({
+    bounties: repositories.bounties,
+    posts: repositories.posts,
+    queue: repositories.reviewQueue,
+    balances: createBalanceLedger({ transfers: repositories.ledger }),
+    receiptsSoon: () => receipts.soon(),
+    maxJobAttempts: settings.processing.maxAttempts,
+    now,
+    afterWrite,
   });
 }
 
@@ -480,17 +503,7 @@ export function createServices(
       now,
     }),
     // Contribution rewards are paid from the faucet's account with its transfer (issue 16).
-    // Review bounties (issue 29): escrow, awards and refunds as the ledger's balance moves.
-    bounties: createBountyService({
-      bounties: repositories.bounties,
-      posts: repositories.posts,
-      queue: repositories.reviewQueue,
-      balances: createBalanceLedger({ transfers: repositories.ledger }),
-      receiptsSoon: () => receipts.soon(),
-      maxJobAttempts: settings.processing.maxAttempts,
-      now,
-      afterWrite,
-    }),
+    bounties: bountyServiceFrom(repositories, settings, receipts, now, afterWrite),
     rewardClaims: createRewardClaimService({
       ledger,
       claims: repositories.rewardClaims,

@@ -1,8 +1,8 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { TextField } from '@/components/ui/form/text-field';
-import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview, usePreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { VisibilityField } from '@/components/ui/visibility-field/visibility-field';
 import { localizeMessage } from '@/lib/localize-message';
@@ -60,8 +60,7 @@ export function PostFields({
   framed = false,
 }: PostFieldsProps) {
   const { t } = useTranslation('common');
-  const previewId = useId();
-  const [previewing, setPreviewing] = useState(false);
+  const { previewId, previewing, toggle } = usePreview();
   // Left once, the DOI is checked as it is typed: the message goes as soon as it is fixed.
   const [doiLeft, setDoiLeft] = useState(false);
 
@@ -112,11 +111,7 @@ export function PostFields({
         />
       )}
       <div>
-        <PreviewToggle
-          pressed={previewing}
-          controls={previewId}
-          onToggle={() => setPreviewing((on) => !on)}
-        />
+        <PreviewToggle {...toggle} />
       </div>
       <TextField
         label={t('postFields.tags')}

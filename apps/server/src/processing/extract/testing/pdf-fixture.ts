@@ -3,6 +3,7 @@
  * word-wrapped and paginated, with a cross-reference table whose byte offsets are exact — so the
  * extraction tests read genuine PDFs without committing binaries.
  */
+import { helveticaWidth, wrapWords } from './helvetica.js';
 
 export interface PdfBlock {
   text: string;
@@ -38,15 +39,6 @@ const TOP = PAGE_HEIGHT - 72;
 const BOTTOM = 72;
 const FONTS = { regular: 'F1', bold: 'F2', italic: 'F3' } as const;
 const BASE_FONTS = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique'];
-
-// Helvetica advance widths for characters 32..126 (thousandths of the font size, from the AFM).
-const WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-  556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
-  611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-  667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
-  222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
 
 interface PlacedLine {
   text: string;
@@ -158,28 +150,7 @@ function writePdf(pages: PlacedLine[][], options: PdfOptions): Uint8Array {
 
 /** Greedy word wrap by Helvetica's advance widths. */
 function wrap(text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && textWidth(candidate, size) > width) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
-}
-
-function textWidth(text: string, size: number): number {
-  let units = 0;
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    units += code >= 32 && code <= 126 ? (WIDTHS[code - 32] as number) : 556;
-  }
-  return (units * size) / 1000;
+  return wrapWords(text, (line) => helveticaWidth(line, size) <= width);
 }
 
 /** A PDF literal string: Latin-1 as octal escapes, anything beyond Latin-1 as '?'. */

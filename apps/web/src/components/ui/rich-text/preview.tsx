@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { common } from '@/locales/en/common';
 import fieldStyles from '../form/text-field.module.css';
@@ -35,6 +35,21 @@ export function PreviewToggle({ pressed, onToggle, controls, disabled }: Preview
       {t('richText.preview')}
     </button>
   );
+}
+
+/**
+ * Whether a form shows its preview instead of its text fields, the id the preview takes, and the
+ * props of the PreviewToggle that switches it.
+ */
+export function usePreview() {
+  const previewId = useId();
+  const [previewing, setPreviewing] = useState(false);
+  const toggle = {
+    pressed: previewing,
+    controls: previewId,
+    onToggle: () => setPreviewing((on) => !on),
+  };
+  return { previewId, previewing, setPreviewing, toggle };
 }
 
 type RichTextPreviewProps = {

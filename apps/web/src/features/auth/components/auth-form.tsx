@@ -5,13 +5,12 @@ import {
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
   loginFormSchema,
   registerBodySchema,
   type CurrentUser,
 } from '@symposia/shared';
 import { messageText } from '@/components/errors/message-text';
+import { CONTACT_KINDS, ContactField } from '@/components/ui/form/contact-field';
 import { TextField } from '@/components/ui/form/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -206,32 +205,20 @@ export function AuthForm({
           onChange={(event) => update('password')(event.target.value)}
           error={errorOf('password')}
         />
-        {isRegister ? (
-          <>
-            <TextField
-              label={t('email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              optional
-              maxLength={EMAIL_MAX_LENGTH}
-              value={values.email}
-              onChange={(event) => update('email')(event.target.value)}
-              error={errorOf('email')}
-            />
-            <TextField
-              label={t('phone')}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              optional
-              maxLength={PHONE_MAX_LENGTH}
-              value={values.phone}
-              onChange={(event) => update('phone')(event.target.value)}
-              error={errorOf('phone')}
-            />
-          </>
-        ) : null}
+        {isRegister
+          ? CONTACT_KINDS.map((kind) => (
+              <ContactField
+                key={kind}
+                kind={kind}
+                label={t(kind)}
+                name={kind}
+                optional
+                value={values[kind]}
+                onChange={(event) => update(kind)(event.target.value)}
+                error={errorOf(kind)}
+              />
+            ))
+          : null}
 
         {formError ? (
           <div className={styles.error} role="alert">

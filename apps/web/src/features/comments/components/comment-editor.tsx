@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH } from '@symposia/shared';
-import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview, usePreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { readDraft, writeDraft } from '../utils/drafts';
 import { canSubmitComment } from '../utils/threads';
@@ -57,8 +57,7 @@ export function CommentEditor(props: CommentEditorProps) {
   const [text, setText] = useState(() =>
     props.mode === 'edit' ? props.value : (readDraft(props.draftKey) ?? prefix),
   );
-  const [previewing, setPreviewing] = useState(false);
-  const previewId = useId();
+  const { previewId, previewing, toggle } = usePreview();
   const caretPlaced = useRef(false);
   const sendable = canSubmitComment(text, prefix);
 
@@ -153,11 +152,7 @@ export function CommentEditor(props: CommentEditorProps) {
         <button type="button" className="button button-secondary" onClick={onCancel}>
           {texts.cancel}
         </button>
-        <PreviewToggle
-          pressed={previewing}
-          controls={previewId}
-          onToggle={() => setPreviewing((shown) => !shown)}
-        />
+        <PreviewToggle {...toggle} />
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH, MESSAGES, PHONE_MAX_LENGTH } from '@symposia/shared';
-import { TextField } from '@/components/ui/form/text-field';
+import { MESSAGES } from '@symposia/shared';
+import { CONTACT_KINDS, ContactField } from '@/components/ui/form/contact-field';
 import { SettingsFormSection } from '@/components/ui/settings-section/settings-form-section';
 import { localizeMessage } from '@/lib/localize-message';
 import { notifyUpdateFailed } from '../utils/update-failure';
@@ -146,23 +146,16 @@ export function ContactSettings({
       }
       status={status}
     >
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        value={draft.email}
-        onChange={(event) => setDraft((current) => ({ ...current, email: event.target.value }))}
-        autoFocus
-      />
-      <TextField
-        label={t('fields.phone')}
-        type="tel"
-        autoComplete="tel"
-        maxLength={PHONE_MAX_LENGTH}
-        value={draft.phone}
-        onChange={(event) => setDraft((current) => ({ ...current, phone: event.target.value }))}
-      />
+      {CONTACT_KINDS.map((kind) => (
+        <ContactField
+          key={kind}
+          kind={kind}
+          label={t(`fields.${kind}`)}
+          value={draft[kind]}
+          onChange={(event) => setDraft((current) => ({ ...current, [kind]: event.target.value }))}
+          autoFocus={kind === 'email'}
+        />
+      ))}
     </SettingsFormSection>
   );
 }

@@ -9,6 +9,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyUpdateFailed } from '../utils/update-failure';
+// The text field's box without its hover tint (a CSS `composes` from another file would copy the
+// rules into this page's stylesheet, after the text field's own error border).
+import fieldStyles from '@/components/ui/form/text-field.module.css';
 import outline from '@/components/ui/outline-button/outline-button.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
 import styles from './editable-field.module.css';
@@ -134,9 +137,13 @@ export function EditableField({
           {label}
         </label>
         {multiline ? (
-          <textarea {...inputProps} className={styles.textarea} rows={5} />
+          <textarea
+            {...inputProps}
+            className={`${fieldStyles.control} ${styles.textarea}`}
+            rows={5}
+          />
         ) : (
-          <input {...inputProps} type={type} className={styles.input} />
+          <input {...inputProps} type={type} className={fieldStyles.control} />
         )}
         <div className={`${spread.row} ${spread.tight}`}>
           <span id={countId} className={styles.count}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bounty } from '@symposia/shared';
 import { formatTokenAmount, fromUnits } from '@/lib/token-amount';
 import { formatDateTime } from '@/lib/time';
+import list from '@/components/ui/stacked-list/stacked-list.module.css';
 import styles from './post-bounties.module.css';
 
 /** A post's bounties (issue 29): amount, who offered it, until when, and how many were awarded. */
@@ -9,7 +10,7 @@ export function PostBounties({ bounties }: { bounties: readonly Bounty[] }) {
   const { t } = useTranslation('reviews');
   if (!bounties.length) return null;
   return (
-    <ul className={styles.list} aria-label={t('bounty.listLabel')}>
+    <ul className={`${list.list} ${list.tight}`} aria-label={t('bounty.listLabel')}>
       {bounties.map((bounty) => (
         <li
           key={bounty.id}

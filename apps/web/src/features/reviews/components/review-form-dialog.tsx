@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -11,7 +11,7 @@ import {
 import { schemaProblemsOf } from '@/components/post-fields/field-errors';
 import { FormDialog } from '@/components/ui/form-dialog/form-dialog';
 import { RadioCards } from '@/components/ui/radio-cards/radio-cards';
-import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview, usePreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError, type FieldError } from '@/lib/api-client';
@@ -51,12 +51,11 @@ const shown = (problem: FieldError | undefined) =>
  */
 export function ReviewFormDialog({ postId, review, onPublished, onClose }: ReviewFormDialogProps) {
   const { t } = useTranslation(['reviews', 'common']);
-  const previewId = useId();
+  const { previewId, previewing, setPreviewing, toggle } = usePreview();
   const editing = review !== undefined;
   const [draft, setDraft] = useState<ReviewDraft>(() => (review ? draftOf(review) : EMPTY_REVIEW));
   const [errors, setErrors] = useState<ReviewFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [previewing, setPreviewing] = useState(false);
   const done = {
     onSuccess: () => {
       notify.success(t(editing ? 'reviews:form.saved' : 'reviews:form.published'));
@@ -180,11 +179,7 @@ export function ReviewFormDialog({ postId, review, onPublished, onClose }: Revie
         )}
       </div>
       <div>
-        <PreviewToggle
-          pressed={previewing}
-          controls={previewId}
-          onToggle={() => setPreviewing((on) => !on)}
-        />
+        <PreviewToggle {...toggle} />
       </div>
       <RadioCards
         legend={t('reviews:form.identity')}

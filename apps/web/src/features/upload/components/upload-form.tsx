@@ -14,6 +14,7 @@ import {
 import { PostFields } from '@/components/post-fields/post-fields';
 import { usePostFields } from '@/components/post-fields/use-post-fields';
 import { ProgressBar } from '@/components/ui/progress-bar/progress-bar';
+import stackedList from '@/components/ui/stacked-list/stacked-list.module.css';
 import { localizeMessage } from '@/lib/localize-message';
 import { useUpload } from '../hooks/use-upload';
 import { formatFileSize, selectFiles } from '../utils/select-files';
@@ -187,7 +188,10 @@ export function UploadForm() {
           <h2 className={styles.subheading} id={`${ids}-selected`}>
             {t('selected', { selected: files.length, max: UPLOAD_MAX_FILES })}
           </h2>
-          <ul className={styles.fileList} aria-labelledby={`${ids}-selected`}>
+          <ul
+            className={`${stackedList.list} ${stackedList.tight}`}
+            aria-labelledby={`${ids}-selected`}
+          >
             {files.map((file) => (
               <li key={fileKey(file)} className={styles.fileItem}>
                 <span className={styles.fileName} translate="no">
