@@ -50,7 +50,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   LOG_LEVEL: {
     default: '`info`',
     meaning:
-      '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs are JSON lines on stdout, each with the request id (`reqId`), written asynchronously; `info` adds one access line per request (method, URL, status, time, member id).',
+      '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. Logs are JSON lines on stdout, each with the request id (`reqId`), written asynchronously in blocks of 4 KiB, at least once a second; `info` adds one access line per request (method, URL, status, time, member id).',
   },
   WEB_DIST_DIR: {
     default: '`apps/web/dist`',

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { signedInUser } from '../../test/helpers.js';
+import { flushLog, LOG_FLUSH_INTERVAL_MS, logDestination } from './access-log.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -157,4 +159,28 @@ it('writes what an asynchronous destination still buffers when the app closes', 
   await app.close();
   const lines = (await readFile(file, 'utf8')).trim().split('\n');
   expect(lines.map((line) => (JSON.parse(line) as Line).url)).toContain('/api/v1/auth/me');
+});
+
+it('writes stdout in blocks: a line waits for its block, and reaches the log within the interval', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'symposia-log-blocks-'));
+  dirs.push(dir);
+  const file = join(dir, 'stdout.log');
+  const fd = openSync(file, 'w');
+  const destination = logDestination('info', undefined, fd);
+  try {
+    const log = pino(destination!);
+    log.info({ url: '/first' }, 'request');
+    // Not one write per line.
+    expect(await readFile(file, 'utf8')).toBe('');
+    // No other line comes: only the interval's flush can write it.
+    await expect
+      .poll(() => readFile(file, 'utf8'), { timeout: 10 * LOG_FLUSH_INTERVAL_MS, interval: 50 })
+      .toContain('"/first"');
+    log.info({ url: '/last' }, 'request');
+    flushLog(destination);
+    expect(await readFile(file, 'utf8')).toContain('"/last"');
+  } finally {
+    flushLog(destination);
+    closeSync(fd);
+  }
 });

@@ -12,24 +12,48 @@ const loggedUrl = (url: string) =>
   url.startsWith(OIDC_CALLBACK) ? `${OIDC_CALLBACK}[redacted]` : url;
 
 /**
- * Where the log goes: the given stream (tests capture it), nothing when silent, or stdout written
- * asynchronously, so a request never waits for the terminal or a log collector. pino flushes that
- * buffer when the process exits; `flushLog` also flushes it when the app closes.
+ * Lines are written to stdout in blocks of at least this many bytes (about 16 access lines), not
+ * one write each: under load the write per line cost more than the rest of a small answer
+ * (docs/BENCHMARKS.md). A block still waiting is written within LOG_FLUSH_INTERVAL_MS.
+ */
+export const LOG_BLOCK_BYTES = 4096;
+export const LOG_FLUSH_INTERVAL_MS = 1000;
+
+const flushTimers = new WeakMap<DestinationStream, NodeJS.Timeout>();
+
+/**
+ * Where the log goes: the given stream (tests capture it), nothing when silent, or `fd` (stdout)
+ * written asynchronously in blocks, so a request never waits for the terminal or a log collector.
+ * A quiet server's lines reach the log within a second; pino writes what is left when the process
+ * exits and `flushLog` when the app closes (a SIGKILL loses at most that last second).
  */
 export function logDestination(
   level: LogLevel,
   stream: DestinationStream | undefined,
+  fd = 1,
 ): DestinationStream | undefined {
   if (stream) return stream;
   if (level === 'silent') return undefined;
-  return pino.destination({ dest: 1, sync: false });
+  const destination = pino.destination({ dest: fd, sync: false, minLength: LOG_BLOCK_BYTES });
+  const timer = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed meanwhile: flushLog wrote what was left.
+    }
+  }, LOG_FLUSH_INTERVAL_MS);
+  timer.unref();
+  flushTimers.set(destination, timer);
+  return destination;
 }
 
 /** Writes what is still buffered, if the destination buffers (SonicBoom's flushSync). */
 export function flushLog(destination: DestinationStream | undefined): void {
-  const buffered = destination as { flushSync?: () => void } | undefined;
+  if (!destination) return;
+  clearInterval(flushTimers.get(destination));
+  const buffered = destination as { flushSync?: () => void };
   try {
-    buffered?.flushSync?.();
+    buffered.flushSync?.();
   } catch {
     // Nothing buffered yet (the destination still opening) is nothing lost.
   }
