@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog/form-dialog';
-import { PreviewToggle, RichTextPreview } from '@/components/ui/rich-text/preview';
+import { PreviewToggle, RichTextPreview, usePreview } from '@/components/ui/rich-text/preview';
 import { TextareaField } from '@/components/ui/textarea-field/textarea-field';
 import { ApiError } from '@/lib/api-client';
 import { localizedDetail, localizeMessage } from '@/lib/localize-message';
@@ -17,7 +17,7 @@ type RespondDialogProps = {
 export function RespondDialog({ postId, reviewId, onClose }: RespondDialogProps) {
   const { t } = useTranslation(['reviews', 'common']);
   const [content, setContent] = useState('');
-  const [previewing, setPreviewing] = useState(false);
+  const { previewId, previewing, toggle } = usePreview();
   const respond = useRespondToReview(postId, reviewId);
   const error = respond.error instanceof ApiError ? respond.error : null;
   const fieldError = error?.errors.find((e) => e.field === 'content');
@@ -38,7 +38,12 @@ export function RespondDialog({ postId, reviewId, onClose }: RespondDialogProps)
       onCancel={onClose}
     >
       {previewing ? (
-        <RichTextPreview label={t('reviews:item.responseLabel')} text={content} plain="lines" />
+        <RichTextPreview
+          id={previewId}
+          label={t('reviews:item.responseLabel')}
+          text={content}
+          plain="lines"
+        />
       ) : (
         <TextareaField
           label={t('reviews:item.responseLabel')}
@@ -50,7 +55,7 @@ export function RespondDialog({ postId, reviewId, onClose }: RespondDialogProps)
         />
       )}
       <div>
-        <PreviewToggle pressed={previewing} onToggle={() => setPreviewing((on) => !on)} />
+        <PreviewToggle {...toggle} />
       </div>
     </FormDialog>
   );
