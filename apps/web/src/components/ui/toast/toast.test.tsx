@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS } from '@symposia/shared';
 import { changeLanguage } from '@/lib/i18n';
@@ -14,6 +15,33 @@ describe('toasts', () => {
     expect(screen.getByText('please try again later')).toBeInTheDocument();
     const progress = screen.getByRole('progressbar', { hidden: true });
     expect(progress).toHaveStyle({ animationDuration: `${TOAST_DURATION_MS}ms` });
+  });
+
+  it('show a message raised again while it is up once, and again once it is closed', async () => {
+    render(<ToastHost />);
+
+    act(() => {
+      notify.success('Your ORCID iD is linked.');
+      notify.success('Your ORCID iD is linked.');
+      notify.error('Your ORCID iD is linked.');
+      notify.success('Your ORCID iD is linked.', 'with details');
+    });
+
+    expect(await screen.findAllByText('with details')).toHaveLength(1);
+    // The same type, title and details once; an error or other details are other messages.
+    const up = () =>
+      screen
+        .getAllByText('Your ORCID iD is linked.')
+        .map((title) => title.closest<HTMLElement>('.Toastify__toast')!)
+        .filter((toast) => !toast.className.includes('exit'));
+    expect(up()).toHaveLength(3);
+    const plain = up().find(
+      (toast) => toast.className.includes('success') && !within(toast).queryByText('with details'),
+    )!;
+    await userEvent.click(within(plain).getByRole('button', { name: 'Close', hidden: true }));
+    await expect.poll(() => up().length).toBe(2);
+    act(() => notify.success('Your ORCID iD is linked.'));
+    await expect.poll(() => up().length).toBe(3);
   });
 
   describe('in Chinese', () => {
