@@ -50,6 +50,19 @@ export interface ReceivedPairs {
   trustUnits: number;
 }
 
+/**
+ * One kind of signal counted in `span` (from `startsAt`, up to `endsAt`), per member and kind;
+ * with `recipientId`, that member's alone. The epoch's count is the sum of every such count
+ * (reward-repository.ts `countedPairs`).
+ */
+export type SignalCount = (
+  db: AppDatabase,
+  dialect: Dialect,
+  span: { startsAt: string; endsAt: string },
+  criteria: ScoringCriteria,
+  recipientId?: string,
+) => Promise<ReceivedPairs[]>;
+
 /** A member's trust in millionths, as scoring weighs it (0 without a row; see ScoringCriteria). */
 const trustOf = (criteria: ScoringCriteria, userColumn: string) =>
   criteria.weighByTrust
@@ -85,13 +98,7 @@ const millisecondsBetween = (dialect: Dialect, from: string, to: string) =>
  * With `recipientId`, that member's pairs alone, reading only the events of the actors who
  * gave them something in the span (the daily cap being per actor).
  */
-export async function countedPairsOf(
-  db: AppDatabase,
-  dialect: Dialect,
-  span: { startsAt: string; endsAt: string },
-  criteria: ScoringCriteria,
-  recipientId?: string,
-): Promise<ReceivedPairs[]> {
+export const countedPairsOf: SignalCount = async (db, dialect, span, criteria, recipientId) => {
   if (criteria.kinds.length === 0) return [];
   const onlyActors = recipientId
     ? sql`and e.actor_id in (select r.actor_id from contribution_events r
@@ -168,7 +175,7 @@ export async function countedPairsOf(
     pairs: Number(row.pairs),
     trustUnits: Number(row.trust_units),
   }));
-}
+};
 
 /**
  * The review signals that count in `span`, per reviewer and kind: scoring.ts's `countReviews` as
@@ -185,13 +192,7 @@ export async function countedPairsOf(
  * when the review was written) and the first `maxHelpfulPerReview` marks of each review (each
  * weighing its reader's trust) are summed per reviewer. With `recipientId`, that reviewer alone.
  */
-export async function countedReviewsOf(
-  db: AppDatabase,
-  dialect: Dialect,
-  span: { startsAt: string; endsAt: string },
-  criteria: ScoringCriteria,
-  recipientId?: string,
-): Promise<ReceivedPairs[]> {
+export const countedReviewsOf: SignalCount = async (db, dialect, span, criteria, recipientId) => {
   const review = criteria.reviews;
   if (!review || (!review.counts.review_rating && !review.counts.review_helpful)) return [];
   const minMs = criteria.minActorAgeSeconds * 1000;
@@ -263,4 +264,4 @@ export async function countedReviewsOf(
     pairs: Number(row.pairs),
     trustUnits: Number(row.trust_units),
   }));
-}
+};

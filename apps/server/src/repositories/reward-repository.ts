@@ -220,11 +220,12 @@ export function createRewardRepository(db: AppDatabase, dialect: Dialect) {
       criteria: ScoringCriteria,
       recipientId?: string,
     ) {
-      const [signals, reviews] = await Promise.all([
-        countedPairsOf(db, dialect, span, criteria, recipientId),
-        countedReviewsOf(db, dialect, span, criteria, recipientId),
-      ]);
-      return [...signals, ...reviews];
+      const counts = await Promise.all(
+        [countedPairsOf, countedReviewsOf].map((count) =>
+          count(db, dialect, span, criteria, recipientId),
+        ),
+      );
+      return counts.flat();
     },
 
     /**

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { createReportsIndexes, createReportsTable } from './reports-table.js';
 
 /**
  * Reports, moderation and notifications (docs/ARCHITECTURE.md §4).
@@ -7,7 +8,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
  *   moderators see it (repositories/visibility.ts). Null when not hidden (or restored).
  * - `users.suspended_until`: no sign-in before this time; null when not suspended.
  * - `reports`: one per reporter and target while open (a partial unique index); resolving one
- *   resolves every open report on the same target. `target_author_id` is whom it is about.
+ *   resolves every open report on the same target. `target_author_id` is whom it is about. Its
+ *   columns and indexes are written once, in reports-table.ts, which the later rebuilds use too.
  * - `moderation_log`: append-only; every moderator action is a row, none is ever changed.
  * - `notifications`: one per recipient and event. `group_key` gathers what is counted together
  *   (the likes on one target in one day) and, with the recipient, is unique; `notification_actors`
@@ -20,50 +22,11 @@ export const communityMigration: Migration = {
     await db.schema.alterTable('comments').addColumn('hidden_at', 'text').execute();
     await db.schema.alterTable('users').addColumn('suspended_until', 'text').execute();
 
-    await db.schema
-      .createTable('reports')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('reporter_id', 'text', (col) =>
-        col.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('target_type', 'text', (col) => col.notNull())
-      .addColumn('target_id', 'text', (col) => col.notNull())
-      .addColumn('target_author_id', 'text', (col) => col.notNull())
-      .addColumn('reason', 'text', (col) => col.notNull())
-      .addColumn('note', 'text', (col) => col.notNull())
-      .addColumn('status', 'text', (col) => col.notNull())
-      .addColumn('outcome', 'text')
-      .addColumn('resolved_by', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('resolved_at', 'text')
-      .addCheckConstraint('reports_status_check', sql`status in ('open', 'resolved')`)
-      .addCheckConstraint(
-        'reports_target_type_check',
-        sql`target_type in ('post', 'comment', 'user')`,
-      )
-      .execute();
-    await db.schema
-      .createIndex('reports_one_open_per_reporter')
-      .on('reports')
-      .columns(['reporter_id', 'target_type', 'target_id'])
-      .unique()
-      .where(sql.ref('status'), '=', 'open')
-      .execute();
-    await db.schema
-      .createIndex('reports_by_target')
-      .on('reports')
-      .columns(['target_type', 'target_id', 'status'])
-      .execute();
-    await db.schema
-      .createIndex('reports_by_status')
-      .on('reports')
-      .columns(['status', 'created_at'])
-      .execute();
-    await db.schema
-      .createIndex('reports_by_reporter')
-      .on('reports')
-      .columns(['reporter_id', 'created_at'])
-      .execute();
+    await createReportsTable(db, 'reports', {
+      name: 'reports_target_type_check',
+      kinds: ['post', 'comment', 'user'],
+    });
+    await createReportsIndexes(db);
 
     await db.schema
       .createTable('moderation_log')

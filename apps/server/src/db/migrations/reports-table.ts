@@ -1,17 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Rebuilds `reports` so its target_type check allows `kinds` (0028: reviews; 0029: a review's
- * response). SQLite cannot change a CHECK constraint in place, so the table is rebuilt (as 0026
- * rebuilt reward_payouts), its rows and indexes kept, on both databases alike. The moderation
- * log's `target_type` has no such constraint and takes a new kind as it is.
+ * `reports` as 0009 made it, with its target_type check allowing `kinds` under the name
+ * `checkName`; `table` is where it is made (a rebuild makes it under another name first). 0009
+ * runs this too, so a change here changes an applied migration: the DDL must stay as it is.
  */
-export async function rebuildReportsAllowing(
+export async function createReportsTable(
   db: Kysely<unknown>,
-  kinds: readonly string[],
+  table: string,
+  check: { name: string; kinds: readonly string[] },
 ): Promise<void> {
   await db.schema
-    .createTable('reports_next')
+    .createTable(table)
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('reporter_id', 'text', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
@@ -28,19 +28,17 @@ export async function rebuildReportsAllowing(
     .addColumn('resolved_at', 'text')
     .addCheckConstraint('reports_status_check', sql`status in ('open', 'resolved')`)
     .addCheckConstraint(
-      'reports_target_type_kinds_check',
-      sql`target_type in (${sql.join(kinds.map((kind) => sql.lit(kind)))})`,
+      check.name,
+      sql`target_type in (${sql.join(check.kinds.map((kind) => sql.lit(kind)))})`,
     )
     .execute();
-  await sql`insert into reports_next
-      (id, reporter_id, target_type, target_id, target_author_id, reason, note, status, outcome,
-       resolved_by, created_at, resolved_at)
-    select id, reporter_id, target_type, target_id, target_author_id, reason, note, status,
-      outcome, resolved_by, created_at, resolved_at
-    from reports`.execute(db);
-  await db.schema.dropTable('reports').execute();
-  await db.schema.alterTable('reports_next').renameTo('reports').execute();
-  // The same indexes as 0009 made; the first is what ONE_OPEN_REPORT names.
+}
+
+/**
+ * The indexes of `reports`: 0009's, made again by each rebuild. The first is what
+ * ONE_OPEN_REPORT names.
+ */
+export async function createReportsIndexes(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('reports_one_open_per_reporter')
     .on('reports')
@@ -63,4 +61,26 @@ export async function rebuildReportsAllowing(
     .on('reports')
     .columns(['reporter_id', 'created_at'])
     .execute();
+}
+
+/**
+ * Rebuilds `reports` so its target_type check allows `kinds` (0028: reviews; 0029: a review's
+ * response). SQLite cannot change a CHECK constraint in place, so the table is rebuilt (as 0026
+ * rebuilt reward_payouts), its rows and indexes kept, on both databases alike. The moderation
+ * log's `target_type` has no such constraint and takes a new kind as it is.
+ */
+export async function rebuildReportsAllowing(
+  db: Kysely<unknown>,
+  kinds: readonly string[],
+): Promise<void> {
+  await createReportsTable(db, 'reports_next', { name: 'reports_target_type_kinds_check', kinds });
+  await sql`insert into reports_next
+      (id, reporter_id, target_type, target_id, target_author_id, reason, note, status, outcome,
+       resolved_by, created_at, resolved_at)
+    select id, reporter_id, target_type, target_id, target_author_id, reason, note, status,
+      outcome, resolved_by, created_at, resolved_at
+    from reports`.execute(db);
+  await db.schema.dropTable('reports').execute();
+  await db.schema.alterTable('reports_next').renameTo('reports').execute();
+  await createReportsIndexes(db);
 }
