@@ -1,3 +1,5 @@
+// First, before anything else is loaded: the V8 flags this process runs with (v8-flags.ts).
+import './v8-flags.js';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
 import { StartupError } from './startup-error.js';
