@@ -30,13 +30,17 @@ vi.mock('embla-carousel', () => {
   return { default: () => carousel };
 });
 
+// The server renderer's tests run in Node (`@vitest-environment node`), with no window.
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom has no layout, so it does not implement scrolling; navigation scrolls to the top.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+if (inBrowser) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(async () => {
   cleanup();
   // A test that switched to Chinese leaves the next one in English, the default.
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  if (!inBrowser) return;
   window.localStorage.clear();
   authStore.clear();
   authStore.dismissLogin();
