@@ -19,3 +19,11 @@ export function Card({
     </section>
   );
 }
+
+/**
+ * In a card, instead of what it cannot show yet (signed out, no wallet connected): the sentence
+ * that says why and the action that changes it, one under the other at the left.
+ */
+export function CardPrompt({ children }: { children: ReactNode }) {
+  return <div className={clsx(styles.card, styles.prompt)}>{children}</div>;
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './empty-state.module.css';
 import { InboxIcon, KeyholeLockIcon } from '@/components/ui/icons/icons';
+import { RoundIcon } from '@/components/ui/round-icon/round-icon';
 
 type EmptyStateProps = {
   title: string;
@@ -23,13 +24,13 @@ export function EmptyState({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className={styles.empty}>
-      <span className={styles.icon} aria-hidden="true">
+      <RoundIcon className={styles.icon}>
         {icon === 'lock' ? (
           <KeyholeLockIcon width={28} height={28} />
         ) : (
           <InboxIcon width={28} height={28} />
         )}
-      </span>
+      </RoundIcon>
       <Heading className={styles.title}>{title}</Heading>
       {text ? <p className={styles.text}>{text}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '@/lib/localize-message';
+import { FailureMark } from '../round-icon/round-icon';
 import styles from './error-view.module.css';
 
 export type ErrorViewProps = {
@@ -39,9 +40,7 @@ export function ErrorView({
       aria-labelledby={headingId}
     >
       <div className={styles.card}>
-        <div className={styles.icon} aria-hidden="true">
-          !
-        </div>
+        <FailureMark className={styles.icon} />
         <Heading id={headingId} className={styles.title}>
           {title ?? t('error.title')}
         </Heading>

@@ -1,4 +1,6 @@
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import pill from '../pill/pill.module.css';
 import styles from './hidden-badge.module.css';
 
 /**
@@ -9,7 +11,7 @@ export function HiddenBadge({ variant = 'badge' }: { variant?: 'badge' | 'banner
   const { t } = useTranslation('messages');
   return (
     <span
-      className={variant === 'banner' ? `${styles.hidden} ${styles.banner}` : styles.hidden}
+      className={clsx(pill.pill, pill.danger, styles.hidden, variant === 'banner' && styles.banner)}
       data-testid="hidden-by-moderators"
     >
       <EyeOffIcon />

@@ -1,7 +1,6 @@
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons/icons';
-import outline from '@/components/ui/outline-button/outline-button.module.css';
+import { PillToggle } from '@/components/ui/outline-button/pill-toggle';
 import { notify } from '@/components/ui/toast/toast';
 import { ApiError } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth-store';
@@ -53,12 +52,11 @@ export function FollowButton({ name, ...control }: FollowControl & { name: strin
   const shown = t(following ? 'following' : control.type === 'tag' ? 'followTag' : 'follow');
   const what = control.type === 'tag' ? `#${name}` : name;
   return (
-    <button
-      type="button"
-      className={clsx(outline.button, outline.round, styles.button, following && styles.following)}
-      aria-pressed={following}
-      aria-busy={pending || undefined}
-      onClick={toggle}
+    <PillToggle
+      pressed={following}
+      pending={pending}
+      onToggle={toggle}
+      pressedClassName={styles.following}
     >
       {following ? <CheckIcon /> : <PlusIcon />}
       {shown}
@@ -67,7 +65,7 @@ export function FollowButton({ name, ...control }: FollowControl & { name: strin
         {' '}
         {what}
       </span>
-    </button>
+    </PillToggle>
   );
 }
 

@@ -1,7 +1,6 @@
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/icons/icons';
-import outline from '@/components/ui/outline-button/outline-button.module.css';
+import { PillToggle } from '@/components/ui/outline-button/pill-toggle';
 import styles from './like-button.module.css';
 
 type LikeButtonProps = {
@@ -16,18 +15,16 @@ type LikeButtonProps = {
 export function LikeButton({ liked, likes, onToggle, pending = false }: LikeButtonProps) {
   const { t } = useTranslation('posts');
   return (
-    <button
-      type="button"
-      className={clsx(outline.button, outline.round, styles.button, liked && styles.liked)}
-      aria-pressed={liked}
-      aria-busy={pending || undefined}
-      onClick={() => {
-        if (!pending) onToggle();
-      }}
+    <PillToggle
+      pressed={liked}
+      pending={pending}
+      onToggle={onToggle}
+      className={styles.button}
+      pressedClassName={styles.liked}
     >
       <HeartIcon filled={liked} />
       <span data-testid="like-count">{likes}</span>
       <span className="visually-hidden">{t('card.likes', { count: likes })}</span>
-    </button>
+    </PillToggle>
   );
 }

@@ -1,7 +1,9 @@
+import clsx from 'clsx';
 import { lazy, Suspense, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEW_TAB_HREF_ATTRIBUTE, type PostListItem } from '@symposia/shared';
 import { Avatar } from '@/components/ui/avatar/avatar';
+import clamp from '@/components/ui/clamp/clamp.module.css';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
 import { TagChips } from '@/components/ui/tag-chips/tag-chips';
 import { formatDateTime } from '@/lib/time';
@@ -84,7 +86,11 @@ export function PostCard({ post, onOpen, newTabHref, priority = false }: PostCar
         priority={priority}
       />
       <div className={styles.body}>
-        <h3 id={titleId} className={styles.title} translate={userText(post.title)}>
+        <h3
+          id={titleId}
+          className={clsx(clamp.clamped, styles.title)}
+          translate={userText(post.title)}
+        >
           {title}
         </h3>
         {post.hidden ? (
@@ -107,7 +113,11 @@ export function PostCard({ post, onOpen, newTabHref, priority = false }: PostCar
         </div>
         {post.snippet ? (
           // A search result shows where it matched instead of the summary, matches highlighted.
-          <p className={styles.summary} data-testid="search-snippet" translate="no">
+          <p
+            className={clsx(clamp.clamped, styles.summary)}
+            data-testid="search-snippet"
+            translate="no"
+          >
             {snippetParts(post.snippet).map((part, index) =>
               part.match ? (
                 <mark key={index} className={styles.match}>
@@ -119,7 +129,7 @@ export function PostCard({ post, onOpen, newTabHref, priority = false }: PostCar
             )}
           </p>
         ) : summary ? (
-          <p className={styles.summary} translate="no">
+          <p className={clsx(clamp.clamped, styles.summary)} translate="no">
             {summary}
           </p>
         ) : null}

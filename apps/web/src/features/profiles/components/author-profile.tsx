@@ -13,6 +13,7 @@ import {
   type SectionState,
 } from '../utils/author-sections';
 import { EmptyState } from '@/components/ui/empty-state/empty-state';
+import { RoundIcon } from '@/components/ui/round-icon/round-icon';
 import { PostMeta } from './post-meta';
 import { ProfileHeader } from './profile-header';
 import { StatFigures } from './stat-figures';
@@ -183,7 +184,10 @@ function ActivityPanel({ info }: { info: AuthorInfo }) {
           <ol className={items.list}>
             {activity.map((event, index) => (
               <li key={`${event.type}-${event.id}-${index}`} className={styles.event}>
-                <span className={styles.eventType} data-type={event.type} aria-hidden="true">
+                <RoundIcon
+                  tone={event.type === 'like' ? 'danger' : 'primary'}
+                  className={styles.eventType}
+                >
                   {event.type === 'like' ? (
                     <HeartIcon />
                   ) : event.type === 'comment' ? (
@@ -191,7 +195,7 @@ function ActivityPanel({ info }: { info: AuthorInfo }) {
                   ) : (
                     '+'
                   )}
-                </span>
+                </RoundIcon>
                 <div className={styles.eventBody}>
                   <p className={styles.eventText}>
                     {t(`author.activity.${event.type}`)}{' '}

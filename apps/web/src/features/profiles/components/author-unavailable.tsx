@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '@/components/errors/message-text';
+import { FailureMark } from '@/components/ui/round-icon/round-icon';
 import styles from './author-profile.module.css';
 
 type AuthorLoadFailedProps = {
@@ -17,9 +18,7 @@ export function AuthorLoadFailed({ details, onBackToForum, onRetry }: AuthorLoad
   return (
     <section className={styles.unavailable} aria-labelledby={headingId}>
       <div className={styles.unavailableCard}>
-        <div className={styles.unavailableIcon} aria-hidden="true">
-          !
-        </div>
+        <FailureMark />
         <h1 id={headingId} className={styles.unavailableTitle}>
           {t('messages:authorLoadFailed')}
         </h1>

@@ -5,6 +5,7 @@ import { CONTACT_KINDS, ContactField } from '@/components/ui/form/contact-field'
 import { SettingsFormSection } from '@/components/ui/settings-section/settings-form-section';
 import { localizeMessage } from '@/lib/localize-message';
 import { notifyUpdateFailed } from '../utils/update-failure';
+import { Detail, DetailList } from './detail-list';
 import sectionStyles from '@/components/ui/settings-section/settings-section.module.css';
 import ownStyles from './contact-settings.module.css';
 
@@ -103,46 +104,40 @@ export function ContactSettings({
       onSubmit={onSubmit}
       onCancel={() => setEditing(false)}
       view={
-        <dl className={styles.values}>
-          <div className={styles.value}>
-            <dt>{t('fields.email')}</dt>
-            <dd>
-              {email.trim() ? (
-                <>
-                  <span translate="no">{email}</span>{' '}
-                  {emailVerified ? (
-                    <span className={styles.verified}>{t('contact.verified')}</span>
-                  ) : (
-                    <>
-                      <span className={styles.unverified}>{t('contact.unverified')}</span>
-                      <span className={styles.verifyHint}>{t('contact.unverifiedHint')}</span>
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => void resend()}
-                        disabled={resending}
-                      >
-                        {resending ? t('contact.resending') : t('contact.resend')}
-                      </button>
-                    </>
-                  )}
-                </>
-              ) : (
-                <span className={styles.empty}>{t('notProvided')}</span>
-              )}
-            </dd>
-          </div>
-          <div className={styles.value}>
-            <dt>{t('fields.phone')}</dt>
-            <dd>
-              {phone.trim() ? (
-                <span translate="no">{phone}</span>
-              ) : (
-                <span className={styles.empty}>{t('notProvided')}</span>
-              )}
-            </dd>
-          </div>
-        </dl>
+        <DetailList compact>
+          <Detail label={t('fields.email')}>
+            {email.trim() ? (
+              <>
+                <span translate="no">{email}</span>{' '}
+                {emailVerified ? (
+                  <span className={styles.verified}>{t('contact.verified')}</span>
+                ) : (
+                  <>
+                    <span className={styles.unverified}>{t('contact.unverified')}</span>
+                    <span className={styles.verifyHint}>{t('contact.unverifiedHint')}</span>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void resend()}
+                      disabled={resending}
+                    >
+                      {resending ? t('contact.resending') : t('contact.resend')}
+                    </button>
+                  </>
+                )}
+              </>
+            ) : (
+              <span className={styles.empty}>{t('notProvided')}</span>
+            )}
+          </Detail>
+          <Detail label={t('fields.phone')}>
+            {phone.trim() ? (
+              <span translate="no">{phone}</span>
+            ) : (
+              <span className={styles.empty}>{t('notProvided')}</span>
+            )}
+          </Detail>
+        </DetailList>
       }
       status={status}
     >

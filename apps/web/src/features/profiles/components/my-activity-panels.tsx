@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state';
 import { PostMeta } from './post-meta';
 import { StatFigures } from './stat-figures';
 import { HeartIcon, LockIcon } from '@/components/ui/icons/icons';
+import clamp from '@/components/ui/clamp/clamp.module.css';
 import items from '@/components/ui/item-list/item-list.module.css';
 import spread from '@/components/ui/spread-row/spread-row.module.css';
 import { ReviewStatusBadge } from '@/components/ui/review-status-badge/review-status-badge';
@@ -219,7 +220,7 @@ export function MyCommentsPanel({ first, total }: PanelProps<'comments'>) {
       total={total}
       renderItem={(comment) => (
         <>
-          <p className={styles.comment} translate="no">
+          <p className={`${clamp.clamped} ${styles.comment}`} translate="no">
             {comment.content}
           </p>
           <PostMeta date={<When date={comment.date} />}>

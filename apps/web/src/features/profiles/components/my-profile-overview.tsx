@@ -4,20 +4,12 @@ import { MAX_LENGTH, type CurrentUser } from '@symposia/shared';
 import { useModifyBio } from '../api/modify-bio';
 import { useModifyUrl } from '../api/modify-url';
 import { safeHttpUrl } from '../utils/author-sections';
+import { Detail, DetailList } from './detail-list';
 import { EditableField } from './editable-field';
 import card from '@/components/ui/card/card.module.css';
 import { TagList } from '@/components/ui/tag-list/tag-list';
 import profile from './profile.module.css';
 import styles from './my-profile.module.css';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.detail}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** The member's own value (translate="no"), or 'Not provided'. */
 function OrNotProvided({ value }: { value: string }) {
@@ -86,7 +78,7 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
 
       <section className={`${card.surface} ${styles.card}`} aria-labelledby={detailsId}>
         <h2 id={detailsId}>{t('details')}</h2>
-        <dl className={styles.details}>
+        <DetailList>
           <Detail label={t('fields.email')}>
             <OrNotProvided value={user.email} />
           </Detail>
@@ -123,7 +115,7 @@ export function MyProfileOverview({ user, wallet }: MyProfileOverviewProps) {
               }}
             />
           </Detail>
-        </dl>
+        </DetailList>
       </section>
 
       {wallet}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserReview, UserReviewKind } from '@symposia/shared';
+import clamp from '@/components/ui/clamp/clamp.module.css';
 import items from '@/components/ui/item-list/item-list.module.css';
 import { PagedList } from '@/components/ui/paged-list/paged-list';
 import { paths } from '@/config/paths';
@@ -27,7 +28,7 @@ function MemberReviewEntry({ review, kind }: { review: UserReview; kind: UserRev
           ? ` · ${t('reviews:item.authorRating', { rating: review.author_rating })}`
           : null}
       </p>
-      <p className={styles.summary} translate="no">
+      <p className={`${clamp.clamped} ${styles.summary}`} translate="no">
         {review.summary}
       </p>
       <p className={styles.meta}>

@@ -5,7 +5,7 @@ import type { RewardsMe } from '@symposia/shared';
 import { QueryStatus } from '@/components/ui/query-status/query-status';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/time';
-import { Card } from '@/components/ui/card/card';
+import { Card, CardPrompt } from '@/components/ui/card/card';
 import { rewardsQueryRoot, useMyRewards } from '../api/get-my-rewards';
 import { formatScore } from '@/lib/token-amount';
 import { useTokensLabel } from '../hooks/use-tokens-label';
@@ -38,7 +38,7 @@ export function RewardsCard({ walletAddress, linkedWallets }: RewardsCardProps) 
       {token ? (
         <MyRewards walletAddress={walletAddress} linkedWallets={linkedWallets} />
       ) : (
-        <div className={styles.signedOut}>
+        <CardPrompt>
           <p className={styles.note}>{t('rewards.signedOut')}</p>
           <button
             type="button"
@@ -47,7 +47,7 @@ export function RewardsCard({ walletAddress, linkedWallets }: RewardsCardProps) 
           >
             {t('rewards.signIn')}
           </button>
-        </div>
+        </CardPrompt>
       )}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '@/components/ui/card/card';
+import { Card, CardPrompt } from '@/components/ui/card/card';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { useTimedNotice } from '../hooks/use-timed-notice';
 import { ConnectWalletButton } from './connect-wallet-button';
@@ -77,13 +77,13 @@ export function WalletCard() {
           }
         />
       ) : (
-        <div className={styles.disconnected}>
+        <CardPrompt>
           <p className={styles.empty}>{t('notConnected')}</p>
           <ConnectWalletButton wallet={wallet} onConnect={connectWallet}>
             {t('screen:connectWallet')}
           </ConnectWalletButton>
           <WalletNotice notice={notice} />
-        </div>
+        </CardPrompt>
       )}
       <LinkedWallets
         connected={connected ? { address: wallet.address!, provider: wallet.wallet } : null}

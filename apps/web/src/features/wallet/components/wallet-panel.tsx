@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card/card';
+import { RoundIcon } from '@/components/ui/round-icon/round-icon';
 import { useConnectWallet } from '../hooks/use-connect-wallet';
 import { ConnectWalletButton } from './connect-wallet-button';
 import { WalletDetails } from './wallet-details';
@@ -48,9 +49,9 @@ export function WalletPanel() {
 
   return (
     <Card className={styles.panel} labelledBy={headingId}>
-      <div className={styles.icon} aria-hidden="true">
+      <RoundIcon className={styles.icon}>
         <WalletIcon size={28} />
-      </div>
+      </RoundIcon>
       <h2 id={headingId} className={styles.title}>
         {t('screen:connectYourWallet')}
       </h2>
