@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The stdout log is buffered: closing writes it out (pino also does when the process exits).
+  // The stdout log is buffered: closing writes it out (so does the process exiting: access-log.ts).
   app.addHook('onClose', async () => flushLog(logStream));
   try {
     await app.register(accessLogPlugin);

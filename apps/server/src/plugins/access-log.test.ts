@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -183,4 +184,31 @@ it('writes stdout in blocks: a line waits for its block, and reaches the log wit
     flushLog(destination);
     closeSync(fd);
   }
+});
+
+it('writes the lines still waiting for their block when the process exits', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'symposia-log-exit-'));
+  dirs.push(dir);
+  const file = join(dir, 'stdout.log');
+  // A process that logs two lines (far less than a block) and ends at once, closing nothing.
+  const script = `
+    import { openSync } from 'node:fs';
+    import pino from 'pino';
+    import { logDestination } from './src/plugins/access-log.ts';
+    const log = pino(logDestination('info', undefined, openSync(${JSON.stringify(file)}, 'w')));
+    log.info({ url: '/one' }, 'request');
+    log.info({ url: '/two' }, 'request');
+    process.exit(0);
+  `;
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    },
+  );
+  expect(child.stderr).toBe('');
+  const lines = (await readFile(file, 'utf8')).trim().split('\n');
+  expect(lines.map((line) => (JSON.parse(line) as Line).url)).toEqual(['/one', '/two']);
 });
