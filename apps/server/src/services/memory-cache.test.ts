@@ -59,6 +59,24 @@ describe('MemoryCache', () => {
     cache.close();
   });
 
+  it('keeps the order of use when the newest entry is read again and again', () => {
+    const { cache, put } = setUp({ maxBytes: 10 * KiB });
+    put('a', 3 * KiB);
+    put('b', 3 * KiB);
+    put('c', 3 * KiB);
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    // Used last: b (stored), then a, then c.
+    put('d', 3 * KiB);
+    expect(cache.get('b')).toBeUndefined();
+    put('e', 3 * KiB);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBeDefined();
+    cache.close();
+  });
+
   it('refuses a value larger than the whole budget and keeps the others', () => {
     const { cache, put } = setUp({ maxBytes: 10 * KiB });
     put('small', KiB);

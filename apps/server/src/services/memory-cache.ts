@@ -63,6 +63,8 @@ export class MemoryCache {
   readonly #now: () => number;
   /** Least recently used first. */
   readonly #lru = new Map<string, Entry>();
+  /** The last entry of #lru: one read again and again (a post everyone opens) stays in place. */
+  #newest: Entry | undefined;
   /** Least recently stored first: with one TTL for all, the order in which entries expire. */
   readonly #byAge = new Map<string, Entry>();
   #bytes = 0;
@@ -105,8 +107,11 @@ export class MemoryCache {
     this.#sweep();
     const entry = this.#lru.get(key);
     if (!entry) return undefined;
-    this.#lru.delete(key);
-    this.#lru.set(key, entry);
+    if (entry !== this.#newest) {
+      this.#lru.delete(key);
+      this.#lru.set(key, entry);
+      this.#newest = entry;
+    }
     return entry;
   }
 
@@ -124,6 +129,7 @@ export class MemoryCache {
     if (size > this.maxBytes) return false;
     const entry: Entry = { key, value, bytes: size, storedAt: this.#now(), removed: false };
     this.#lru.set(key, entry);
+    this.#newest = entry;
     this.#byAge.set(key, entry);
     this.#bytes += size;
     if (typeof value === 'object' && value !== null) owners.set(value, { cache: this, entry });
@@ -170,6 +176,7 @@ export class MemoryCache {
 
   #remove(entry: Entry): void {
     entry.removed = true;
+    if (entry === this.#newest) this.#newest = undefined;
     this.#lru.delete(entry.key);
     this.#byAge.delete(entry.key);
     this.#bytes -= entry.bytes;
