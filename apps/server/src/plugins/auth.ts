@@ -37,31 +37,33 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
     app.decorateRequest('session', null);
     app.decorateRequest('authFailure', 'missing');
 
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks here and below, not async ones: every request passes, and most have
+    // nothing to wait for (no token; a safe method), so they cost no promise of their own.
+    app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (!header || !/^bearer /i.test(header)) return;
+      if (!header || !/^bearer /i.test(header)) return done();
       const token = BEARER.exec(header)?.[1];
       if (!token) {
         request.authFailure = 'invalid';
-        return;
+        return done();
       }
-      const result = await sessions.authenticate(token);
-      if (result.ok) {
-        request.user = result.user;
-        request.session = result.session;
-      } else {
-        request.authFailure = result.reason;
-      }
+      sessions.authenticate(token).then((result) => {
+        if (result.ok) {
+          request.user = result.user;
+          request.session = result.session;
+        } else {
+          request.authFailure = result.reason;
+        }
+        done();
+      }, done);
     });
 
     // A member's own change (profile, settings, avatar) shows in their next answer, /auth/me
     // included: the session cache holds their account. onSend runs before the client hears back.
     // Other processes are told through the bus, before the client hears back.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.user && !SAFE_METHODS.has(request.method)) {
-        await sessions.forgetCachedAccount(request.user.id);
-      }
-      return payload;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.user || SAFE_METHODS.has(request.method)) return done(null, payload);
+      sessions.forgetCachedAccount(request.user.id).then(() => done(null, payload), done);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

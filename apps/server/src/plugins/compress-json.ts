@@ -118,12 +118,13 @@ const isJson = (type: unknown) =>
  */
 export const compressJsonPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: every answer passes, and most go out as they are.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 206) {
-        return payload;
+        return done(null, payload);
       }
       if (reply.hasHeader('content-encoding') || !isJson(reply.getHeader('content-type'))) {
-        return payload;
+        return done(null, payload);
       }
       // Measured without copying: an answer sent plain (most API clients, and every answer to
       // a client that accepts no encoding) goes out as the string it is.
@@ -133,17 +134,18 @@ export const compressJsonPlugin = fp(
           : Buffer.isBuffer(payload)
             ? payload.length
             : 0;
-      if (size < COMPRESS_MIN_BYTES) return payload;
+      if (size < COMPRESS_MIN_BYTES) return done(null, payload);
       // From here on the answer depends on Accept-Encoding, compressed or not.
       reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      if (!encoding) return payload;
+      if (!encoding) return done(null, payload);
       const body = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
-      const compressed = await compress(body, encoding);
-      plainBodies.set(request, body);
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      return compressed;
+      compress(body, encoding).then((compressed) => {
+        plainBodies.set(request, body);
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      }, done);
     });
   },
   { name: 'compress-json' },

@@ -8,8 +8,10 @@ import fp from 'fastify-plugin';
 export const formBodyPlugin = fp(
   async (app) => {
     await app.register(formbody);
-    app.addHook('preValidation', async (request) => {
+    // A callback hook, not an async one: every request passes here, and nothing is awaited.
+    app.addHook('preValidation', (request, _reply, done) => {
       if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+      done();
     });
   },
   { name: 'form-body' },

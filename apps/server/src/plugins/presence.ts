@@ -10,10 +10,13 @@ import { mailLanguageOf, type Services } from '../services/index.js';
  */
 export const presencePlugin = fp<{ preferences: Services['notificationPreferences'] }>(
   async (app, { preferences }) => {
-    app.addHook('onRequest', async (request) => {
-      if (!request.user) return;
+    // A callback hook, not an async one: most requests are anonymous and wait for nothing.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.user) return done();
       const accepted = request.headers['accept-language'];
-      await preferences.seen(request.user.id, accepted ? mailLanguageOf(accepted) : null);
+      preferences
+        .seen(request.user.id, accepted ? mailLanguageOf(accepted) : null)
+        .then(() => done(), done);
     });
   },
   { name: 'presence', dependencies: ['auth'] },

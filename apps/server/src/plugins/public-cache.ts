@@ -35,27 +35,31 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     // its answer stale, and set() then refuses it.
     const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
-    app.addHook('preHandler', async (request, reply) => {
+    // Callback hooks, not async ones: every request passes both, and neither waits for anything.
+    app.addHook('preHandler', (request, reply, done) => {
       const key = cacheKey(request);
-      if (key === null) return;
+      if (key === null) return done();
       const hit = cache.get(key);
       if (hit) {
         const entry = hit.value as Entry;
-        // Compressed once per encoding for every later reader, not once per request.
-        return sendSharedBody(
+        // Compressed once per encoding for every later reader, not once per request. Answered
+        // here: the handler does not run (done is not called).
+        sendSharedBody(
           request,
           reply.header('content-type', entry.contentType).header('x-cache', 'hit'),
           entry,
           entry.body,
         );
+        return;
       }
       pending.set(request, { key, version: cache.version() });
+      done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const started = pending.get(request);
-      if (started === undefined || reply.statusCode !== 200) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (started === undefined || reply.statusCode !== 200) return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
       // Kept plain: plugins/compress-json.ts compresses each answer, hits too, as its reader accepts.
       const body =
         typeof payload === 'string' ? Buffer.from(payload) : plainPayload(request, payload);
@@ -65,7 +69,7 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       };
       cache.set(started.key, entry, started.version, body.length);
       reply.header('x-cache', 'miss');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'public-cache' },
