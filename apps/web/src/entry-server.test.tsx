@@ -19,7 +19,10 @@ let clientDir = '';
 
 beforeAll(() => {
   // Spies on the platform's class, set before the renderer (and React) are loaded.
-  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, ...args) {
+  AsyncLocalStorage.prototype.run = function (
+    this: AsyncLocalStorage<unknown>,
+    ...args: unknown[]
+  ) {
     ran.add(this);
     disabled.delete(this);
     return (run as (...a: unknown[]) => unknown).apply(this, args);

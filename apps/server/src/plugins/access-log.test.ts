@@ -180,6 +180,11 @@ it('writes stdout in blocks: a line waits for its block, and reaches the log wit
     log.info({ url: '/last' }, 'request');
     flushLog(destination);
     expect(await readFile(file, 'utf8')).toContain('"/last"');
+    // A line after the app closed (the server's own "server closed") is not kept back.
+    log.info('server closed');
+    await expect
+      .poll(() => readFile(file, 'utf8'), { timeout: 10 * LOG_FLUSH_INTERVAL_MS, interval: 50 })
+      .toContain('server closed');
   } finally {
     flushLog(destination);
     closeSync(fd);

@@ -34,6 +34,7 @@ class BlockedLog implements DestinationStream {
   readonly writable = true;
   #lines: string[] = [];
   #length = 0;
+  #closed = false;
   readonly #sink: SonicBoom;
   readonly #timer: NodeJS.Timeout;
   readonly #onExit = () => this.close();
@@ -46,13 +47,24 @@ class BlockedLog implements DestinationStream {
   }
 
   write(line: string): void {
+    // Closed (the app's last lines, "server closed"): straight to SonicBoom, which pino flushes
+    // when the process exits.
+    if (this.#closed) {
+      this.#sink.write(line);
+      return;
+    }
     this.#lines.push(line);
     this.#length += line.length;
     if (this.#length >= LOG_BLOCK_BYTES) this.#hand();
   }
 
-  /** Writes what waits, synchronously, and stops the timer: the app is closing, or the process. */
+  /**
+   * Writes what waits, synchronously, and stops gathering: the app is closing, or the process.
+   * Lines logged after this go to SonicBoom one by one.
+   */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     clearInterval(this.#timer);
     process.off('exit', this.#onExit);
     this.#hand();

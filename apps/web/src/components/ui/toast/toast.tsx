@@ -101,13 +101,23 @@ function ToastMessage({ title, details, closeToast, isPaused, toastProps }: Toas
 type Notify = (title: string, details?: ReactNode, options?: ToastOptions) => void;
 
 /**
- * The toast up for each message said in text (type, title and details), so the same message
- * raised again while it is up is not stacked under itself: one failing save retried, or one
- * outcome reported by two paths, reads once. Up means until it is closed, or for its duration
- * from when it was raised (it may wait for the container to load before the library knows it).
+ * Each message said in text (type, title and details) gets one toast id while its toast is up, so
+ * the same message raised again is not stacked under itself: one failing save retried, or one
+ * outcome reported by two paths, reads once (the library ignores a toast whose id it shows, and
+ * one queued twice before its container mounted). Once it closes, the message's next toast gets
+ * a new id.
  */
-const upMessages = new Map<string, { toastId: string; raisedAt: number }>();
-let raisedCount = 0;
+const messageNumbers = new Map<string, number>();
+const closedTimes = new Map<string, number>();
+
+function toastIdOf(message: string): string {
+  let number = messageNumbers.get(message);
+  if (number === undefined) {
+    number = messageNumbers.size + 1;
+    messageNumbers.set(message, number);
+  }
+  return `toast-${number}-${closedTimes.get(message) ?? 0}`;
+}
 
 const show =
   (type: 'error' | 'success' | 'info'): Notify =>
@@ -117,20 +127,19 @@ const show =
       details === undefined || typeof details === 'string'
         ? [type, title, details ?? ''].join('\n')
         : null;
-    const up = message === null ? undefined : upMessages.get(message);
-    if (up && Date.now() - up.raisedAt < TOAST_DURATION_MS) return;
-    const toastId = `toast-${++raisedCount}`;
-    if (message !== null) upMessages.set(message, { toastId, raisedAt: Date.now() });
+    const toastId = message === null ? undefined : toastIdOf(message);
     void loadToastify().then(({ toast }) => {
       toast[type](<ToastMessage title={title} details={details} />, {
         autoClose: TOAST_DURATION_MS,
         // ToastMessage draws the timer, named in the reader's language.
         customProgressBar: true,
-        toastId,
-        onClose: () => {
-          if (message !== null && upMessages.get(message)?.toastId === toastId)
-            upMessages.delete(message);
-        },
+        ...(message !== null && {
+          toastId,
+          onClose: () => {
+            if (toastIdOf(message) === toastId)
+              closedTimes.set(message, (closedTimes.get(message) ?? 0) + 1);
+          },
+        }),
         ...options,
       });
     });
