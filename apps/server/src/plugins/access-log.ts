@@ -19,6 +19,9 @@ const loggedUrl = (url: string) =>
 export const LOG_BLOCK_BYTES = 4096;
 export const LOG_FLUSH_INTERVAL_MS = 1000;
 
+/** pino's SonicBoom stream: the one that writes to the file descriptor. */
+type SonicBoom = ReturnType<typeof pino.destination>;
+
 /**
  * Lines gathered into blocks of LOG_BLOCK_BYTES, each handed to SonicBoom whole. SonicBoom could
  * buffer them itself (its minLength), but it measures the string it appends a line to on every
@@ -26,9 +29,6 @@ export const LOG_FLUSH_INTERVAL_MS = 1000;
  * block waiting (7 KB of garbage per request under load, a sixth of a small answer's CPU). Here a
  * line is only pushed; the block is joined once.
  */
-/** pino's SonicBoom stream: the one that writes to the file descriptor. */
-type SonicBoom = ReturnType<typeof pino.destination>;
-
 class BlockedLog implements DestinationStream {
   /** What pino looks for to take an object as its stream rather than as its options. */
   readonly writable = true;
