@@ -37,6 +37,24 @@ describe('message codes in error bodies', () => {
     });
   });
 
+  it('answers a multipart body 415 where the route takes none (uploads, avatar, unsubscribe do)', async () => {
+    const type = 'multipart/form-data; boundary=x';
+    const response = await (
+      await app()
+    ).inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': type },
+      payload: '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nada\r\n--x--\r\n',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      detail: MESSAGES.unsupportedMediaType(type),
+      code: 'unsupportedMediaType',
+      values: { contentType: type },
+    });
+  });
+
   it("gives each field error of a 422 its rule's code; the detail's sentence has none", async () => {
     const server = await app();
     const register = await server.inject({

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { plainPayload, sendSharedBody } from './compress-json.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../services/memory-cache.js';
@@ -26,7 +26,10 @@ export interface PublicCacheOptions {
  *
  * An answer is looked up after its query and parameters were validated, under what the handler
  * actually reads (the route, its parameters and its parsed query, unknown parameters dropped), so
- * `?x=1`, `?x=2`, ... or a reordered query are one entry rather than one each.
+ * `?x=1`, `?x=2`, ... or a reordered query are one entry rather than one each. A URL seen before
+ * is answered as soon as its route is found (onRequest): the key its validated request was given
+ * is remembered by the URL exactly as sent, and the same bytes parse and validate the same way,
+ * so the hooks, validation and key-building of a kept answer run once per URL, not per request.
  */
 export const publicCachePlugin = fp<PublicCacheOptions>(
   async (app, { cache }) => {
@@ -35,23 +38,34 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     // its answer stale, and set() then refuses it.
     const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
-    // Callback hooks, not async ones: every request passes both, and neither waits for anything.
+    const keysByUrl = new BoundedMap<string, string>(KEYS_BY_URL_MAX);
+
+    // Answered here, the handler and the hooks after this one do not run (done is not called).
+    const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+      // Compressed once per encoding for every later reader, not once per request.
+      sendSharedBody(
+        request,
+        reply.header('content-type', entry.contentType).header('x-cache', 'hit'),
+        entry,
+        entry.body,
+      );
+    };
+
+    // Callback hooks, not async ones: every request passes them, and none waits for anything.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!mayBeCached(request)) return done();
+      const key = keysByUrl.get(request.url);
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (hit) return answer(request, reply, hit.value as Entry);
+      done();
+    });
+
     app.addHook('preHandler', (request, reply, done) => {
       const key = cacheKey(request);
       if (key === null) return done();
+      keysByUrl.set(request.url, key);
       const hit = cache.get(key);
-      if (hit) {
-        const entry = hit.value as Entry;
-        // Compressed once per encoding for every later reader, not once per request. Answered
-        // here: the handler does not run (done is not called).
-        sendSharedBody(
-          request,
-          reply.header('content-type', entry.contentType).header('x-cache', 'hit'),
-          entry,
-          entry.body,
-        );
-        return;
-      }
+      if (hit) return answer(request, reply, hit.value as Entry);
       pending.set(request, { key, version: cache.version() });
       done();
     });
@@ -80,16 +94,22 @@ interface Entry {
   body: Buffer;
 }
 
+/** URLs whose key is remembered: a flood of distinct URLs pushes out the oldest, not memory. */
+const KEYS_BY_URL_MAX = 10_000;
+
+/** An anonymous GET of a route whose answers are kept. */
+function mayBeCached(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    request.routeOptions.config.publicCache === true &&
+    request.headers.authorization === undefined
+  );
+}
+
 /** What the answer depends on, in a fixed order; null when it must not be cached. */
 function cacheKey(request: FastifyRequest): string | null {
+  if (!mayBeCached(request)) return null;
   const route = request.routeOptions;
-  if (
-    request.method !== 'GET' ||
-    route.config.publicCache !== true ||
-    request.headers.authorization !== undefined
-  ) {
-    return null;
-  }
   // Without a schema the handler reads none of them, so they cannot change the answer.
   const params = route.schema?.params ? sortedEntries(request.params) : [];
   const query = route.schema?.querystring ? sortedEntries(request.query) : [];
@@ -103,4 +123,16 @@ function sortedEntries(value: unknown): [string, unknown][] {
   return Object.entries(value)
     .filter(([, field]) => field !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A Map that forgets its oldest entry when a new one would pass `max`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    if (this.size >= this.max && !this.has(key)) this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
 }

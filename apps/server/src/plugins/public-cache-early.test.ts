@@ -1,0 +1,84 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createContentVersion } from '../services/content-version.js';
+import { MemoryCache } from '../services/memory-cache.js';
+import { publicCachePlugin } from './public-cache.js';
+
+// The plugin alone, with a route whose handler and validation are counted: a kept answer for a
+// URL seen before is sent before either runs, and nothing unvalidated is ever answered from it.
+const apps: Array<{ close(): Promise<unknown> }> = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function countedApp() {
+  const version = createContentVersion();
+  const cache = new MemoryCache({ version, ttlMs: 60_000, maxBytes: 1024 * 1024 });
+  const counts = { validated: 0, handled: 0 };
+  const app = Fastify();
+  apps.push(app);
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => {
+      counts.validated += 1;
+      return validate(data);
+    };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(publicCachePlugin, { cache });
+  app.get(
+    '/posts/:id',
+    {
+      config: { publicCache: true },
+      schema: {
+        params: z.object({ id: z.string().regex(/^\d+$/) }),
+        querystring: z.object({ limit: z.coerce.number().int().max(50).default(10) }),
+      },
+    },
+    async (request) => {
+      counts.handled += 1;
+      return { id: request.params.id, limit: request.query.limit };
+    },
+  );
+  return { app, counts, version };
+}
+
+it('answers a URL seen before from the kept bytes without validating it again', async () => {
+  const { app, counts } = await countedApp();
+  const first = await app.inject({ url: '/posts/7?limit=5' });
+  expect(first.headers['x-cache']).toBe('miss');
+  const validatedOnce = counts.validated;
+  expect(validatedOnce).toBeGreaterThan(0);
+
+  const again = await app.inject({ url: '/posts/7?limit=5' });
+  expect(again.headers['x-cache']).toBe('hit');
+  expect(again.json()).toEqual({ id: '7', limit: 5 });
+  expect(counts).toEqual({ validated: validatedOnce, handled: 1 });
+
+  // Another spelling of the same answer is validated once, then known by its own URL too.
+  expect((await app.inject({ url: '/posts/7?limit=5&x=1' })).headers['x-cache']).toBe('hit');
+  expect(counts.validated).toBe(validatedOnce * 2);
+  expect((await app.inject({ url: '/posts/7?limit=5&x=1' })).headers['x-cache']).toBe('hit');
+  expect(counts).toEqual({ validated: validatedOnce * 2, handled: 1 });
+});
+
+it('never answers invalid input, a signed-in caller or a changed version from a URL it knows', async () => {
+  const { app, counts, version } = await countedApp();
+  for (let round = 0; round < 2; round += 1) {
+    const invalid = await app.inject({ url: '/posts/7?limit=500' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers['x-cache']).toBeUndefined();
+  }
+  expect(counts.handled).toBe(0);
+
+  await app.inject({ url: '/posts/8' });
+  const signedIn = await app.inject({ url: '/posts/8', headers: { authorization: 'Bearer x' } });
+  expect(signedIn.headers['x-cache']).toBeUndefined();
+  expect(counts.handled).toBe(2);
+
+  version.bump();
+  expect((await app.inject({ url: '/posts/8' })).headers['x-cache']).toBe('miss');
+  expect(counts.handled).toBe(3);
+});
