@@ -226,6 +226,9 @@ export const REVIEW_REPORT_RULES: Record<ReviewViewerKind, Record<ReviewState, O
   moderator: { public: 'ok', private: 404, deleted: 404, hidden: 'ok', 'post-hidden': 'ok' },
 };
 
+/** What a moderator may do to a reported review or response: each action, and `restore`. */
+type ResolutionOutcomes = Record<ModerationAction | 'restore', Outcome>;
+
 /** A review or response the moderator may see: every action, and undoing its hiding. */
 const MAY_RESOLVE_ALL = {
   dismiss: 'ok',
@@ -233,7 +236,7 @@ const MAY_RESOLVE_ALL = {
   delete: 'ok',
   suspend: 'ok',
   restore: 'ok',
-} as const satisfies Record<ModerationAction | 'restore', Outcome>;
+} as const satisfies ResolutionOutcomes;
 
 /** One on another member's private post, or deleted: close the report or suspend, nothing else. */
 const MAY_ONLY_DISMISS_OR_SUSPEND = {
@@ -242,17 +245,14 @@ const MAY_ONLY_DISMISS_OR_SUSPEND = {
   delete: 404,
   suspend: 'ok',
   restore: 404,
-} as const satisfies Record<ModerationAction | 'restore', Outcome>;
+} as const satisfies ResolutionOutcomes;
 
 /**
  * What a moderator may do to a reported review (a member's) in each state, and undo its hiding
  * (`restore`; whether it is hidden at all is the service's 409): hide and delete what they may
  * see, never a review of another member's private post (404), as for comments.
  */
-export const REVIEW_RESOLUTION_RULES: Record<
-  ReviewState,
-  Record<ModerationAction | 'restore', Outcome>
-> = {
+export const REVIEW_RESOLUTION_RULES: Record<ReviewState, ResolutionOutcomes> = {
   public: MAY_RESOLVE_ALL,
   private: MAY_ONLY_DISMISS_OR_SUSPEND,
   deleted: MAY_ONLY_DISMISS_OR_SUSPEND,
@@ -354,10 +354,7 @@ export const REVIEW_RESPONSE_REPORT_RULES: Record<
  * (`restore`; whether it is hidden at all is the service's 409): what they may see, never one on
  * another member's private post (404), as for reviews.
  */
-export const REVIEW_RESPONSE_RESOLUTION_RULES: Record<
-  ReviewResponseState,
-  Record<ModerationAction | 'restore', Outcome>
-> = {
+export const REVIEW_RESPONSE_RESOLUTION_RULES: Record<ReviewResponseState, ResolutionOutcomes> = {
   public: MAY_RESOLVE_ALL,
   private: MAY_ONLY_DISMISS_OR_SUSPEND,
   deleted: MAY_ONLY_DISMISS_OR_SUSPEND,

@@ -7,7 +7,7 @@ import {
   type NewMail,
 } from '../domain/mail.js';
 import { lockRows, writeTransaction, type Dialect, type Executor } from './database.js';
-import { newJobRow } from './job-repository.js';
+import { enqueueJob } from './job-repository.js';
 import { queueMail } from './mail-repository.js';
 import { revokeSessionsOf } from './session-writes.js';
 import { writePasswordHash } from './user-repository.js';
@@ -203,18 +203,13 @@ export function createEmailTokenRepository(db: AppDatabase, dialect: Dialect) {
             requested_at: request.requestedAt,
           })
           .execute();
-        await trx
-          .insertInto('jobs')
-          .values(
-            newJobRow({
-              id: request.jobId,
-              kind: RESOLVE_PASSWORD_RESET_JOB,
-              subjectId: request.id,
-              maxAttempts: request.maxAttempts,
-              at: request.requestedAt,
-            }),
-          )
-          .execute();
+        await enqueueJob(trx, {
+          id: request.jobId,
+          kind: RESOLVE_PASSWORD_RESET_JOB,
+          subjectId: request.id,
+          maxAttempts: request.maxAttempts,
+          at: request.requestedAt,
+        });
       });
     },
 

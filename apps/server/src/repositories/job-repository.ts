@@ -57,7 +57,7 @@ const toJob = (row: JobRow): Job => ({
 });
 
 /** Writes a job inside the caller's transaction, so the job exists exactly when its subject does. */
-export async function enqueueJob(trx: Transaction<DatabaseSchema>, job: NewJob): Promise<void> {
+export async function enqueueJob(trx: Executor, job: NewJob): Promise<void> {
   await trx.insertInto('jobs').values(newJobRow(job)).execute();
 }
 

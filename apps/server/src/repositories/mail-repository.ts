@@ -2,7 +2,7 @@ import type { AppDatabase } from '../db/index.js';
 import { storedLanguage } from '@symposia/shared';
 import { SEND_EMAIL_JOB, type NewMail } from '../domain/mail.js';
 import type { Executor } from './database.js';
-import { newJobRow } from './job-repository.js';
+import { enqueueJob } from './job-repository.js';
 
 /** A message of the outbox as the sender reads it: what was queued, and whether it left. */
 export type OutboxMessage = Omit<NewMail, 'at' | 'maxAttempts' | 'headers'> & {
@@ -47,18 +47,13 @@ export async function queueMail(trx: Executor, mail: NewMail): Promise<void> {
       created_at: mail.at,
     })
     .execute();
-  await trx
-    .insertInto('jobs')
-    .values(
-      newJobRow({
-        id: mail.id,
-        kind: SEND_EMAIL_JOB,
-        subjectId: mail.id,
-        maxAttempts: mail.maxAttempts,
-        at: mail.at,
-      }),
-    )
-    .execute();
+  await enqueueJob(trx, {
+    id: mail.id,
+    kind: SEND_EMAIL_JOB,
+    subjectId: mail.id,
+    maxAttempts: mail.maxAttempts,
+    at: mail.at,
+  });
 }
 
 export type MailRepository = ReturnType<typeof createMailRepository>;

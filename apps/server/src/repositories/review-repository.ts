@@ -55,6 +55,16 @@ const TEXT_COLUMNS = [
   'strengths',
   'weaknesses',
 ] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+
+/**
+ * What the reviewer wrote (the columns bear ReviewText's field names), of a review to insert or of
+ * the row an edit replaces.
+ */
+function textOf<T extends Record<TextColumn, unknown>>(review: T): Pick<T, TextColumn> {
+  const text = Object.fromEntries(TEXT_COLUMNS.map((column) => [column, review[column]]));
+  return text as Pick<T, TextColumn>;
+}
 
 /** Writes the notifications of a review event; returns whom they reached. */
 async function tell(trx: Trx, notices: readonly NewNotification[]): Promise<string[]> {
@@ -311,15 +321,7 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
               reviewer_id: review.reviewerId,
               revision: Number(post.revision),
               reviewed_text: reviewedTextOf(post),
-              soundness: review.soundness,
-              significance: review.significance,
-              clarity: review.clarity,
-              reproducibility: review.reproducibility,
-              confidence: review.confidence,
-              recommendation: review.recommendation,
-              summary: review.summary,
-              strengths: review.strengths,
-              weaknesses: review.weaknesses,
+              ...textOf(review),
               anonymous: review.anonymous ? 1 : 0,
               author_rating: null,
               created_at: review.createdAt,
@@ -352,11 +354,10 @@ export function createReviewRepository(db: AppDatabase, dialect: Dialect) {
           .select((eb) => eb.fn.max('version').as('version'))
           .where('review_id', '=', id)
           .executeTakeFirst();
-        const kept = Object.fromEntries(TEXT_COLUMNS.map((column) => [column, before[column]]));
         await trx
           .insertInto('review_versions')
           .values({
-            ...(kept as Pick<typeof before, (typeof TEXT_COLUMNS)[number]>),
+            ...textOf(before),
             review_id: id,
             version: Number(last?.version ?? 0) + 1,
             edited_at: before.edited_at ?? before.created_at,

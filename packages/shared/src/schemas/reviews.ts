@@ -35,22 +35,18 @@ export const REVIEW_SCORE_NAMES = [
 ] as const;
 export type ReviewScoreName = (typeof REVIEW_SCORE_NAMES)[number];
 
+/** An object of one value per score, in REVIEW_SCORE_NAMES's order, each of a schema of its own. */
+function perScore<T extends z.ZodType>(score: () => T) {
+  const shape = Object.fromEntries(REVIEW_SCORE_NAMES.map((name) => [name, score()]));
+  return z.object(shape as Record<ReviewScoreName, T>);
+}
+
 /** The four scores of one review, whole numbers 1–5. */
-export const reviewScoresSchema = z.object({
-  soundness: z.number().int(),
-  significance: z.number().int(),
-  clarity: z.number().int(),
-  reproducibility: z.number().int(),
-});
+export const reviewScoresSchema = perScore(() => z.number().int());
 export type ReviewScores = z.infer<typeof reviewScoresSchema>;
 
 /** The means of the current revision's reviews (not rounded); null while it has none. */
-export const reviewMeanScoresSchema = z.object({
-  soundness: z.number(),
-  significance: z.number(),
-  clarity: z.number(),
-  reproducibility: z.number(),
-});
+export const reviewMeanScoresSchema = perScore(() => z.number());
 export type ReviewMeanScores = z.infer<typeof reviewMeanScoresSchema>;
 
 /**

@@ -2,9 +2,9 @@ import { MESSAGES } from '@symposia/shared';
 import type { MailLanguage, NewMail } from '../../domain/mail.js';
 import type { User } from '../../domain/user.js';
 import type { EmailTokenRepository, MailRepository } from '../../repositories/index.js';
-import { timeOrderedId } from '../../repositories/ordered-ids.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors.js';
+import { newMail } from '../mail/new-mail.js';
 import { VERIFY_EMAIL_TEMPLATE } from '../mail/templates.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { linkTokenHash, refusedLink } from './email-links.js';
@@ -36,17 +36,13 @@ export function createEmailVerificationService(deps: {
     email: string,
     language: MailLanguage,
   ): NewMail {
-    const at = now();
-    return {
-      id: timeOrderedId(at),
+    return newMail(now(), deps.maxAttempts, {
       template: VERIFY_EMAIL_TEMPLATE,
       userId: user.id,
       recipient: email,
       language,
       params: { username: user.username, email },
-      at: at.toISOString(),
-      maxAttempts: deps.maxAttempts,
-    };
+    });
   }
 
   return {

@@ -7,10 +7,10 @@ import {
 } from '@symposia/shared';
 import type { MailLanguage } from '../../domain/mail.js';
 import type { EmailTokenRepository } from '../../repositories/index.js';
-import { timeOrderedId } from '../../repositories/ordered-ids.js';
 import type { AfterWrite } from '../after-write.js';
 import type { Clock } from '../clock.js';
 import { TooManyAttemptsError } from '../errors.js';
+import { newMail } from '../mail/new-mail.js';
 import { PASSWORD_RESET_TEMPLATE } from '../mail/templates.js';
 import { addressKey } from '../rate-limit/client-address.js';
 import type { RateLimit, RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -45,16 +45,15 @@ export function passwordResetResolver(deps: {
       PASSWORD_RESET_ACCOUNTS_PER_EMAIL,
     );
     const at = now();
-    const mails = accounts.map((account) => ({
-      id: timeOrderedId(at),
-      template: PASSWORD_RESET_TEMPLATE,
-      userId: account.id,
-      recipient: account.email,
-      language: request.language,
-      params: { username: account.username },
-      at: at.toISOString(),
-      maxAttempts: deps.maxAttempts,
-    }));
+    const mails = accounts.map((account) =>
+      newMail(at, deps.maxAttempts, {
+        template: PASSWORD_RESET_TEMPLATE,
+        userId: account.id,
+        recipient: account.email,
+        language: request.language,
+        params: { username: account.username },
+      }),
+    );
     return tokens.resolveReset(requestId, mails, {
       template: PASSWORD_RESET_TEMPLATE,
       since: new Date(at.getTime() - deps.perAccount.windowSeconds * 1000).toISOString(),

@@ -18,8 +18,8 @@ import type {
   JobRepository,
   NotificationPreferencesRepository,
 } from '../../repositories/index.js';
-import { timeOrderedId } from '../../repositories/ordered-ids.js';
 import type { Clock } from '../clock.js';
+import { newMail } from '../mail/new-mail.js';
 import { DIGEST_TEMPLATE } from '../mail/notification-templates.js';
 
 /** Posts each of the digest's two post sections lists. */
@@ -72,10 +72,8 @@ export function createDigestService(deps: {
       .filter((post) => !shown.has(post.id) && post.author !== member.username)
       .slice(0, DIGEST_POSTS_PER_SECTION);
     if (followed.length === 0 && others.length === 0 && unread.items.length === 0) return null;
-    const at = now();
     return {
-      mail: {
-        id: timeOrderedId(at),
+      mail: newMail(now(), deps.maxAttempts, {
         template: DIGEST_TEMPLATE,
         userId: member.id,
         recipient: member.email,
@@ -88,9 +86,7 @@ export function createDigestService(deps: {
           notifications: JSON.stringify(unread.items),
           more: String(unread.total - unread.items.length),
         },
-        at: at.toISOString(),
-        maxAttempts: deps.maxAttempts,
-      },
+      }),
       notificationIds: unread.items.map((item) => item.id),
     };
   }

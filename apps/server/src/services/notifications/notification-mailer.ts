@@ -16,8 +16,8 @@ import type {
   NotificationMailRepository,
   NotificationPreferencesRepository,
 } from '../../repositories/index.js';
-import { timeOrderedId } from '../../repositories/ordered-ids.js';
 import type { Clock } from '../clock.js';
+import { newMail } from '../mail/new-mail.js';
 import { NOTIFICATION_EMAIL_TEMPLATE } from '../mail/notification-templates.js';
 
 /** Notifications one immediate email lists at most (the rest wait for the next, or the digest). */
@@ -37,16 +37,15 @@ function mailsOf(
     const kind = NOTIFICATION_KIND_OF_TYPE[item.type];
     byKind.set(kind, [...(byKind.get(kind) ?? []), item]);
   }
-  return [...byKind].map(([kind, listed]) => ({
-    id: timeOrderedId(at),
-    template: NOTIFICATION_EMAIL_TEMPLATE,
-    userId: member.id,
-    recipient: member.email,
-    language: member.language,
-    params: { username: member.username, kind, items: JSON.stringify(listed) },
-    at: at.toISOString(),
-    maxAttempts,
-  }));
+  return [...byKind].map(([kind, listed]) =>
+    newMail(at, maxAttempts, {
+      template: NOTIFICATION_EMAIL_TEMPLATE,
+      userId: member.id,
+      recipient: member.email,
+      language: member.language,
+      params: { username: member.username, kind, items: JSON.stringify(listed) },
+    }),
+  );
 }
 
 /**
