@@ -290,7 +290,7 @@ test.describe('forum list', () => {
     await expect(page.getByRole('heading', { name: 'Community Forum', level: 1 })).toBeVisible();
   });
 
-  test('has no serious accessibility violations; screenshots at 390 and 1280', async ({
+  test('has no serious accessibility violations and nothing wider than the screen; screenshots at 390 and 1280', async ({
     page,
     request,
   }, testInfo) => {
@@ -320,6 +320,15 @@ test.describe('forum list', () => {
       await expect(
         card(page, `Paper ${word}`).getByText('Document', { exact: true }),
       ).toBeVisible();
+      // Nothing is wider than the screen: the review-status filter's row wraps on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      const filters = page.getByRole('group', { name: 'Filter by review status' });
+      for (const button of await filters.getByRole('button').all()) {
+        const box = await button.boundingBox();
+        expect(box && box.x + box.width, await button.innerText()).toBeLessThanOrEqual(width);
+        // One line of text: "In review" does not break inside its pill.
+        expect(box?.height).toBeLessThanOrEqual(48);
+      }
       await page.screenshot({ path: testInfo.outputPath(`forum-${width}.png`), fullPage: true });
 
       const results = await new AxeBuilder({ page }).analyze();
