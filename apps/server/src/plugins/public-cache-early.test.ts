@@ -1,5 +1,9 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContentVersion } from '../services/content-version.js';
@@ -19,7 +23,7 @@ async function countedApp() {
   const counts = { validated: 0, handled: 0 };
   const app = Fastify();
   apps.push(app);
-  app.setValidatorCompiler((route) => {
+  app.setValidatorCompiler<z.ZodType>((route) => {
     const validate = validatorCompiler(route);
     return (data) => {
       counts.validated += 1;
@@ -28,7 +32,7 @@ async function countedApp() {
   });
   app.setSerializerCompiler(serializerCompiler);
   await app.register(publicCachePlugin, { cache });
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/posts/:id',
     {
       config: { publicCache: true },
