@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import type { Viewer } from '../domain/post.js';
 import type { Session } from '../domain/session.js';
 import type { User } from '../domain/user.js';
-import { AuthenticationRequiredError, type AuthFailure, type Services } from '../services/index.js';
+import {
+  AuthenticationRequiredError,
+  type Authentication,
+  type AuthFailure,
+  type Services,
+} from '../services/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +52,7 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
         request.authFailure = 'invalid';
         return done();
       }
-      sessions.authenticate(token).then((result) => {
+      const apply = (result: Authentication) => {
         if (result.ok) {
           request.user = result.user;
           request.session = result.session;
@@ -55,7 +60,10 @@ export const authPlugin = fp<{ sessions: Services['sessions'] }>(
           request.authFailure = result.reason;
         }
         done();
-      }, done);
+      };
+      const result = sessions.authenticate(token);
+      if (result instanceof Promise) result.then(apply, done);
+      else apply(result);
     });
 
     // A member's own change (profile, settings, avatar) shows in their next answer, /auth/me

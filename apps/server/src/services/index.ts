@@ -525,7 +525,7 @@ export function createServices(
 }
 
 export * from './errors.js';
-export type { SessionRaceHooks } from './auth/session-service.js';
+export type { Authentication, SessionRaceHooks } from './auth/session-service.js';
 export { PROCESS_POST_JOB } from './posts/post-service.js';
 export { createRelatedPosts, RELATED_SHOWN } from './posts/related-posts.js';
 export type { RelatedPosts } from './posts/related-posts.js';

@@ -138,6 +138,28 @@ describeEachDatabase('session lookup cache', (db) => {
     clock.advance(60);
     expect(await statusOf(app, headers)).toBe(401);
   });
+
+  it('answers a kept session without a promise, and still refuses it once ended or idle', async () => {
+    const { app, clock } = await db.buildApp({
+      env: { ...LONG_CACHE, SESSION_IDLE_TIMEOUT_SECONDS: '60' },
+    });
+    const { headers } = await signedInUser(app);
+    const token = headers.authorization.replace(/^Bearer /, '');
+    const sessions = app.services.sessions;
+    // The first use reads the session and records it: that waits for the database.
+    expect(sessions.authenticate(token)).toBeInstanceOf(Promise);
+    expect(await sessions.authenticate(token)).toMatchObject({ ok: true });
+    // Kept, its use just recorded: answered on the spot (every signed-in request passes here).
+    const kept = sessions.authenticate(token);
+    expect(kept).not.toBeInstanceOf(Promise);
+    expect(kept).toMatchObject({ ok: true });
+    // Its use is due to be recorded again: that write is waited for, as before.
+    clock.advance(10);
+    expect(sessions.authenticate(token)).toBeInstanceOf(Promise);
+    clock.advance(61);
+    expect(await sessions.authenticate(token)).toEqual({ ok: false, reason: 'expired' });
+    expect(await statusOf(app, headers)).toBe(401);
+  });
 });
 
 describePostgres('session lookup cache across processes', (db) => {

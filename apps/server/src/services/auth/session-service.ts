@@ -95,6 +95,46 @@ export function createSessionService(deps: {
     return cache.get(tokenHash) ?? (await cache.load(tokenHash, () => read(tokenHash)));
   }
 
+  /**
+   * Whether a session found for a token may be used at `checkedAt`, and when its use is to be
+   * recorded (null: its recorded last use is recent enough).
+   */
+  function check(
+    found: CachedSession | undefined,
+    checkedAt: Date,
+  ): { result: Authentication; markUsedAt: string | null } {
+    const refused = (reason: Exclude<AuthFailure, 'missing'>) => ({
+      result: { ok: false as const, reason },
+      markUsedAt: null,
+    });
+    if (!found) return refused('invalid');
+    const { session, user, account } = found;
+    if (session.revokedAt !== null) return refused('revoked');
+    // Opened under credentials since changed (a sign-in that raced a password change or a
+    // suspension), or the account is suspended now: checked on cached lookups as well.
+    if (!account.credentialsCurrent) return refused('revoked');
+    if (!decideSignIn(account, checkedAt).allowed) return refused('revoked');
+    const at = checkedAt.getTime();
+    if (Date.parse(session.expiresAt) <= at) return refused('expired');
+    const lastActive = Date.parse(session.lastUsedAt ?? session.createdAt);
+    if (lastActive + idleMs <= at) return refused('expired');
+    const due = session.lastUsedAt === null || at - lastActive >= lastUsedResolutionMs;
+    return {
+      result: { ok: true, user, session },
+      markUsedAt: due ? checkedAt.toISOString() : null,
+    };
+  }
+
+  async function lookUpAndCheck(tokenHash: string): Promise<Authentication> {
+    const found = await lookUp(tokenHash);
+    const { result, markUsedAt } = check(found, now());
+    if (result.ok && markUsedAt !== null) {
+      await sessions.markUsed(result.session.id, markUsedAt);
+      deps.cache?.markUsed(tokenHash, markUsedAt);
+    }
+    return result;
+  }
+
   /** The bounds of a live session at `at`. */
   const liveAt = (at: Date) => ({ now: at.toISOString(), idleSince: idleSince(at) });
 
@@ -179,28 +219,19 @@ export function createSessionService(deps: {
       return open(credentials, input);
     },
 
-    async authenticate(accessToken: string): Promise<Authentication> {
+    /**
+     * The session of a bearer token, checked now. A session the cache holds whose last use needs
+     * no writing is answered at once, without a promise: every signed-in request passes here.
+     */
+    authenticate(accessToken: string): Authentication | Promise<Authentication> {
       if (!looksLikeAccessToken(accessToken)) return { ok: false, reason: 'invalid' };
       const tokenHash = hashAccessToken(accessToken);
-      const found = await lookUp(tokenHash);
-      if (!found) return { ok: false, reason: 'invalid' };
-      const { session, user, account } = found;
-      if (session.revokedAt !== null) return { ok: false, reason: 'revoked' };
-      // Opened under credentials since changed (a sign-in that raced a password change or a
-      // suspension), or the account is suspended now: checked on cached lookups as well.
-      const checkedAt = now();
-      if (!account.credentialsCurrent) return { ok: false, reason: 'revoked' };
-      if (!decideSignIn(account, checkedAt).allowed) return { ok: false, reason: 'revoked' };
-      const at = checkedAt.getTime();
-      if (Date.parse(session.expiresAt) <= at) return { ok: false, reason: 'expired' };
-      const lastActive = Date.parse(session.lastUsedAt ?? session.createdAt);
-      if (lastActive + idleMs <= at) return { ok: false, reason: 'expired' };
-      if (session.lastUsedAt === null || at - lastActive >= lastUsedResolutionMs) {
-        const lastUsedAt = new Date(at).toISOString();
-        await sessions.markUsed(session.id, lastUsedAt);
-        deps.cache?.markUsed(tokenHash, lastUsedAt);
+      const kept = deps.cache?.get(tokenHash);
+      if (kept) {
+        const checked = check(kept, now());
+        if (checked.markUsedAt === null) return checked.result;
       }
-      return { ok: true, user, session };
+      return lookUpAndCheck(tokenHash);
     },
 
     /**
