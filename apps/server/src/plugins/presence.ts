@@ -10,13 +10,14 @@ import { mailLanguageOf, type Services } from '../services/index.js';
  */
 export const presencePlugin = fp<{ preferences: Services['notificationPreferences'] }>(
   async (app, { preferences }) => {
-    // A callback hook, not an async one: most requests are anonymous and wait for nothing.
+    // A callback hook, not an async one: most requests are anonymous or were seen within the
+    // minute, and wait for nothing.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.user) return done();
       const accepted = request.headers['accept-language'];
-      preferences
-        .seen(request.user.id, accepted ? mailLanguageOf(accepted) : null)
-        .then(() => done(), done);
+      const writing = preferences.seen(request.user.id, accepted ? mailLanguageOf(accepted) : null);
+      if (writing) writing.then(() => done(), done);
+      else done();
     });
   },
   { name: 'presence', dependencies: ['auth'] },

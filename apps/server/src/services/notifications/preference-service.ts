@@ -69,23 +69,25 @@ export function createNotificationPreferenceService(deps: {
      * The member was seen on the site now (an authenticated request; `language`, what it asked
      * for, null when it said nothing). Written at most once a minute per member by this process,
      * sooner when the language changed; a failure to write loses one look, never the request.
+     * Undefined when there is nothing to write: every signed-in request asks, most need no promise.
      */
-    async seen(userId: string, language: Language | null): Promise<void> {
+    seen(userId: string, language: Language | null): Promise<void> | undefined {
       const at = now().getTime();
       const last = written.get(userId);
       const languageMoved = language !== null && language !== last?.language;
-      if (last && at - last.at < SEEN_RESOLUTION_MS && !languageMoved) return;
+      if (last && at - last.at < SEEN_RESOLUTION_MS && !languageMoved) return undefined;
       written.delete(userId);
       if (written.size >= SEEN_REMEMBERED) {
         const oldest = written.keys().next().value;
         if (oldest !== undefined) written.delete(oldest);
       }
       written.set(userId, { at, language: language ?? last?.language ?? null });
-      try {
-        await preferences.markSeen(userId, new Date(at).toISOString(), language);
-      } catch {
-        written.delete(userId);
-      }
+      return preferences.markSeen(userId, new Date(at).toISOString(), language).then(
+        () => undefined,
+        () => {
+          written.delete(userId);
+        },
+      );
     },
   };
 }
