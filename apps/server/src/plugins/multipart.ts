@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { POST_FIELD_MAX_LENGTH, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '@symposia/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -28,3 +29,18 @@ export const multipartPlugin = fp(
   },
   { name: 'multipart' },
 );
+
+/**
+ * `routes` in a scope of their own with the multipart parser. @fastify/multipart decorates every
+ * request and adds an async onResponse hook to every route of the scope it is registered in, so
+ * only the routes that take multipart bodies get it (uploads, the avatar, the one-click
+ * unsubscribe); elsewhere a multipart body is 415, like any other type a route does not take.
+ */
+export function withMultipart<Options extends Record<string, unknown>>(
+  routes: FastifyPluginAsync<Options>,
+): FastifyPluginAsync<Options> {
+  return async (scope, options) => {
+    await scope.register(multipartPlugin);
+    await scope.register(routes, options);
+  };
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authPlugin } from '../plugins/auth.js';
-import { multipartPlugin } from '../plugins/multipart.js';
+import { withMultipart } from '../plugins/multipart.js';
 import { presencePlugin } from '../plugins/presence.js';
 import { publicCachePlugin } from '../plugins/public-cache.js';
 import { routeAccessPlugin } from '../plugins/route-access.js';
@@ -12,7 +12,6 @@ import { reviewRoutes } from './reviews/index.js';
 import { citeRoutes } from './media/cite.js';
 import { postEditRoutes } from './media/edit.js';
 import { mediaRoutes } from './media/index.js';
-import { mediaUploadRoutes } from './media/upload.js';
 import { moderationRoutes } from './moderation/index.js';
 import { notificationRoutes } from './notifications/index.js';
 import { notificationStreamRoutes } from './notifications/stream.js';
@@ -36,15 +35,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Routes marked `config.access` check who asks before their body is read or validated.
   await app.register(routeAccessPlugin, { services: app.services });
   await app.register(publicCachePlugin, { cache: app.services.publicCache });
-  // @fastify/multipart's request decorators and its async onResponse hook only where a body may
-  // be multipart: uploads, the avatar (profiles) and the one-click unsubscribe form. Elsewhere a
-  // multipart body is 415 like any other type the route does not take.
-  await app.register(async (multipartScope) => {
-    await multipartScope.register(multipartPlugin);
-    await multipartScope.register(mediaUploadRoutes);
-    await multipartScope.register(profileRoutes);
-    await multipartScope.register(unsubscribeRoutes);
-  });
   await app.register(authRoutes);
   // Issue 30: verified email addresses and password reset.
   await app.register(emailLinkRoutes);
@@ -56,11 +46,14 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(commentEditRoutes);
   // Issue 29: peer reviews and the validation status.
   await app.register(reviewRoutes);
+  await app.register(withMultipart(profileRoutes));
   // Reports and moderation.
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
   await app.register(notificationRoutes);
   await app.register(notificationStreamRoutes);
+  // Issue 30: one-click unsubscribe from notification emails and the digest.
+  await app.register(withMultipart(unsubscribeRoutes));
   await app.register(tokenRoutes, { tokens: app.services.tokens });
   await app.register(rewardRoutes, { rewards: app.services.rewards });
   await app.register(rewardClaimRoutes, { rewardClaims: app.services.rewardClaims });
