@@ -37,6 +37,12 @@ export type Authentication =
 // real last use by less than this, so it stays a small part of the idle timeout.
 const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
 
+/** A session that may not be used, and why: nothing of it is recorded. */
+const refused = (reason: Exclude<AuthFailure, 'missing'>) => ({
+  result: { ok: false as const, reason },
+  markUsedAt: null,
+});
+
 /** A live session as its member sees it; `current` marks the one the request came with. */
 export type SessionSummary = SessionListing & { current: boolean };
 
@@ -103,10 +109,6 @@ export function createSessionService(deps: {
     found: CachedSession | undefined,
     checkedAt: Date,
   ): { result: Authentication; markUsedAt: string | null } {
-    const refused = (reason: Exclude<AuthFailure, 'missing'>) => ({
-      result: { ok: false as const, reason },
-      markUsedAt: null,
-    });
     if (!found) return refused('invalid');
     const { session, user, account } = found;
     if (session.revokedAt !== null) return refused('revoked');
