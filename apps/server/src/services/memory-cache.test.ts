@@ -77,6 +77,25 @@ describe('MemoryCache', () => {
     cache.close();
   });
 
+  it('leaves an entry among the newest quarter in place when it is read', () => {
+    const { cache, put } = setUp({ maxBytes: 64 * KiB });
+    const key = (index: number) => `k-${String(index).padStart(3, '0')}`;
+    for (let index = 0; index < 100; index += 1) put(key(index), 1000);
+    const held = cache.size;
+    const oldest = 100 - held;
+    expect(held).toBeGreaterThan(20);
+    // The oldest entry is moved to the newest end; k-097, stored three moves before the end of
+    // the fill, is read after it but stays where it stood (an exact LRU would move it too).
+    expect(cache.get(key(oldest))).toBeDefined();
+    expect(cache.get(key(97))).toBeDefined();
+    // As many new entries as there were others: every entry not moved is evicted, k-097 with them.
+    for (let index = 0; index < held - 1; index += 1)
+      put(`n-${String(index).padStart(3, '0')}`, 1000);
+    expect(cache.get(key(97))).toBeUndefined();
+    expect(cache.get(key(oldest))).toBeDefined();
+    cache.close();
+  });
+
   it('refuses a value larger than the whole budget and keeps the others', () => {
     const { cache, put } = setUp({ maxBytes: 10 * KiB });
     put('small', KiB);
