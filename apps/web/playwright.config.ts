@@ -108,7 +108,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    screenshot: 'on',
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     video: 'off',
   },
