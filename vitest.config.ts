@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { OWN_PROCESS_FILES, serverProject } from './apps/server/vitest.config.ts';
 
 /**
  * The attack files first (apps/server/src/attacks/): each runs real server processes for minutes
@@ -18,17 +19,19 @@ class AttacksFirst extends BaseSequencer {
 
 // Each app keeps its own vitest config (environment, aliases); the root only lists them, and the
 // repository's own scripts (scripts/*.mjs) are tested as a small project of their own.
+// The server's files share worker processes (apps/server/vitest.config.ts), but for those that
+// measure their own process's memory; the browser-side files stay isolated (a fresh document each).
 //
-// Test files run one more than the cores at a time. Most integration files spend their time
-// waiting (on a server process they started, PostgreSQL, a timer), and after the end-to-end
-// suite, which `npm test` (scripts/test.mjs) runs beside this one, is done, Vitest runs alone:
-// one file per core left a core idle for much of that time.
+// Test files run one more than the cores at a time: most integration files spend much of their
+// time waiting (on a server process they started, PostgreSQL, a timer), so a third keeps the
+// cores at work while two wait. `npm test` (scripts/test.mjs) runs the end-to-end suite beside.
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: AttacksFirst },
     projects: [
-      'apps/server',
+      serverProject({ exclude: OWN_PROCESS_FILES }),
+      serverProject({ name: 'server (own process)', include: OWN_PROCESS_FILES, isolate: true }),
       'apps/web',
       'packages/shared',
       { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.mjs'] } },
