@@ -135,12 +135,11 @@ export class MemoryCache {
     if (previous) this.#remove(previous);
     const size = (bytes ?? approximateBytes(value)) + approximateBytes(key) + ENTRY_OVERHEAD_BYTES;
     if (size > this.maxBytes) return false;
-    const storedAt = this.#now();
     const entry: Entry = {
       key,
       value,
       bytes: size,
-      storedAt,
+      storedAt: this.#now(),
       usedAt: ++this.#moves,
       removed: false,
     };
