@@ -17,14 +17,15 @@ class AttacksFirst extends BaseSequencer {
   }
 }
 
-// Each app keeps its own vitest config (environment, aliases); the root only lists them, and the
-// repository's own scripts (scripts/*.mjs) are tested as a small project of their own.
-// The server's files share worker processes (apps/server/vitest.config.ts), but for those that
-// measure their own process's memory; the browser-side files stay isolated (a fresh document each).
+// Each app keeps its own vitest config (environment, aliases) and the repository's own scripts
+// (scripts/*.mjs) are a small project of their own. The server's config gives two projects: its
+// files sharing worker processes, and apart those that measure their own process's memory
+// (apps/server/vitest.config.ts); the browser-side files stay isolated (a fresh document each).
 //
-// Test files run one more than the cores at a time: most integration files spend much of their
-// time waiting (on a server process they started, PostgreSQL, a timer), so a third keeps the
-// cores at work while two wait. `npm test` (scripts/test.mjs) runs the end-to-end suite beside.
+// Test files run one more than the cores at a time: many integration files wait (on a server
+// process they started, PostgreSQL, a timer), so a third may use a core while two wait. The whole
+// `npm test` (scripts/test.mjs, the end-to-end suite beside this one) is bound by CPU on two cores
+// (docs/BENCHMARKS.md): less work shortens it, more files at once do not.
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism() + 1,
