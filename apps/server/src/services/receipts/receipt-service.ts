@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { MESSAGES, type ReceiptProof } from '@symposia/shared';
 import { FaucetTransferError, type Chain } from '../../chain/index.js';
 import type { Viewer } from '../../domain/post.js';
@@ -19,6 +19,7 @@ import type { AfterWrite } from '../after-write.js';
 import { authorize } from '../authorize.js';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
+import { sharedKey } from '../shared-key.js';
 import { canonicalBytes, type CanonicalValue } from './canonical-json.js';
 import { merkleTree } from './merkle.js';
 
@@ -70,19 +71,7 @@ export function createReceiptService(deps: {
   afterWrite: AfterWrite;
 }) {
   const { receipts, store, chain, now } = deps;
-  let reviewerKey: Promise<Buffer> | undefined;
-
-  function key(): Promise<Buffer> {
-    reviewerKey ??= deps.storage
-      .sharedSecret(
-        REVIEWER_KEY_NAME,
-        () => randomBytes(32).toString('base64url'),
-        now().toISOString(),
-      )
-      .then((value) => Buffer.from(value, 'base64url'));
-    reviewerKey.catch(() => (reviewerKey = undefined));
-    return reviewerKey;
-  }
+  const key = sharedKey(deps.storage, REVIEWER_KEY_NAME, now);
 
   /** The salt of an anonymous review's reviewer commitment: only the server can make it. */
   async function saltOf(reviewId: string): Promise<string> {

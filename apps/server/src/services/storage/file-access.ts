@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ipfsPath } from '@symposia/shared';
 import type { Post, Viewer } from '../../domain/post.js';
 import { needsSignedFileUrls, postFacts } from '../../policies/index.js';
 import type { PostRepository, StorageRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
+import { sharedKey } from '../shared-key.js';
 
 /** How the gateway may serve a CID to one request. */
 export interface ServedFile {
@@ -56,20 +57,7 @@ export function createFileAccess(deps: {
   const { posts, storage, now, ttlSeconds, rememberMs } = deps;
   /** CID → when it was found public (ms since the epoch). */
   const publicCids = new Map<string, number>();
-  let key: Promise<Buffer> | undefined;
-
-  function signingKey(): Promise<Buffer> {
-    key ??= storage
-      .sharedSecret(
-        SIGNING_KEY_NAME,
-        () => randomBytes(32).toString('base64url'),
-        now().toISOString(),
-      )
-      .then((value) => Buffer.from(value, 'base64url'));
-    // A failed read is tried again next time rather than kept.
-    key.catch(() => (key = undefined));
-    return key;
-  }
+  const signingKey = sharedKey(storage, SIGNING_KEY_NAME, now);
 
   function mac(secret: Buffer, cid: string, expiry: number): Buffer {
     return createHmac('sha256', secret).update(`ipfs:${cid}:${expiry}`).digest();
