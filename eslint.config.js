@@ -2,7 +2,7 @@
 //   shared imports nothing but zod; server and web import shared, never each other;
 //   in the server only repositories/ and db/ touch Kysely and only routes/ and plugins/ know Fastify;
 //   in the web app features never import each other (app/ composes them);
-//   no import cycles; policies/ and config.ts import nothing above them.
+//   no import cycles; policies/, config.ts and lib/ import nothing above them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -93,6 +93,23 @@ export default tseslint.config(
       'apps/server/src/server.ts',
     ],
     rules: restrict([NO_SQL, NO_HTTP, NO_WEB, NO_REDIS]),
+  },
+  {
+    // lib/: building blocks that hold no rule of the product (a bounded Map), imported by every
+    // folder of the server, db/ and storage/ included; a lib/ module that imported any of them
+    // would sit above a layer that uses it, so it imports nothing of the server.
+    files: ['apps/server/src/lib/**/*.ts'],
+    ignores: ['apps/server/src/lib/**/*.test.ts'],
+    rules: restrict([
+      NO_SQL,
+      NO_HTTP,
+      NO_WEB,
+      NO_REDIS,
+      {
+        regex: '^\\.\\./',
+        message: 'lib/ sits below every layer of the server: it imports none of them.',
+      },
+    ]),
   },
   {
     // redis/: connections, the rate-limit script and pub/sub behind the RateLimiter and bus

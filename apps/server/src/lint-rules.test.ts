@@ -61,6 +61,23 @@ describe('lint: config.ts imports only settings and plain rules', () => {
   });
 });
 
+describe('lint: lib/ imports nothing of the server', () => {
+  it.each([
+    "import { systemClock } from '../services/clock.js';",
+    "import { DATABASE_FILE_MODE } from '../db/connect.js';",
+    "import { formatClaimTime } from '../domain/claim-time.js';",
+  ])('refuses %s', async (line) => {
+    const code = `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)?.[1]}];\n`;
+    expect(await brokenRules('lib/upward.ts', code)).toContain('no-restricted-imports');
+  });
+
+  it('lets a lib/ module import another', async () => {
+    const code =
+      "import { BoundedMap } from './bounded-map.js';\nexport const made = new BoundedMap(1);\n";
+    expect(await brokenRules('lib/sibling.ts', code)).toEqual([]);
+  });
+});
+
 describe('lint: no import cycles', () => {
   // The rule follows imports on disk, so the two modules of the cycle are real files for a moment.
   let dir: string;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { plainPayload, sendSharedBody } from './compress-json.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { PUBLIC_CACHE_MAX_SKIP, type MemoryCache } from '../services/memory-cache.js';
 
 declare module 'fastify' {
@@ -123,16 +124,4 @@ function sortedEntries(value: unknown): [string, unknown][] {
   return Object.entries(value)
     .filter(([, field]) => field !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** A Map that forgets its oldest entry when a new one would pass `max`. */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-
-  override set(key: K, value: V): this {
-    if (this.size >= this.max && !this.has(key)) this.delete(this.keys().next().value as K);
-    return super.set(key, value);
-  }
 }
