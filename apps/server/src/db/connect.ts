@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 import type { AppDatabase, DatabaseSchema } from './types.js';
 
 export interface ConnectOptions {
@@ -34,19 +35,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * time on the single SQLite connection.
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => database.close(),
     prepare: (sql: string) => {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = database.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value as string);
-        }
-      }
+      const statement = statements.get(sql) ?? database.prepare(sql);
+      statements.delete(sql);
       statements.set(sql, statement);
       return statement;
     },

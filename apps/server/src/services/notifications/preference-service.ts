@@ -6,6 +6,7 @@ import {
 } from '@symposia/shared';
 import { preferencesView } from '../../domain/notification-preferences.js';
 import type { User } from '../../domain/user.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { NotificationPreferencesRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import { InvalidInputError } from '../errors.js';
@@ -33,7 +34,9 @@ export function createNotificationPreferenceService(deps: {
 }) {
   const { preferences, links, now } = deps;
   /** Member → when this process last wrote them seen (ms) and in which language. */
-  const written = new Map<string, { at: number; language: Language | null }>();
+  const written = new BoundedMap<string, { at: number; language: Language | null }>(
+    SEEN_REMEMBERED,
+  );
 
   return {
     async get(user: User): Promise<PreferencesBody> {
@@ -76,11 +79,8 @@ export function createNotificationPreferenceService(deps: {
       const last = written.get(userId);
       const languageMoved = language !== null && language !== last?.language;
       if (last && at - last.at < SEEN_RESOLUTION_MS && !languageMoved) return undefined;
+      // Set anew, so the members forgotten first are those written longest ago.
       written.delete(userId);
-      if (written.size >= SEEN_REMEMBERED) {
-        const oldest = written.keys().next().value;
-        if (oldest !== undefined) written.delete(oldest);
-      }
       written.set(userId, { at, language: language ?? last?.language ?? null });
       return preferences.markSeen(userId, new Date(at).toISOString(), language).then(
         () => undefined,

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { systemClock, type Clock } from '../clock.js';
 import { limiterKeyDigest } from './limiter-key.js';
 import type { RateLimitDecision, RateLimiter, RateLimiterFactory } from './rate-limiter.js';
@@ -23,16 +24,14 @@ export class SlidingWindowRateLimiter implements RateLimiter {
   readonly #max: number;
   readonly #windowMs: number;
   readonly #now: Clock;
-  readonly #maxKeys: number;
-  // Map iteration follows insertion order; re-inserting on each hit makes the first key the
-  // least recently used one.
-  readonly #events = new Map<string, number[]>();
+  // Re-inserted on each hit, so the key a new one pushes out is the least recently used.
+  readonly #events: BoundedMap<string, number[]>;
 
   constructor(options: SlidingWindowOptions) {
     this.#max = options.max;
     this.#windowMs = options.windowSeconds * 1000;
     this.#now = options.now ?? systemClock;
-    this.#maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+    this.#events = new BoundedMap(options.maxKeys ?? DEFAULT_MAX_KEYS);
   }
 
   async check(key: string): Promise<RateLimitDecision> {
@@ -85,10 +84,6 @@ export class SlidingWindowRateLimiter implements RateLimiter {
     if (events.length > this.#max) events.splice(0, events.length - this.#max);
     this.#events.delete(key);
     this.#events.set(key, events);
-    if (this.#events.size > this.#maxKeys) {
-      const leastRecent = this.#events.keys().next().value;
-      if (leastRecent !== undefined) this.#events.delete(leastRecent);
-    }
   }
 
   #recent(key: string, now: number): number[] {

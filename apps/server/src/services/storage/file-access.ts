@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ipfsPath } from '@symposia/shared';
 import type { Post, Viewer } from '../../domain/post.js';
 import { needsSignedFileUrls, postFacts } from '../../policies/index.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { PostRepository, StorageRepository } from '../../repositories/index.js';
 import type { Clock } from '../clock.js';
 import { sharedKey } from '../shared-key.js';
@@ -56,7 +57,7 @@ export function createFileAccess(deps: {
 }) {
   const { posts, storage, now, ttlSeconds, rememberMs } = deps;
   /** CID → when it was found public (ms since the epoch). */
-  const publicCids = new Map<string, number>();
+  const publicCids = new BoundedMap<string, number>(PUBLIC_CIDS_REMEMBERED);
   const signingKey = sharedKey(storage, SIGNING_KEY_NAME, now);
 
   function mac(secret: Buffer, cid: string, expiry: number): Buffer {
@@ -70,10 +71,6 @@ export function createFileAccess(deps: {
     publicCids.delete(cid);
     if (!(await posts.isPublicFile(cid))) return false;
     if (rememberMs <= 0) return true;
-    if (publicCids.size >= PUBLIC_CIDS_REMEMBERED) {
-      const oldest = publicCids.keys().next().value;
-      if (oldest !== undefined) publicCids.delete(oldest);
-    }
     publicCids.set(cid, at);
     return true;
   }
