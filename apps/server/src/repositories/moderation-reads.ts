@@ -63,6 +63,32 @@ async function actorsById(db: AppDatabase, ids: string[]): Promise<Map<string, A
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** 1 when the moderator may see the row's post (joined as `posts`): what a queue entry shows. */
+function readableBy(moderator: Viewer) {
+  return sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable');
+}
+
+/**
+ * A reported post, comment, review or response as the queue shows it: its post's title and its
+ * own `text` only when its post is one the moderator may see (`readable`), or when `shownAnyway`
+ * (a deleted post, which no longer counts as visible to anyone).
+ */
+function shownTarget(
+  row: { title: string; readable: number; hidden_at: string | null; deleted_at: string | null },
+  text: string,
+  postId: string,
+  shownAnyway = false,
+): QueueEntry['target'] {
+  const shown = shownAnyway || Number(row.readable) === 1;
+  return {
+    title: shown ? row.title : '',
+    text: shown ? text : '',
+    postId,
+    hidden: row.hidden_at !== null,
+    deleted: row.deleted_at !== null,
+  };
+}
+
 /**
  * The targets as they are now, keyed `type:id`. A post a moderator may not see (another
  * member's private post) shows neither title nor text.
@@ -79,26 +105,11 @@ async function targetsOf(
   if (postIds.length > 0) {
     const rows = await db
       .selectFrom('posts')
-      .select([
-        'id',
-        'title',
-        'content',
-        'deleted_at',
-        'hidden_at',
-        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
-      ])
+      .select(['id', 'title', 'content', 'deleted_at', 'hidden_at', readableBy(moderator)])
       .where('id', 'in', postIds)
       .execute();
     for (const row of rows) {
-      const deleted = row.deleted_at !== null;
-      const shown = deleted || Number(row.readable) === 1;
-      found.set(`post:${row.id}`, {
-        title: shown ? row.title : '',
-        text: shown ? row.content : '',
-        postId: row.id,
-        hidden: row.hidden_at !== null,
-        deleted,
-      });
+      found.set(`post:${row.id}`, shownTarget(row, row.content, row.id, row.deleted_at !== null));
     }
   }
   const commentIds = ids('comment');
@@ -113,19 +124,12 @@ async function targetsOf(
         'comments.deleted_at',
         'comments.hidden_at',
         'posts.title',
-        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
+        readableBy(moderator),
       ])
       .where('comments.id', 'in', commentIds)
       .execute();
     for (const row of rows) {
-      const shown = Number(row.readable) === 1;
-      found.set(`comment:${row.id}`, {
-        title: shown ? row.title : '',
-        text: shown ? row.content : '',
-        postId: row.post_id,
-        hidden: row.hidden_at !== null,
-        deleted: row.deleted_at !== null,
-      });
+      found.set(`comment:${row.id}`, shownTarget(row, row.content, row.post_id));
     }
   }
   const reviewIds = ids('review');
@@ -142,19 +146,12 @@ async function targetsOf(
         'reviews.deleted_at',
         'reviews.hidden_at',
         'posts.title',
-        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
+        readableBy(moderator),
       ])
       .where('reviews.id', 'in', reviewIds)
       .execute();
     for (const row of rows) {
-      const shown = Number(row.readable) === 1;
-      found.set(`review:${row.id}`, {
-        title: shown ? row.title : '',
-        text: shown ? row.summary : '',
-        postId: row.post_id,
-        hidden: row.hidden_at !== null,
-        deleted: row.deleted_at !== null,
-      });
+      found.set(`review:${row.id}`, shownTarget(row, row.summary, row.post_id));
     }
   }
   const responseIds = ids('review_response');
@@ -171,19 +168,12 @@ async function targetsOf(
         'review_responses.hidden_at',
         'reviews.post_id',
         'posts.title',
-        sql<number>`case when ${postVisibleTo(moderator)} then 1 else 0 end`.as('readable'),
+        readableBy(moderator),
       ])
       .where('review_responses.review_id', 'in', responseIds)
       .execute();
     for (const row of rows) {
-      const shown = Number(row.readable) === 1;
-      found.set(`review_response:${row.review_id}`, {
-        title: shown ? row.title : '',
-        text: shown ? row.content : '',
-        postId: row.post_id,
-        hidden: row.hidden_at !== null,
-        deleted: row.deleted_at !== null,
-      });
+      found.set(`review_response:${row.review_id}`, shownTarget(row, row.content, row.post_id));
     }
   }
   const userIds = ids('user');
