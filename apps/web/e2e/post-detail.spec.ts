@@ -284,6 +284,51 @@ test.describe('post detail', () => {
     ).toHaveAttribute('src', '/placeholders/video.svg');
   });
 
+  test('nothing moves once the page shows, whichever stylesheet loads last: the tag pills keep their size', async ({
+    page,
+    request,
+  }) => {
+    const word = uniqueWord();
+    const id = await createPost(request, author, {
+      title: `Stable layout ${word}`,
+      summary: 'Tags above the fold on a phone.',
+      content: 'Nothing on this page should jump while its parts load.',
+      tags: 'physics, quantum, error correction, surface codes, thresholds, decoders',
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) {
+          shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    await page.goto(`/forum/detail/${id}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const chip = page.getByRole('list', { name: 'Tags' }).getByRole('listitem').first();
+    // The pill's padding is its link's: a copy of the tag-list rules a later stylesheet brings
+    // (a cross-file `composes`) must not give the pill its own padding as well.
+    await expect(chip).toHaveCSS('padding-top', '0px');
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    // Lighthouse's target for the cumulative layout shift (apps/web/bench/lighthouse.mjs).
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
+
+    // The same holds whatever order the chunks' stylesheets arrive in: each loaded again, after
+    // the others, in the reverse of the order they came in.
+    await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      for (const link of links.reverse()) document.head.append(link.cloneNode());
+    });
+    await page.waitForLoadState('networkidle');
+    await expect(chip).toHaveCSS('padding-top', '0px');
+  });
+
   test('has no serious accessibility violations; screenshots at 390 and 1280', async ({
     page,
     request,
