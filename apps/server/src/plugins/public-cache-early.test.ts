@@ -20,9 +20,19 @@ afterEach(async () => {
 async function countedApp() {
   const version = createContentVersion();
   const cache = new MemoryCache({ version, ttlMs: 60_000, maxBytes: 1024 * 1024 });
-  const counts = { validated: 0, handled: 0 };
+  const counts = { validated: 0, handled: 0, keptForMember: 0 };
+  // What the member's kept parts make; undefined: something must be read (the handler answers).
+  const kept: { body: Buffer | undefined } = { body: undefined };
   const app = Fastify();
   apps.push(app);
+  // As plugins/auth.ts does before this plugin: `Bearer member` signs in, any other token fails.
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.authorization === 'Bearer member') {
+      request.user = { id: 'member' } as NonNullable<typeof request.user>;
+    }
+    done();
+  });
   app.setValidatorCompiler<z.ZodType>((route) => {
     const validate = validatorCompiler(route);
     return (data) => {
@@ -35,7 +45,14 @@ async function countedApp() {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/posts/:id',
     {
-      config: { publicCache: true },
+      config: {
+        publicCache: true,
+        keptForMember: (request) => {
+          counts.keptForMember += 1;
+          const { id } = request.params as { id: string };
+          return kept.body && Buffer.concat([kept.body, Buffer.from(` for ${id}`)]);
+        },
+      },
       schema: {
         params: z.object({ id: z.string().regex(/^\d+$/) }),
         querystring: z.object({ limit: z.coerce.number().int().max(50).default(10) }),
@@ -46,7 +63,7 @@ async function countedApp() {
       return { id: request.params.id, limit: request.query.limit };
     },
   );
-  return { app, counts, version };
+  return { app, counts, version, kept };
 }
 
 it('answers a URL seen before from the kept bytes without validating it again', async () => {
@@ -59,13 +76,13 @@ it('answers a URL seen before from the kept bytes without validating it again', 
   const again = await app.inject({ url: '/posts/7?limit=5' });
   expect(again.headers['x-cache']).toBe('hit');
   expect(again.json()).toEqual({ id: '7', limit: 5 });
-  expect(counts).toEqual({ validated: validatedOnce, handled: 1 });
+  expect(counts).toMatchObject({ validated: validatedOnce, handled: 1 });
 
   // Another spelling of the same answer is validated once, then known by its own URL too.
   expect((await app.inject({ url: '/posts/7?limit=5&x=1' })).headers['x-cache']).toBe('hit');
   expect(counts.validated).toBe(validatedOnce * 2);
   expect((await app.inject({ url: '/posts/7?limit=5&x=1' })).headers['x-cache']).toBe('hit');
-  expect(counts).toEqual({ validated: validatedOnce * 2, handled: 1 });
+  expect(counts).toMatchObject({ validated: validatedOnce * 2, handled: 1 });
 });
 
 it('never answers invalid input, a signed-in caller or a changed version from a URL it knows', async () => {
@@ -84,5 +101,47 @@ it('never answers invalid input, a signed-in caller or a changed version from a 
 
   version.bump();
   expect((await app.inject({ url: '/posts/8' })).headers['x-cache']).toBe('miss');
+  expect(counts.handled).toBe(3);
+});
+
+it("answers a member from the route's kept parts for a URL validated before, and only then", async () => {
+  const { app, counts, kept } = await countedApp();
+  const member = { authorization: 'Bearer member' };
+  kept.body = Buffer.from('kept');
+
+  // A URL never validated goes the whole way, the member's first read included.
+  const first = await app.inject({ url: '/posts/9?limit=5', headers: member });
+  expect(first.json()).toEqual({ id: '9', limit: 5 });
+  expect(counts.keptForMember).toBe(0);
+  const validatedOnce = counts.validated;
+
+  // Validated once (by that read), the URL is answered from the kept parts as soon as the member
+  // is known: no validation, no handler.
+  const again = await app.inject({ url: '/posts/9?limit=5', headers: member });
+  expect(again.body).toBe('kept for 9');
+  expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(again.headers['x-cache']).toBeUndefined();
+  expect(counts).toEqual({ validated: validatedOnce, handled: 1, keptForMember: 1 });
+
+  // Nothing kept: the handler answers, after validation.
+  kept.body = undefined;
+  expect((await app.inject({ url: '/posts/9?limit=5', headers: member })).json()).toEqual({
+    id: '9',
+    limit: 5,
+  });
+  expect(counts).toEqual({ validated: validatedOnce * 2, handled: 2, keptForMember: 2 });
+
+  // A token that signs nobody in, and invalid input, never reach the kept parts.
+  kept.body = Buffer.from('kept');
+  const unknown = await app.inject({
+    url: '/posts/9?limit=5',
+    headers: { authorization: 'Bearer x' },
+  });
+  expect(unknown.json()).toEqual({ id: '9', limit: 5 });
+  for (let round = 0; round < 2; round += 1) {
+    const invalid = await app.inject({ url: '/posts/9?limit=500', headers: member });
+    expect(invalid.statusCode).toBe(400);
+  }
+  expect(counts.keptForMember).toBe(2);
   expect(counts.handled).toBe(3);
 });

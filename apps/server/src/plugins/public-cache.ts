@@ -8,6 +8,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous GETs of this route may be answered from the public cache. */
     publicCache?: boolean;
+    /**
+     * A signed-in member's answer made of kept parts alone (the shared bytes, their likes written
+     * in), or undefined when anything must be read: sent for a URL validated before as soon as
+     * the member is known, as an anonymous reader's kept answer is.
+     */
+    keptForMember?: (request: FastifyRequest) => Buffer | undefined;
   }
 }
 
@@ -54,10 +60,18 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
 
     // Callback hooks, not async ones: every request passes them, and none waits for anything.
     app.addHook('onRequest', (request, reply, done) => {
-      if (!mayBeCached(request)) return done();
+      if (!isCachedRoute(request)) return done();
+      // Only a URL validated before: the same bytes parse and validate the same way.
       const key = keysByUrl.get(request.url);
-      const hit = key === undefined ? undefined : cache.get(key);
-      if (hit) return answer(request, reply, hit.value as Entry);
+      if (key === undefined) return done();
+      if (request.headers.authorization === undefined) {
+        const hit = cache.get(key);
+        if (hit) return answer(request, reply, hit.value as Entry);
+      } else if (request.user) {
+        // After plugins/auth.ts and plugins/presence.ts: the member is known and marked seen.
+        const body = request.routeOptions.config.keptForMember?.(request);
+        if (body) return reply.type('application/json; charset=utf-8').send(body);
+      }
       done();
     });
 
@@ -65,6 +79,7 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       const key = cacheKey(request);
       if (key === null) return done();
       keysByUrl.set(request.url, key);
+      if (request.headers.authorization !== undefined) return done();
       const hit = cache.get(key);
       if (hit) return answer(request, reply, hit.value as Entry);
       pending.set(request, { key, version: cache.version() });
@@ -98,18 +113,17 @@ interface Entry {
 /** URLs whose key is remembered: a flood of distinct URLs pushes out the oldest, not memory. */
 const KEYS_BY_URL_MAX = 10_000;
 
-/** An anonymous GET of a route whose answers are kept. */
-function mayBeCached(request: FastifyRequest): boolean {
-  return (
-    request.method === 'GET' &&
-    request.routeOptions.config.publicCache === true &&
-    request.headers.authorization === undefined
-  );
+/** A GET of a route whose anonymous answers are kept. */
+function isCachedRoute(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.routeOptions.config.publicCache === true;
 }
 
-/** What the answer depends on, in a fixed order; null when it must not be cached. */
+/**
+ * What the anonymous answer depends on, in a fixed order; null when it must not be cached. Asked
+ * of signed-in requests too: their URL is then known validated (onRequest).
+ */
 function cacheKey(request: FastifyRequest): string | null {
-  if (!mayBeCached(request)) return null;
+  if (!isCachedRoute(request)) return null;
   const route = request.routeOptions;
   // Without a schema the handler reads none of them, so they cannot change the answer.
   const params = route.schema?.params ? sortedEntries(request.params) : [];

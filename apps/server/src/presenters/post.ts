@@ -181,8 +181,9 @@ function sharedListItemHead(post: Post): string {
   return head;
 }
 
-// The detail answer of each shared post (the post service's kept public details), made once.
-const sharedDetails = new WeakMap<Post, LikedSlots | null>();
+// The detail answer of each shared post (the post service's kept public details), made once, and
+// its copy with `liked` true once a member who likes it reads it.
+const sharedDetails = new WeakMap<Post, (LikedSlots & { liked?: Buffer }) | null>();
 
 /**
  * GET /media/{id}'s answer for a public post as everyone reads it (`shared`: the post service's
@@ -207,7 +208,12 @@ export function presentSharedPostDetail(shared: Post, liked: boolean): Buffer | 
     chargeCachedBytes(shared, body.length);
   }
   if (kept === null) return null;
-  return liked ? withLikedSlots(kept, new Set([shared.id])) : kept.body;
+  if (!liked) return kept.body;
+  if (kept.liked === undefined) {
+    kept.liked = withLikedSlots(kept, new Set([shared.id]));
+    chargeCachedBytes(shared, kept.liked.length);
+  }
+  return kept.liked;
 }
 
 /** The detail response of spec §3 with its exact keys (GET /media/{id}). */

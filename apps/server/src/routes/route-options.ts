@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteAccess } from '../plugins/route-access.js';
 import { SIGNED_IN } from '../plugins/swagger.js';
@@ -24,9 +24,15 @@ export function routeOptions(app: FastifyInstance, tag: string) {
     /** Anyone, signed in or not. */
     anyone: <D extends RouteDoc>(doc: D) => ({ schema: { ...doc, tags: [tag] } }),
 
-    /** Anyone; anonymous readers share one answer, kept a while (plugins/public-cache.ts). */
-    cachedForAnyone: <D extends RouteDoc>(doc: D) => ({
-      config: { publicCache: true },
+    /**
+     * Anyone; anonymous readers share one answer, kept a while, and `keptForMember` makes a
+     * member's from kept parts when it can (plugins/public-cache.ts).
+     */
+    cachedForAnyone: <D extends RouteDoc>(
+      doc: D,
+      keptForMember?: (request: FastifyRequest) => Buffer | undefined,
+    ) => ({
+      config: { publicCache: true, keptForMember },
       schema: { ...doc, tags: [tag] },
     }),
 

@@ -33,5 +33,12 @@ export function createVersionedCache<V>(options: {
       cache.set(fullKey, value, version, sizeOf?.(value));
       return value;
     },
+
+    /** What `get` would answer without loading, as it is kept now; undefined when it would load. */
+    peek(key: string, bypass = false): { value: V } | undefined {
+      if (!cache.enabled || bypass) return undefined;
+      const hit = cache.get(`${namespace}:${key}`);
+      return hit && { value: hit.value as V };
+    },
   };
 }

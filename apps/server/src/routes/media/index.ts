@@ -128,11 +128,19 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/media/:id',
-    route.cachedForAnyone({
-      summary: 'A post in the detail form of the spec (keys with spaces included)',
-      params: postIdParamsSchema,
-      response: answers({ 200: postDetailSchema }, 404),
-    }),
+    route.cachedForAnyone(
+      {
+        summary: 'A post in the detail form of the spec (keys with spaces included)',
+        params: postIdParamsSchema,
+        response: answers({ 200: postDetailSchema }, 404),
+      },
+      // The handler's first answer below, when the post and the member's likes are kept.
+      (request) => {
+        const { id } = request.params as { id: string };
+        const read = posts.keptDetail(id, viewerOf(request));
+        return (read && presentSharedPostDetail(read.shared, read.liked)) ?? undefined;
+      },
+    ),
     async (request, reply) => {
       const viewer = viewerOf(request);
       const read = await posts.detail(request.params.id, viewer);

@@ -207,9 +207,21 @@ export function createPostService(deps: {
   async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
     if (!viewer || found.length === 0) return new Set();
     const ids = found.map((post) => post.id);
-    const stamp = contentVersion.memberStamp(viewer.id);
-    return memberLikes.get(`${viewer.id}:${stamp}:${ids.join(',')}`, () =>
-      likes.likedPosts(viewer.id, ids),
+    return memberLikes.get(likesKey(viewer.id, ids), () => likes.likedPosts(viewer.id, ids));
+  }
+
+  function likesKey(memberId: string, postIds: string[]): string {
+    return `${memberId}:${contentVersion.memberStamp(memberId)}:${postIds.join(',')}`;
+  }
+
+  /**
+   * Whether `viewer` reads the kept public detail `shared` as anyone does: not when it is missing,
+   * nor for its author while its processing gave up (they also read why: withProcessingError).
+   */
+  function readsAsAnyone(shared: Post | undefined, viewer: Viewer): shared is Post {
+    return (
+      shared !== undefined &&
+      (shared.aiAnalysis !== '' || !maySeeProcessingError(viewer, postFacts(shared)))
     );
   }
 
@@ -533,14 +545,24 @@ export function createPostService(deps: {
         },
         contentVersion.awaitsOwnChange(viewer?.id),
       );
-      // The author of a post whose processing gave up also reads why (withProcessingError).
-      if (
-        shared &&
-        (shared.aiAnalysis !== '' || !maySeeProcessingError(viewer, postFacts(shared)))
-      ) {
+      if (readsAsAnyone(shared, viewer)) {
         return { shared, liked: (await likedAmong([shared], viewer)).has(id) };
       }
       return { shared: null, post: await detailOf(id, viewer) };
+    },
+
+    /**
+     * `detail`'s answer when it is a shared one and every part of it is kept (the post, the
+     * caller's likes): the same read, made without waiting for anything; undefined when `detail`
+     * would read something, or answer with more than the shared copy.
+     */
+    keptDetail(id: string, viewer: Viewer): { shared: Post; liked: boolean } | undefined {
+      const kept = publicDetails.peek(id, contentVersion.awaitsOwnChange(viewer?.id));
+      const shared = kept?.value;
+      if (!readsAsAnyone(shared, viewer)) return undefined;
+      if (!viewer) return { shared, liked: false };
+      const liked = memberLikes.peek(likesKey(viewer.id, [id]))?.value;
+      return liked && { shared, liked: liked.has(id) };
     },
 
     /**
