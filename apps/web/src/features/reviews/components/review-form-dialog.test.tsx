@@ -23,7 +23,7 @@ async function scoreByKeyboard(dialog: HTMLElement) {
     await userEvent.keyboard(' ');
     // The arrow keys move through a group's options.
     await userEvent.keyboard('{ArrowRight}');
-    expect(within(group).getByRole('radio', { name: '4' })).toBeChecked();
+    await waitFor(() => expect(within(group).getByRole('radio', { name: '4' })).toBeChecked());
   }
   await userEvent.click(within(dialog).getByRole('radio', { name: /^Valid/ }));
 }

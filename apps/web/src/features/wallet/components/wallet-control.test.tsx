@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, WALLET_TOAST_DURATION_MS } from '@symposia/shared';
@@ -92,7 +92,8 @@ describe('WalletControl', () => {
     await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
 
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent(MESSAGES.connectionRejected);
+    // The refusal arrives after the click's own events: wait for it, not for a moment.
+    await waitFor(() => expect(status).toHaveTextContent(MESSAGES.connectionRejected));
     act(() => vi.advanceTimersByTime(WALLET_TOAST_DURATION_MS - 100));
     expect(status).toHaveTextContent(MESSAGES.connectionRejected);
     act(() => vi.advanceTimersByTime(200));
