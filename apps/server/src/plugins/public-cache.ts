@@ -76,10 +76,13 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     });
 
     app.addHook('preHandler', (request, reply, done) => {
+      const signedIn = request.headers.authorization !== undefined;
+      // A signed-in request's URL is worth remembering only where members get kept answers too.
+      if (signedIn && request.routeOptions.config.keptForMember === undefined) return done();
       const key = cacheKey(request);
       if (key === null) return done();
       keysByUrl.set(request.url, key);
-      if (request.headers.authorization !== undefined) return done();
+      if (signedIn) return done();
       const hit = cache.get(key);
       if (hit) return answer(request, reply, hit.value as Entry);
       pending.set(request, { key, version: cache.version() });
@@ -120,7 +123,7 @@ function isCachedRoute(request: FastifyRequest): boolean {
 
 /**
  * What the anonymous answer depends on, in a fixed order; null when it must not be cached. Asked
- * of signed-in requests too: their URL is then known validated (onRequest).
+ * of a member's request too where the route has `keptForMember`: its URL is then known validated.
  */
 function cacheKey(request: FastifyRequest): string | null {
   if (!isCachedRoute(request)) return null;
