@@ -11,7 +11,7 @@ export default mergeConfig(
       root: fileURLToPath(new URL('.', import.meta.url)),
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup-tests.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
       css: { modules: { classNameStrategy: 'non-scoped' } },
       restoreMocks: true,
       // A guard against a hang sized for a slow, shared machine (jsdom renders are CPU-bound).

@@ -205,3 +205,21 @@ test('a post with one file loads no carousel code; one with two loads it after h
   );
   expect(heavyPartsLoaded(pair).has('carousel')).toBe(true);
 });
+
+// Issue 31: a phone on a slow network fetches scripts a few at a time, a round trip for each
+// turn. The post page fetched 43 to become interactive while every module two screens shared
+// was a chunk of its own; what screens share now comes in two (chunk-groups.ts): 22.
+const POST_PAGE_SCRIPTS_MAX = 26;
+
+test(`a post page is interactive after at most ${POST_PAGE_SCRIPTS_MAX} scripts`, async ({
+  page,
+  request,
+}) => {
+  const listed = await request.get(`/api/v1/media/list?search=${word}`);
+  const [post] = (await listed.json()) as PostListItem[];
+  const scripts = recordScripts(page);
+  await page.goto(`/forum/detail/${post!.id}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.length).toBeLessThanOrEqual(POST_PAGE_SCRIPTS_MAX);
+});
