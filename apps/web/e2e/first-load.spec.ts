@@ -223,3 +223,61 @@ test(`a post page is interactive after at most ${POST_PAGE_SCRIPTS_MAX} scripts`
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.length).toBeLessThanOrEqual(POST_PAGE_SCRIPTS_MAX);
 });
+
+/** Counts the Intl objects the page makes (and ICU-backed locale calls) from its first script on. */
+async function countIntlUse(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { intlUsed: string[] }).intlUsed = used;
+    const intl = Intl as unknown as Record<string, unknown>;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Collator', 'Segmenter']) {
+      const Made = intl[name] as new (...args: unknown[]) => object;
+      intl[name] = new Proxy(Made, {
+        construct(target, args) {
+          used.push(name);
+          return new target(...args);
+        },
+      });
+    }
+    for (const [owner, name] of [
+      [Number.prototype, 'toLocaleString'],
+      [BigInt.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [String.prototype, 'localeCompare'],
+    ] as const) {
+      const original = owner[name] as (...args: unknown[]) => unknown;
+      Object.defineProperty(owner, name, {
+        value(this: unknown, ...args: unknown[]) {
+          used.push(name);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  return () => page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed);
+}
+
+// Issue 31: the first Intl object a page makes sets up ICU, one long task on a slow phone
+// (apps/web/src/lib/time.ts); the forum and a post show their times and counts without one.
+test('the forum and a post become interactive without setting up Intl', async ({
+  page,
+  request,
+}) => {
+  const intlUsed = await countIntlUse(page);
+  await page.goto(`/forum?search=${word}`);
+  await expect(page.getByRole('list', { name: 'Post list' }).getByRole('article')).toHaveCount(2);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await settle(page);
+  expect(await intlUsed()).toEqual([]);
+
+  const listed = await request.get(`/api/v1/media/list?search=${word}`);
+  const [post] = (await listed.json()) as PostListItem[];
+  await page.goto(`/forum/detail/${post!.id}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await settle(page);
+  expect(await intlUsed()).toEqual([]);
+
+  // The same check sees Intl where a page does use it: it can fail.
+  await page.evaluate(() => new Intl.NumberFormat('en').format(1));
+  expect(await intlUsed()).toEqual(['NumberFormat']);
+});

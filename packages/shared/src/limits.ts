@@ -88,6 +88,12 @@ export const SOLANA_COMMITMENT = 'confirmed';
 export const TOKEN_AMOUNT_MAX_LENGTH = 40;
 
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+/**
+ * DISPLAY_TIME_ZONE's offset from UTC: China Standard Time has been UTC+8 all year, without
+ * daylight saving, since 1991. The web app shows times with it rather than with Intl, whose first
+ * use costs a phone's fresh page ICU's set-up (apps/web/src/lib/time.ts).
+ */
+export const DISPLAY_TIME_ZONE_OFFSET_MINUTES = 8 * 60;
 
 export const COMMENT_MIN_LEVEL = 1;
 export const COMMENT_MAX_LEVEL = 3;

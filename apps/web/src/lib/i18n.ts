@@ -37,6 +37,37 @@ const loaders: Record<Language, () => Promise<unknown>> = {
   'zh-CN': () => import('@/locales/zh-CN').then((module) => module.zhCN),
 };
 
+/** What i18next asks of a plural rule: the two methods of Intl.PluralRules it calls. */
+interface PluralRule {
+  select: (count: number) => Intl.LDMLPluralRule;
+  resolvedOptions: () => { pluralCategories: Intl.LDMLPluralRule[] };
+}
+
+/**
+ * The cardinal plural rules of the interface's languages, as Intl.PluralRules has them (i18n.test.ts
+ * compares): English has "1 reply" and "2 replies", Chinese one form. i18next gets these instead of
+ * Intl's, because the first Intl object a page makes sets up ICU (lib/time.ts) and the forum's
+ * counts would make it. Ordinals and any other language still go to Intl.
+ */
+export const CARDINAL_RULES: Record<string, PluralRule> = {
+  en: {
+    select: (count) => (Math.abs(count) === 1 ? 'one' : 'other'),
+    resolvedOptions: () => ({ pluralCategories: ['one', 'other'] }),
+  },
+  zh: { select: () => 'other', resolvedOptions: () => ({ pluralCategories: ['other'] }) },
+};
+
+type RuleLookup = (code: string, options?: { ordinal?: boolean }) => unknown;
+
+function withOwnPluralRules(instance: I18n): void {
+  // i18next's resolver has one lookup for every plural it resolves; the rules it finds are ours.
+  const resolver = instance.services.pluralResolver as { getRule: RuleLookup };
+  const intlRule: RuleLookup = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options = {}) =>
+    (options.ordinal ? undefined : CARDINAL_RULES[code.split(/[-_]/)[0] ?? '']) ??
+    intlRule(code, options);
+}
+
 /** An i18next instance with English loaded; other languages are added by `loadLanguage`. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
@@ -53,6 +84,7 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
     initAsync: false,
     returnNull: false,
   });
+  withOwnPluralRules(instance);
   return instance;
 }
 

@@ -53,6 +53,9 @@ describe('formatTokenAmount', () => {
     expect(formatTokenAmount('12.5')).toBe('12.5');
     expect(formatTokenAmount('12.500')).toBe('12.5');
     expect(formatTokenAmount('10000')).toBe('10,000');
+    expect(formatTokenAmount('100')).toBe('100');
+    expect(formatTokenAmount('0012345')).toBe('12,345');
+    expect(formatTokenAmount('1000000')).toBe('1,000,000');
     expect(formatTokenAmount('1234567.000000001')).toBe('1,234,567.000000001');
     expect(formatTokenAmount('weird')).toBe('weird');
   });

@@ -43,7 +43,10 @@ export function formatTokenAmount(amount: string): string {
   const match = DECIMAL.exec(amount.trim());
   if (!match) return amount;
   const [, whole = '0', fraction = ''] = match;
-  const grouped = BigInt(whole).toLocaleString('en-US');
+  // Grouped by hand, not with toLocaleString: no ICU for a bounty's amount (lib/time.ts says why).
+  const grouped = BigInt(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ',');
   const kept = fraction.replace(/0+$/, '');
   return kept ? `${grouped}.${kept}` : grouped;
 }
@@ -54,9 +57,11 @@ export function tokensLabel(amount: string): string {
   return `${shown} ${shown === '1' ? 'token' : 'tokens'}`;
 }
 
-const scoreFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Made when a score is first shown, not when a page loads this module (lib/time.ts says why).
+let scoreFormat: Intl.NumberFormat | undefined;
 
 /** A score as people read it: grouped, at most two decimals. */
 export function formatScore(score: number): string {
+  scoreFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
   return scoreFormat.format(score);
 }
