@@ -239,13 +239,14 @@ async function countIntlUse(page: Page): Promise<() => Promise<string[]>> {
         },
       });
     }
-    for (const [owner, name] of [
+    const localeMethods: [object, string][] = [
       [Number.prototype, 'toLocaleString'],
       [BigInt.prototype, 'toLocaleString'],
       [Date.prototype, 'toLocaleString'],
       [String.prototype, 'localeCompare'],
-    ] as const) {
-      const original = owner[name] as (...args: unknown[]) => unknown;
+    ];
+    for (const [owner, name] of localeMethods) {
+      const original = (owner as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
       Object.defineProperty(owner, name, {
         value(this: unknown, ...args: unknown[]) {
           used.push(name);
