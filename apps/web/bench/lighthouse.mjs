@@ -65,11 +65,15 @@ const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width,initial-scale=1">' +
   '<meta name="description" content="The floor of the Lighthouse bench"><title>Floor</title></head>' +
-  '<body><main><h1>Floor</h1><p>A paragraph of text, the largest thing on this page.</p></main></body></html>';
+  // Text in the site's two languages, as every page's language switch has (English · 中文).
+  '<body><main><h1>Floor</h1><p>A paragraph of text — the largest thing on this page, in the ' +
+  'site’s two languages: English · 中文.</p></main></body></html>';
 
 /** Serves BLANK_PAGE on a free port of 127.0.0.1 until close(). */
 async function startBlankPage() {
-  const server = createHttpServer((_request, response) => {
+  const server = createHttpServer((request, response) => {
+    // Only the page: its robots.txt is missing, as a site's may not be.
+    if (request.url !== '/') return response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(BLANK_PAGE);
   });
