@@ -21,6 +21,9 @@ async function scoreByKeyboard(dialog: HTMLElement) {
     const group = within(dialog).getByRole('group', { name: new RegExp(`^${name}`) });
     within(group).getByRole('radio', { name: '3' }).focus();
     await userEvent.keyboard(' ');
+    // The arrow key moves from the option chosen: wait for the choice to show first, as a person
+    // would see it (under load the key could otherwise land before it, and move from nothing).
+    await waitFor(() => expect(within(group).getByRole('radio', { name: '3' })).toBeChecked());
     // The arrow keys move through a group's options.
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(within(group).getByRole('radio', { name: '4' })).toBeChecked());
