@@ -118,7 +118,14 @@ export async function until<T>(
   }
 }
 
-export async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * How long a server process may take to answer /healthz: a guard against a hang, sized for a slow,
+ * shared machine (a fresh start took 104 s beside the whole suite on 2026-11-30, where it usually
+ * takes a few seconds). A healthy start is waited for only as long as it takes.
+ */
+export const START_TIMEOUT_MS = 180_000;
+
+export async function waitForHealth(baseUrl: string, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   await until(
     async () => {
       try {
@@ -219,7 +226,7 @@ export class ServerProcess {
   }
 
   /** (Re)starts the process on the same port, data directory and database; waits for health. */
-  async restart(timeoutMs = 60_000): Promise<void> {
+  async restart(timeoutMs = START_TIMEOUT_MS): Promise<void> {
     if (this.running) await this.kill();
     const child = spawnEntry('server', this.env, GC_ON_SIGNAL);
     this.#child = child;
