@@ -20,7 +20,13 @@ export interface ConnectOptions {
   onPoolError?: (error: Error) => void;
 }
 
-const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long a query waits for a pooled PostgreSQL connection, a new one or a free one: node-postgres
+ * bounds both with this. A burst queues for a free connection rather than failing with a 500 (100
+ * concurrent writes waited over 5 s on a slow day); a database that refuses connections still
+ * fails at once.
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 15_000;
 
 /** Only the server's own user may read the database (accounts, sessions, the faucet's ledger). */
 export const DATABASE_FILE_MODE = 0o600;
