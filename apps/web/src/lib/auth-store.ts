@@ -132,7 +132,17 @@ export const authStore = createAuthStore();
 
 /** What the server renders: it never sees the token, which lives in this browser's storage. */
 const SIGNED_OUT: AuthState = { token: null, user: null, loginPrompt: null };
-const serverSnapshot = () => SIGNED_OUT;
+/**
+ * A visitor who is signed out here too gets the store's own state: React compares the two
+ * snapshots by identity once hydrated, and a different object would render every reader of the
+ * session again, the whole page at once (a long task right after hydration).
+ */
+const serverSnapshot = (): AuthState => {
+  const state = authStore.getState();
+  return state.token === null && state.user === null && state.loginPrompt === null
+    ? state
+    : SIGNED_OUT;
+};
 
 /**
  * The session. A page the server rendered is hydrated as the server saw it (signed out) and
