@@ -56,12 +56,25 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
   );
 }
 
-function SlideAudio({ item, label }: { item: MediaItem; label: string }) {
+/**
+ * The first slide's picture may be the page's largest element: asked for first (an inline
+ * placeholder is a request too, queued behind the page's scripts without it).
+ */
+const firstSlidePriority = (eager: boolean) => (eager ? ('high' as const) : undefined);
+
+function SlideAudio({ item, label, eager }: { item: MediaItem; label: string; eager: boolean }) {
   const { t } = useTranslation('posts');
   const [failed, setFailed] = useState(false);
   return (
     <div className={styles.stack}>
-      <img className={styles.media} src={placeholderFor('audio')} alt="" width={640} height={400} />
+      <img
+        className={styles.media}
+        src={placeholderFor('audio')}
+        alt=""
+        width={640}
+        height={400}
+        fetchPriority={firstSlidePriority(eager)}
+      />
       {failed ? (
         <p className={styles.caption}>{t('media.audioUnavailable')}</p>
       ) : (
@@ -80,7 +93,7 @@ function SlideAudio({ item, label }: { item: MediaItem; label: string }) {
 }
 
 /** Documents are not shown inline; the gateway serves them for download or a new tab. */
-function SlideDocument({ item }: { item: MediaItem }) {
+function SlideDocument({ item, eager }: { item: MediaItem; eager: boolean }) {
   const { t } = useTranslation('posts');
   return (
     <div className={styles.stack}>
@@ -90,6 +103,7 @@ function SlideDocument({ item }: { item: MediaItem }) {
         alt=""
         width={640}
         height={400}
+        fetchPriority={firstSlidePriority(eager)}
       />
       <a
         className={`button button-secondary ${styles.open}`}
@@ -132,8 +146,8 @@ export function MediaSlide({ item, label, eager }: MediaSlideProps) {
     case 'video':
       return <SlideVideo item={item} label={label} />;
     case 'audio':
-      return <SlideAudio item={item} label={label} />;
+      return <SlideAudio item={item} label={label} eager={eager} />;
     case 'document':
-      return <SlideDocument item={item} />;
+      return <SlideDocument item={item} eager={eager} />;
   }
 }

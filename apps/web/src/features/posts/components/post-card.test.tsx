@@ -8,6 +8,10 @@ import { makePostListItem } from '../testing/fixtures';
 import { PLACEHOLDER_IMAGES } from '../utils/placeholders';
 import { PostCard } from './post-card';
 
+/** The placeholder picture of `type` on the page (features/posts/utils/placeholders.ts). */
+const placeholderImage = (type: 'document' | 'video') =>
+  document.querySelector(`img[src="${PLACEHOLDER_IMAGES[type]}"]`);
+
 /** Cards link their tags to the forum filtered by each: they render inside a router. */
 const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
@@ -130,7 +134,7 @@ describe('PostCard', () => {
       <PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} />,
     );
     expect(screen.getByText('Document')).toBeInTheDocument();
-    expect(document.querySelector('img[src$="document.svg"]')).not.toBeNull();
+    expect(placeholderImage('document')).not.toBeNull();
 
     rerender(<PostCard post={makePostListItem({ media_type: 'audio' })} onOpen={() => {}} />);
     expect(screen.getByText('Audio')).toBeInTheDocument();
@@ -140,12 +144,12 @@ describe('PostCard', () => {
     const { rerender } = render(
       <PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} priority />,
     );
-    const first = document.querySelector('img[src$="document.svg"]');
+    const first = placeholderImage('document');
     expect(first).toHaveAttribute('loading', 'eager');
     expect(first).toHaveAttribute('fetchpriority', 'high');
 
     rerender(<PostCard post={makePostListItem({ media_type: 'document' })} onOpen={() => {}} />);
-    const later = document.querySelector('img[src$="document.svg"]');
+    const later = placeholderImage('document');
     expect(later).toHaveAttribute('loading', 'lazy');
     expect(later).not.toHaveAttribute('fetchpriority');
   });
@@ -192,6 +196,6 @@ describe('PostCard', () => {
     render(<PostCard post={makePostListItem({ media_type: 'video' })} onOpen={() => {}} />);
     fireEvent.error(document.querySelector('video')!);
     expect(document.querySelector('video')).toBeNull();
-    expect(document.querySelector('img[src$="video.svg"]')).not.toBeNull();
+    expect(placeholderImage('video')).not.toBeNull();
   });
 });
