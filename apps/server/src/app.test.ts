@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EARLY_INPUT_SCRIPT, MESSAGES } from '@symposia/shared';
+import { APP_LOADER_SCRIPT, EARLY_INPUT_SCRIPT, MESSAGES } from '@symposia/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, form, TEST_PASSWORD, errorBody } from '../test/helpers.js';
 
@@ -127,10 +127,13 @@ describeEachDatabase('HTTP headers', (db) => {
     const { app } = await db.buildApp();
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     const csp = response.headers['content-security-policy'];
-    // The one inline script pages carry (packages/shared/src/early-input.ts), by its hash.
-    const earlyInput = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    // The inline scripts pages carry (packages/shared/src/early-input.ts, app-loader-script.ts),
+    // by their hashes.
+    const [earlyInput, appLoader] = [EARLY_INPUT_SCRIPT, APP_LOADER_SCRIPT].map((script) =>
+      createHash('sha256').update(script).digest('base64'),
+    );
     expect(csp).toBe(
-      `default-src 'self';script-src 'self' 'sha256-${earlyInput}';` +
+      `default-src 'self';script-src 'self' 'sha256-${earlyInput}' 'sha256-${appLoader}';` +
         "style-src 'self' 'unsafe-inline';" +
         "img-src 'self' data: blob:;font-src 'self' data:;media-src 'self' blob:;" +
         "connect-src 'self';object-src 'none';frame-ancestors 'none';base-uri 'self';" +

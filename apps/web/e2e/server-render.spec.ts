@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Page } from '@playwright/test';
-import { EARLY_INPUT_SCRIPT, MESSAGES } from '@symposia/shared';
+import { APP_LOADER_SCRIPT, EARLY_INPUT_SCRIPT, MESSAGES } from '@symposia/shared';
 import { expect, test } from './fixtures/test';
 import {
   commentViaApi,
@@ -104,19 +104,38 @@ test.describe('pages rendered by the server', () => {
     ).toBeVisible();
   });
 
-  test('its one inline script is the one the Content-Security-Policy allows, by its hash', async ({
+  test('its two inline scripts are the ones the Content-Security-Policy allows, by their hashes', async ({
     request,
   }) => {
     const response = await request.get('/forum');
     const html = await response.text();
     // Every script but the embedded state (JSON, never run) and the app's own files.
     const inline = [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(inline.map(([, text]) => text)).toEqual([EARLY_INPUT_SCRIPT]);
-    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    expect(inline.map(([, text]) => text)).toEqual([EARLY_INPUT_SCRIPT, APP_LOADER_SCRIPT]);
+    const hash = (script: string) => createHash('sha256').update(script).digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(
       response.headers()['content-security-policy'] ?? '',
     );
-    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc?.[1]).toBe(
+      `'self' 'sha256-${hash(EARLY_INPUT_SCRIPT)}' 'sha256-${hash(APP_LOADER_SCRIPT)}'`,
+    );
+  });
+
+  test('the page paints before it asks for its scripts, then becomes interactive', async ({
+    page,
+  }) => {
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(1);
+    // Asked for by the preload scanner as the head arrived, they came before the paint.
+    expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.paint);
   });
 
   test('screens of a member are left to the browser', async ({ request }) => {

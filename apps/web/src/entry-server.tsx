@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { EARLY_INPUT_SCRIPT } from '@symposia/shared';
+import { APP_LOADER_SCRIPT, APP_MODULES_ELEMENT_ID, EARLY_INPUT_SCRIPT } from '@symposia/shared';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { StaticRouter } from 'react-router';
@@ -172,20 +172,36 @@ function createHeadBuilder(clientDir: string, template: string) {
         .filter((chunk) => !entryJs.has(chunk.file))
         .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)
         .join('');
+      // The page paints from the HTML alone: its scripts (which hydrate it) wait in a template
+      // until it has (packages/shared/src/app-loader-script.ts), then give way to the images it
+      // shows.
+      const entryModules: string[] = [];
       head = head
         .replace(stylesheetLinks, '')
-        // The page paints from the HTML alone: its scripts (which hydrate it) give way to the
-        // images it shows instead of competing with them for the first paint.
+        .replace(
+          /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
+          (tag) => {
+            entryModules.push(tag.trim());
+            return '';
+          },
+        );
+      const modules = [...entryModules, preloads]
+        .join('')
         .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
       head = insertAt(
         head,
         '</head>',
-        `${preloads.replaceAll('rel="modulepreload" ', 'rel="modulepreload" fetchpriority="low" ')}<style>${css}</style></head>`,
+        `<style>${css}</style><template id="${APP_MODULES_ELEMENT_ID}">${modules}</template></head>`,
       );
     }
-    // Clicks before hydration are kept for the app (packages/shared/src/early-input.ts): the one
-    // inline script, which the Content-Security-Policy allows by its hash.
-    head = insertAt(head, '</head>', `<script>${EARLY_INPUT_SCRIPT}</script></head>`);
+    // Clicks before hydration are kept for the app (packages/shared/src/early-input.ts), and the
+    // app loads once the page has painted: the two inline scripts, which the
+    // Content-Security-Policy allows by their hashes.
+    head = insertAt(
+      head,
+      '</head>',
+      `<script>${EARLY_INPUT_SCRIPT}</script><script>${APP_LOADER_SCRIPT}</script></head>`,
+    );
     cache.set(key, head);
     return head;
   };

@@ -7,6 +7,7 @@ export * from './tags.js';
 export * from './web-paths.js';
 export * from './early-input.js';
 export * from './early-input-script.js';
+export * from './app-loader-script.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/email-links.js';

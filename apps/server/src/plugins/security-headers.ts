@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EARLY_INPUT_SCRIPT } from '@symposia/shared';
+import { APP_LOADER_SCRIPT, EARLY_INPUT_SCRIPT } from '@symposia/shared';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+const scriptHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 /**
- * The one inline script a page may run, by its hash: the one that keeps clicks made before the
- * web app hydrates a server-rendered page (packages/shared/src/early-input.ts).
+ * The inline scripts a page may run, by their hashes: the one that keeps clicks made before the
+ * web app hydrates a server-rendered page (packages/shared/src/early-input.ts) and the one that
+ * loads the app once the page has painted (packages/shared/src/app-loader-script.ts).
  */
-export const EARLY_INPUT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+export const INLINE_SCRIPT_SOURCES = [
+  scriptHash(EARLY_INPUT_SCRIPT),
+  scriptHash(APP_LOADER_SCRIPT),
+];
 
 /**
  * Security headers for the API and the SPA alike. The CSP fits a Vite build: scripts only from
- * our origin (and the one inline script above), inline styles allowed (React style props), images
+ * our origin (and the inline scripts above), inline styles allowed (React style props), images
  * also from data: and blob: URLs. Written out in full instead of on top of helmet's defaults,
  * whose upgrade-insecure-requests would break a plain-HTTP deployment on a LAN address.
  */
@@ -21,7 +28,7 @@ const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", EARLY_INPUT_SCRIPT_SOURCE],
+      scriptSrc: ["'self'", ...INLINE_SCRIPT_SOURCES],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
