@@ -1,5 +1,6 @@
 /** What the bundler tells of a module while it cuts chunks (rolldown's `getModuleInfo`). */
 interface ModuleInfo {
+  code: string | null;
   importedIds: readonly string[];
   dynamicImporters: readonly string[];
 }
@@ -9,6 +10,34 @@ export interface ChunkingContext {
 
 /** The app's own sources, the shared package's included. */
 const APP_SOURCE = /(?:apps[\\/]web|packages[\\/]shared)[\\/]src[\\/]/;
+
+/** zod, which the shared schemas are built with when their module runs. */
+const ZOD = /node_modules[\\/]zod[\\/]/;
+
+/** The shared package's index, which re-exports everything: what a module takes from it is below. */
+const SHARED_INDEX = /packages[\\/]shared[\\/]src[\\/]index\.ts$/;
+
+/** Takes a schema (named `…Schema`, as every shared one is) from the shared package. */
+const TAKES_A_SCHEMA = /import\s*\{[^}]*\b\w+Schema\b[^}]*\}\s*from\s*["']@symposia\/shared["']/;
+
+/**
+ * Whether running `id` builds zod schemas: it imports zod or a shared schema, or imports (without
+ * loading it lazily) a module that does. The shared package's index is not followed, as every
+ * module that takes a message from it would reach every schema through it.
+ */
+function buildsSchemas(id: string, ctx: ChunkingContext): boolean {
+  const seen = new Set<string>();
+  const next = [id];
+  for (let module = next.pop(); module !== undefined; module = next.pop()) {
+    if (seen.has(module) || SHARED_INDEX.test(module)) continue;
+    seen.add(module);
+    if (ZOD.test(module)) return true;
+    const info = ctx.getModuleInfo(module);
+    if (TAKES_A_SCHEMA.test(info?.code ?? '')) return true;
+    next.push(...(info?.importedIds ?? []));
+  }
+  return false;
+}
 
 /** Every module `roots` import, statically and transitively (not what they load lazily). */
 function staticClosure(roots: readonly string[], ctx: ChunkingContext): Set<string> {
@@ -31,6 +60,9 @@ function staticClosure(roots: readonly string[], ctx: ChunkingContext): Set<stri
  *   and follow button). The forum needs all of it anyway: it loads the same bytes in fewer files.
  * - `screens`: the app's own modules that later screens share (dialogs, form fields, tabs, …).
  *   A screen that shares one of them loads the rest too; the post page loads nearly all of it.
+ *   Not a module that imports zod, even through the shared schemas (a form checking its fields):
+ *   every screen would build those schemas on its first load, ~15 ms of a phone's main thread
+ *   in one task for the post page, which checks nothing until a reader writes (issue 31).
  * What the entry and the home page (`arrival`) import is never moved, so their first load stays
  * as it is, and neither is a module loaded lazily (a screen, a dialog): it stays its own chunk.
  */
@@ -45,6 +77,7 @@ export function chunkOfShared(roots: {
     listing ??= staticClosure([roots.listing], ctx);
     if (arrival.has(id) || (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
     if (listing.has(id)) return 'listing';
-    return APP_SOURCE.test(id) ? 'screens' : null;
+    if (!APP_SOURCE.test(id)) return null;
+    return buildsSchemas(id, ctx) ? null : 'screens';
   };
 }

@@ -29,6 +29,8 @@ const HEAVY = {
   katex: /node_modules\/katex\//,
   markdown: /node_modules\/(react-markdown|remark-|rehype-|micromark)/,
   carousel: /node_modules\/embla-carousel/,
+  // The shared schemas are built with it as their module runs: only where a form checks fields.
+  zod: /node_modules\/zod\//,
 } as const;
 type Heavy = keyof typeof HEAVY;
 
@@ -107,7 +109,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the forum loads no particle, wallet, KaTeX, Markdown or carousel code', async ({ page }) => {
+test('the forum loads no particle, wallet, KaTeX, Markdown, carousel or zod code', async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   await page.goto(`/forum?search=${word}`);
   await expect(page.getByRole('list', { name: 'Post list' }).getByRole('article')).toHaveCount(2);
@@ -208,7 +212,8 @@ test('a post with one file loads no carousel code; one with two loads it after h
 
 // Issue 31: a phone on a slow network fetches scripts a few at a time, a round trip for each
 // turn. The post page fetched 43 to become interactive while every module two screens shared
-// was a chunk of its own; what screens share now comes in two (chunk-groups.ts): 22.
+// was a chunk of its own; what screens share now comes in two (chunk-groups.ts): 22, then 20
+// once what builds the shared schemas was left out of them.
 const POST_PAGE_SCRIPTS_MAX = 26;
 
 test(`a post page is interactive after at most ${POST_PAGE_SCRIPTS_MAX} scripts`, async ({
@@ -281,4 +286,25 @@ test('the forum and a post become interactive without setting up Intl', async ({
   // The same check sees Intl where a page does use it: it can fail.
   await page.evaluate(() => new Intl.NumberFormat('en').format(1));
   expect(await intlUsed()).toEqual(['NumberFormat']);
+});
+
+// Issue 31: building the shared schemas (zod) was one task of ~15 ms on the post page, which
+// checks nothing until a reader writes: what screens share leaves it out (chunk-groups.ts).
+test('a post becomes interactive without building the shared schemas; its sign-in form builds them', async ({
+  page,
+  request,
+}) => {
+  const listed = await request.get(`/api/v1/media/list?search=${word}`);
+  const [post] = (await listed.json()) as PostListItem[];
+  const scripts = recordScripts(page);
+  await page.goto(`/forum/detail/${post!.id}`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await settle(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(heavyPartsLoaded(scripts).has('zod')).toBe(false);
+
+  // The same check sees zod where a form does check its fields: it can fail.
+  await page.getByRole('button', { name: /^\d+ likes?$/ }).first().click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => heavyPartsLoaded(scripts).has('zod')).toBe(true);
 });

@@ -4,6 +4,8 @@ export * from './messages.js';
 export * from './message-codes.js';
 export * from './mentions.js';
 export * from './tags.js';
+export * from './review-names.js';
+export * from './web-client.js';
 export * from './web-paths.js';
 export * from './early-input.js';
 export * from './early-input-script.js';

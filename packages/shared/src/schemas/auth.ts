@@ -196,14 +196,6 @@ export const oauthErrorBodySchema = errorBodySchema.extend({
 });
 export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
 
-/** Fixed placeholders the web client sends for the OAuth2 fields it does not use (spec §7). */
-export const WEB_CLIENT_TOKEN_FIELDS = {
-  grant_type: 'password',
-  scope: '',
-  client_id: 'symposia-web',
-  client_secret: '',
-} as const;
-
 export const logoutResponseSchema = z.object({
   status: z.literal('success'),
 });

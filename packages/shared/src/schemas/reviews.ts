@@ -7,6 +7,12 @@ import {
   USER_REVIEWS_MAX_LIMIT,
 } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import {
+  REVIEW_RECOMMENDATIONS,
+  REVIEW_SCORE_NAMES,
+  REVIEW_STATUSES,
+  type ReviewScoreName,
+} from '../review-names.js';
 import { actorSchema, cursorQuerySchema, oneOfValues } from './common.js';
 
 /**
@@ -14,26 +20,11 @@ import { actorSchema, cursorQuerySchema, oneOfValues } from './common.js';
  * the post's review status is computed from the current revision's reviews and the reviewers'
  * trust by one rule (docs/REVIEW.md).
  */
-export const REVIEW_RECOMMENDATIONS = [
-  'valid',
-  'minor_revisions',
-  'major_revisions',
-  'not_valid',
-] as const;
 export const reviewRecommendationSchema = oneOfValues(REVIEW_RECOMMENDATIONS);
 export type ReviewRecommendation = z.infer<typeof reviewRecommendationSchema>;
 
-export const REVIEW_STATUSES = ['unreviewed', 'in_review', 'validated', 'disputed'] as const;
 export const reviewStatusSchema = oneOfValues(REVIEW_STATUSES);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
-
-export const REVIEW_SCORE_NAMES = [
-  'soundness',
-  'significance',
-  'clarity',
-  'reproducibility',
-] as const;
-export type ReviewScoreName = (typeof REVIEW_SCORE_NAMES)[number];
 
 /** An object of one value per score, in REVIEW_SCORE_NAMES's order, each of a schema of its own. */
 function perScore<T extends z.ZodType>(score: () => T) {
