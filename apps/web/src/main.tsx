@@ -7,6 +7,7 @@ import { App } from './app';
 import { preloadScreen } from './app/router';
 import { replayEarlyPresses, takeEarlyPresses, type EarlyPress } from './app/ssr/early-input';
 import { replayMediaErrorsWhenHydrated } from './app/ssr/media-errors';
+import { screenHydrated } from './app/ssr/screen-hydrated';
 import { readEmbeddedState } from './app/ssr/state';
 import { keepServerMarkup } from './components/ui/rich-text/server-markup';
 import { authStore } from './lib/auth-store';
@@ -56,22 +57,24 @@ if (embedded !== null && container.firstElementChild) {
     : DEFAULT_LANGUAGE;
   // Buttons pressed before hydration (app/ssr/early-input.ts), taken when React takes over.
   let earlyPresses: EarlyPress[] = [];
-  const showMemberView = () => {
-    // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
-    document.documentElement.dataset.hydrated = 'true';
-    const memberView = authStore.getState().token
-      ? queryClient.invalidateQueries().then(() => whenQueriesSettled(queryClient))
-      : Promise.resolve();
-    const language =
-      browserLanguage() !== serverLanguage ? speak(browserLanguage()) : Promise.resolve();
-    // Pressed once each, on the screen as this reader sees it.
-    const presses = earlyPresses;
-    earlyPresses = [];
-    void replayEarlyPresses(presses, Promise.all([memberView, language])).then(() => {
-      // End-to-end tests wait for this mark too.
-      document.documentElement.dataset.earlyPresses = 'replayed';
+  // Once the screen has hydrated too (app/ssr/screen-hydrated.tsx), not only the layout around it.
+  const showMemberView = () =>
+    void screenHydrated.then(() => {
+      // Links and buttons work in-app from here on (end-to-end tests wait for this mark).
+      document.documentElement.dataset.hydrated = 'true';
+      const memberView = authStore.getState().token
+        ? queryClient.invalidateQueries().then(() => whenQueriesSettled(queryClient))
+        : Promise.resolve();
+      const language =
+        browserLanguage() !== serverLanguage ? speak(browserLanguage()) : Promise.resolve();
+      // Pressed once each, on the screen as this reader sees it.
+      const presses = earlyPresses;
+      earlyPresses = [];
+      void replayEarlyPresses(presses, Promise.all([memberView, language])).then(() => {
+        // End-to-end tests wait for this mark too.
+        document.documentElement.dataset.earlyPresses = 'replayed';
+      });
     });
-  };
   // Rendered Markdown is kept as the server wrote it: no renderer is needed to hydrate it.
   keepServerMarkup(container);
   // A screen's chunk that cannot load fails where it renders.

@@ -8,6 +8,7 @@ import { LoginOverlay } from '@/features/auth/components/login-overlay';
 import { WalletControl } from '@/features/wallet/components/wallet-control';
 import { useAuth } from '@/lib/auth-store';
 import { NavigationPendingContext } from './navigation-pending';
+import { ScreenHydratedMark } from './ssr/screen-hydrated';
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
@@ -45,7 +46,9 @@ export function RootLayout() {
     >
       <ScrollToTopOnNavigate />
       <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
+        <ScreenHydratedMark>
+          <Outlet />
+        </ScreenHydratedMark>
       </Suspense>
       <LoginOverlay />
     </MainLayout>
