@@ -216,16 +216,22 @@ test('a post with one file loads no carousel code; one with two loads it after h
 // once what builds the shared schemas was left out of them.
 const POST_PAGE_SCRIPTS_MAX = 26;
 
-test(`a post page is interactive after at most ${POST_PAGE_SCRIPTS_MAX} scripts`, async ({
-  page,
-  request,
-}) => {
+/** Opens the first of this file's posts; the scripts it loads, once it is interactive. */
+async function openPostRecordingScripts(page: Page, request: APIRequestContext) {
   const listed = await request.get(`/api/v1/media/list?search=${word}`);
   const [post] = (await listed.json()) as PostListItem[];
   const scripts = recordScripts(page);
   await page.goto(`/forum/detail/${post!.id}`);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   expect(scripts.length).toBeGreaterThan(0);
+  return scripts;
+}
+
+test(`a post page is interactive after at most ${POST_PAGE_SCRIPTS_MAX} scripts`, async ({
+  page,
+  request,
+}) => {
+  const scripts = await openPostRecordingScripts(page, request);
   expect(scripts.length).toBeLessThanOrEqual(POST_PAGE_SCRIPTS_MAX);
 });
 
@@ -294,17 +300,15 @@ test('a post becomes interactive without building the shared schemas; its sign-i
   page,
   request,
 }) => {
-  const listed = await request.get(`/api/v1/media/list?search=${word}`);
-  const [post] = (await listed.json()) as PostListItem[];
-  const scripts = recordScripts(page);
-  await page.goto(`/forum/detail/${post!.id}`);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  const scripts = await openPostRecordingScripts(page, request);
   await settle(page);
-  expect(scripts.length).toBeGreaterThan(0);
   expect(heavyPartsLoaded(scripts).has('zod')).toBe(false);
 
   // The same check sees zod where a form does check its fields: it can fail.
-  await page.getByRole('button', { name: /^\d+ likes?$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^\d+ likes?$/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expect.poll(() => heavyPartsLoaded(scripts).has('zod')).toBe(true);
 });

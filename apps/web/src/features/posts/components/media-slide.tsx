@@ -57,24 +57,29 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
 }
 
 /**
- * The first slide's picture may be the page's largest element: asked for first (an inline
- * placeholder is a request too, queued behind the page's scripts without it).
+ * The picture standing in for a file not shown inline. The first slide's may be the page's
+ * largest element: asked for first (an inline placeholder is a request too, queued behind the
+ * page's scripts without it).
  */
-const firstSlidePriority = (eager: boolean) => (eager ? ('high' as const) : undefined);
+function SlidePlaceholder({ type, eager }: { type: 'audio' | 'document'; eager: boolean }) {
+  return (
+    <img
+      className={styles.media}
+      src={placeholderFor(type)}
+      alt=""
+      width={640}
+      height={400}
+      fetchPriority={eager ? 'high' : undefined}
+    />
+  );
+}
 
 function SlideAudio({ item, label, eager }: { item: MediaItem; label: string; eager: boolean }) {
   const { t } = useTranslation('posts');
   const [failed, setFailed] = useState(false);
   return (
     <div className={styles.stack}>
-      <img
-        className={styles.media}
-        src={placeholderFor('audio')}
-        alt=""
-        width={640}
-        height={400}
-        fetchPriority={firstSlidePriority(eager)}
-      />
+      <SlidePlaceholder type="audio" eager={eager} />
       {failed ? (
         <p className={styles.caption}>{t('media.audioUnavailable')}</p>
       ) : (
@@ -97,14 +102,7 @@ function SlideDocument({ item, eager }: { item: MediaItem; eager: boolean }) {
   const { t } = useTranslation('posts');
   return (
     <div className={styles.stack}>
-      <img
-        className={styles.media}
-        src={placeholderFor('document')}
-        alt=""
-        width={640}
-        height={400}
-        fetchPriority={firstSlidePriority(eager)}
-      />
+      <SlidePlaceholder type="document" eager={eager} />
       <a
         className={`button button-secondary ${styles.open}`}
         href={item.url}
