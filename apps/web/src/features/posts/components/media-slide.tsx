@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
 import type { MediaItem } from '../utils/media-items';
 import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
+import { PlaceholderImage } from './placeholder-image';
 import styles from './media-slide.module.css';
 
 type MediaSlideProps = {
@@ -56,30 +57,12 @@ function SlideVideo({ item, label }: { item: MediaItem; label: string }) {
   );
 }
 
-/**
- * The picture standing in for a file not shown inline. The first slide's may be the page's
- * largest element: asked for first (an inline placeholder is a request too, queued behind the
- * page's scripts without it).
- */
-function SlidePlaceholder({ type, eager }: { type: 'audio' | 'document'; eager: boolean }) {
-  return (
-    <img
-      className={styles.media}
-      src={placeholderFor(type)}
-      alt=""
-      width={640}
-      height={400}
-      fetchPriority={eager ? 'high' : undefined}
-    />
-  );
-}
-
 function SlideAudio({ item, label, eager }: { item: MediaItem; label: string; eager: boolean }) {
   const { t } = useTranslation('posts');
   const [failed, setFailed] = useState(false);
   return (
     <div className={styles.stack}>
-      <SlidePlaceholder type="audio" eager={eager} />
+      <PlaceholderImage type="audio" className={styles.media} priority={eager} />
       {failed ? (
         <p className={styles.caption}>{t('media.audioUnavailable')}</p>
       ) : (
@@ -102,7 +85,7 @@ function SlideDocument({ item, eager }: { item: MediaItem; eager: boolean }) {
   const { t } = useTranslation('posts');
   return (
     <div className={styles.stack}>
-      <SlidePlaceholder type="document" eager={eager} />
+      <PlaceholderImage type="document" className={styles.media} priority={eager} />
       <a
         className={`button button-secondary ${styles.open}`}
         href={item.url}

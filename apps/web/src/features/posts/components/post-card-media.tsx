@@ -2,7 +2,8 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageRendition, MediaType } from '@symposia/shared';
 import { ResponsiveImage } from '@/components/ui/responsive-image/responsive-image';
-import { PLACEHOLDER_IMAGES, placeholderFor } from '../utils/placeholders';
+import { PLACEHOLDER_IMAGES } from '../utils/placeholders';
+import { PlaceholderImage } from './placeholder-image';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons/icons';
 import styles from './post-card-media.module.css';
 
@@ -31,31 +32,6 @@ function Badge({ children }: { children: string }) {
   return <span className={styles.badge}>{children}</span>;
 }
 
-/**
- * Decorative stand-in for media that is not shown inline (the badge says what it is). On the
- * first card it may be the largest thing painted, so it is fetched at once like an image would be.
- */
-function Placeholder({
-  type,
-  priority = false,
-}: {
-  type: Exclude<MediaType, 'image'>;
-  priority?: boolean;
-}) {
-  return (
-    <img
-      className={styles.fill}
-      src={placeholderFor(type)}
-      alt=""
-      width={640}
-      height={400}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-    />
-  );
-}
-
 function CardVideo({ src, poster, title }: { src: string; poster?: string | null; title: string }) {
   const { t } = useTranslation('posts');
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -74,7 +50,7 @@ function CardVideo({ src, poster, title }: { src: string; poster?: string | null
     }
   };
 
-  if (failed) return <Placeholder type="video" />;
+  if (failed) return <PlaceholderImage type="video" className={styles.fill} />;
 
   return (
     <>
@@ -139,7 +115,7 @@ export function PostCardMedia({
       ) : type === 'video' && src ? (
         <CardVideo src={src} poster={poster} title={title} />
       ) : (
-        <Placeholder type={type} priority={priority} />
+        <PlaceholderImage type={type} className={styles.fill} priority={priority} />
       )}
       {type !== 'image' ? <Badge>{t(`card.badge.${type}`)}</Badge> : null}
     </div>
