@@ -12,7 +12,10 @@ const bodyOf = (body: unknown) => JSON.parse(String(body)) as Record<string, unk
 
 async function openForm() {
   await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
-  return screen.findByRole('dialog', { name: 'Write a review' });
+  const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+  // The dialog moves the focus into itself once open: a key pressed before would follow it.
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  return dialog;
 }
 
 /** Picks every score and the recommendation with the keyboard alone. */
