@@ -22,7 +22,7 @@ const APP_LOAD_FALLBACK_MS = 5000;
  * loads at once.
  *
  * Plain ES2017 in one string: the Content-Security-Policy names its hash. Its behaviour is tested
- * in apps/web/e2e/server-render.spec.ts.
+ * in apps/web/src/app/ssr/app-loader.test.ts and apps/web/e2e/server-render.spec.ts.
  */
 export const APP_LOADER_SCRIPT = `(function () {
   var modules = document.getElementById('${APP_MODULES_ELEMENT_ID}');
