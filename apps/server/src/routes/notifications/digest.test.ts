@@ -47,6 +47,21 @@ const WEEK_SECONDS = 7 * 24 * 60 * 60;
 const SCHEDULE = { day: 1, hour: 8, periodDays: 7 };
 
 /**
+ * Moves the clock to the next Wednesday, 12:00 UTC, before anyone signs in: the next digest slot is
+ * then 4 days and 20 hours away, so a session made now still works an hour into the period
+ * (ACCESS_TOKEN_TTL_SECONDS: a week). From a Monday just past 08:00 the slot was a week away and
+ * the tests' members were signed out in the middle of them.
+ */
+function startOnAWednesday(testApp: TestApp) {
+  const now = testApp.clock.now();
+  const wednesday = new Date(now);
+  wednesday.setUTCHours(12, 0, 0, 0);
+  wednesday.setUTCDate(wednesday.getUTCDate() + ((3 - wednesday.getUTCDay() + 7) % 7));
+  if (wednesday <= now) wednesday.setUTCDate(wednesday.getUTCDate() + 7);
+  testApp.clock.advance((wednesday.getTime() - now.getTime()) / 1000);
+}
+
+/**
  * The members registered now are seen now; the first digest period they can be away for the
  * whole of starts at the next scheduled time and ends a week later. Moves the clock into it.
  */
@@ -80,6 +95,7 @@ async function follow(app: FastifyInstance, headers: object, type: string, targe
 describeEachDatabase('the weekly digest', (db) => {
   it('goes to members away the whole week: followed posts, then the community’s, then unread notifications; never twice; not to the seen, the unverified or those who turned it off', async () => {
     const testApp = await db.buildApp({ env: mailEnv(sink, ONE_TRUSTED_REVIEW) });
+    startOnAWednesday(testApp);
     const { app, clock } = testApp;
     const ada = await verifiedMember(app, sink);
     const bob = await verifiedMember(app, sink);
@@ -184,6 +200,7 @@ describeEachDatabase('the weekly digest', (db) => {
 
   it('sends nothing when nothing is new, though its job ran', async () => {
     const testApp = await db.buildApp({ env: mailEnv(sink) });
+    startOnAWednesday(testApp);
     const { app, clock } = testApp;
     const ada = await verifiedMember(app, sink);
     const period = enterNextPeriod(testApp);
@@ -211,6 +228,7 @@ describeEachDatabase('the weekly digest', (db) => {
 
   it('workers running one period at once queue exactly one digest per member', async () => {
     const testApp = await db.buildApp({ env: mailEnv(sink) });
+    startOnAWednesday(testApp);
     const { app } = testApp;
     const members = [];
     for (let i = 0; i < 4; i += 1) members.push(await verifiedMember(app, sink));
