@@ -1,7 +1,7 @@
 import type { MediaType } from '@symposia/shared';
-import audio from '../assets/audio.svg?raw';
-import document from '../assets/document.svg?raw';
-import video from '../assets/video.svg?raw';
+import audioSvg from '../assets/audio.svg?raw';
+import documentSvg from '../assets/document.svg?raw';
+import videoSvg from '../assets/video.svg?raw';
 
 const base = `${import.meta.env.BASE_URL}placeholders/`;
 
@@ -20,9 +20,9 @@ const inline = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg.tri
 export const PLACEHOLDER_IMAGES = {
   /** Tried in order when a post's image fails (spec §4 Media), before a text placeholder. */
   image: [`${base}image.svg`, `${base}image.png`],
-  video: inline(video),
-  audio: inline(audio),
-  document: inline(document),
+  video: inline(videoSvg),
+  audio: inline(audioSvg),
+  document: inline(documentSvg),
 } as const;
 
 export function placeholderFor(type: Exclude<MediaType, 'image'>): string {
