@@ -123,7 +123,13 @@ describeEachDatabase('GET /notifications/stream', (db) => {
       if (Date.now() > deadline) throw new Error('the closed stream was never let go');
       await sleep(20);
     }
-    const again = await open(ada.headers);
+    // A shared count (PostgreSQL, Redis) hears of it a moment after this process: a stream asked
+    // for meanwhile is still refused, and takes nothing.
+    let again = await open(ada.headers);
+    while (again.response.status === 429 && Date.now() < deadline) {
+      await sleep(20);
+      again = await open(ada.headers);
+    }
     expect(again.response.status).toBe(200);
   });
 
