@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 /** <Reader/> rendered as the server does (signed out), then hydrated in this browser. */
-async function hydrated() {
+function hydrated() {
   const container = document.createElement('div');
   authStore.clear();
   container.innerHTML = renderToString(<Reader />);
@@ -37,7 +37,7 @@ async function hydrated() {
 
 describe('useAuth through hydration', () => {
   it('a signed-out visitor renders once: the page is not rendered again after hydration', async () => {
-    const container = await hydrated();
+    const container = hydrated();
     renders = [];
     const errors: unknown[] = [];
     root = await act(async () =>
@@ -49,7 +49,7 @@ describe('useAuth through hydration', () => {
   });
 
   it('a member hydrates as the server rendered, then shows their session', async () => {
-    const container = await hydrated();
+    const container = hydrated();
     authStore.signIn('tok', makeCurrentUser());
     renders = [];
     const errors: unknown[] = [];

@@ -5,8 +5,8 @@ import { APP_LOADER_SCRIPT, APP_MODULES_ELEMENT_ID } from '@symposia/shared';
  * The page's second inline script (packages/shared/src/app-loader-script.ts), as a server-rendered
  * page runs it once its HTML is parsed: the app's scripts wait in a template until the page's
  * first contentful paint was shown. The browser's own timing is checked by
- * e2e/server-render.spec.ts; here, what the script does without paint timing and when nobody sees
- * the page.
+ * e2e/server-render.spec.ts; here, each of the script's paths: paint timing, the next frame where
+ * paint timing is missing, the 5 s fallback, and a page nobody sees.
  */
 
 const SCRIPT_SRC = '/assets/index-test.js';
