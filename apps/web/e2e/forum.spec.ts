@@ -21,6 +21,18 @@ const card = (page: Page, title: string) => postList(page).getByRole('article', 
 const hot = (page: Page) => page.getByRole('button', { name: /^Hot/ });
 const recent = (page: Page) => page.getByRole('button', { name: /^Recent/ });
 
+/** How far below its box an element's shadow and lift reach: y offset, blur, spread and lift. */
+const shadowReach = (element: Locator) =>
+  element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    // "rgb(…) 0px 4px 16px 0px": x, y, blur and spread.
+    const [y = 0, blur = 0, spread = 0] = [...style.boxShadow.matchAll(/(-?[\d.]+)px/g)]
+      .slice(1)
+      .map((match) => Math.abs(Number(match[1])));
+    const lift = style.transform === 'none' ? 0 : Math.abs(new DOMMatrix(style.transform).m42);
+    return y + blur + spread + lift;
+  });
+
 /** Whether a media element is paused, read from the page. */
 const isPaused = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.paused);
 
@@ -288,6 +300,45 @@ test.describe('forum list', () => {
     );
     await expect(cards(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Community Forum', level: 1 })).toBeVisible();
+  });
+
+  test('cards after the first two wait for the screen to be laid out, and show their focus ring and hover shadow whole', async ({
+    page,
+    request,
+  }) => {
+    const word = uniqueWord();
+    for (const index of [1, 2, 3]) {
+      await createPost(request, author, { title: `Layout ${index} ${word}` });
+    }
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/forum?search=${word}&sort=time_asc`);
+    await expect(cards(page)).toHaveCount(3);
+    const items = postList(page).locator(':scope > li');
+    const contentVisibility = (item: Locator) =>
+      item.evaluate((element) => getComputedStyle(element).contentVisibility);
+    expect(await contentVisibility(items.nth(0))).toBe('visible');
+    expect(await contentVisibility(items.nth(1))).toBe('visible');
+    expect(await contentVisibility(items.nth(2))).toBe('auto');
+
+    // Such an item clips its paint at its edges: its margin must hold what the card draws outside.
+    const third = card(page, `Layout 3 ${word}`);
+    await card(page, `Layout 2 ${word}`).focus();
+    await page.keyboard.press('Tab');
+    await expect(third).toBeFocused();
+    const clipMargin = await items
+      .nth(2)
+      .evaluate((element) => parseFloat(getComputedStyle(element).overflowClipMargin));
+    const ring = await third.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    });
+    expect(ring).toBeGreaterThan(0);
+    expect(clipMargin).toBeGreaterThanOrEqual(ring);
+    await third.hover();
+    await third.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
+    expect(clipMargin).toBeGreaterThanOrEqual(await shadowReach(third));
   });
 
   test('has no serious accessibility violations and nothing wider than the screen; screenshots at 390 and 1280', async ({
