@@ -321,10 +321,15 @@ test.describe('post detail', () => {
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
 
     // The same holds whatever order the chunks' stylesheets arrive in: each loaded again, after
-    // the others, in the reverse of the order they came in.
+    // the others, in the reverse of the order they came in (those the page has inline are named
+    // by disabled links: enabled here).
     await page.evaluate(() => {
       const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-      for (const link of links.reverse()) document.head.append(link.cloneNode());
+      for (const link of links.reverse()) {
+        const copy = link.cloneNode() as HTMLLinkElement;
+        copy.removeAttribute('disabled');
+        document.head.append(copy);
+      }
     });
     await page.waitForLoadState('networkidle');
     await expect(chip).toHaveCSS('padding-top', '0px');

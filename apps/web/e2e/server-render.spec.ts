@@ -138,6 +138,36 @@ test.describe('pages rendered by the server', () => {
     expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.paint);
   });
 
+  test('the app does not load again the styles the page came with; a screen it opens brings its own', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet')
+        stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/forum/detail/${postId}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    // By hydration the screen's chunk has loaded, and with it Vite's preload of its styles. No file
+    // whose rules the page's <style> holds was asked for (nor applied) a second time.
+    const inline = (await page.locator('head style').allTextContents()).join('\n');
+    expect(inline.length).toBeGreaterThan(1000);
+    for (const path of stylesheets) {
+      const text = (await (await page.request.get(path)).text()).trim();
+      expect(inline.includes(text), `${path} was inlined, then loaded again`).toBe(false);
+    }
+    // The screen's own rules still apply (post-detail-view.module.css, inlined and so marked).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('overflow-wrap', 'anywhere');
+
+    // Home's page has other files inlined; the forum the app opens from it brings its own.
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    stylesheets.length = 0;
+    await page.getByRole('navigation').getByRole('link', { name: 'Forum', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Post list' })).toHaveCSS('display', 'grid');
+    expect(stylesheets.some((path) => path.startsWith('/assets/forum-'))).toBe(true);
+  });
+
   test('screens of a member are left to the browser', async ({ request }) => {
     const html = await (await request.get('/mypage')).text();
     expect(html).toContain('<div id="root"></div>');

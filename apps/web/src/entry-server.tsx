@@ -188,10 +188,17 @@ function createHeadBuilder(clientDir: string, template: string) {
       const modules = [...entryModules, preloads]
         .join('')
         .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+      // Each inlined file also named by a disabled link, which the browser neither fetches nor
+      // applies: Vite's preload helper, as the app loads the screen's chunk, adds a stylesheet for
+      // each CSS file of it that no such link names, and would load and apply all these rules a
+      // second time (a restyle and relayout of the whole page while it hydrates).
+      const inlined = cssFiles
+        .map((file) => `<link rel="stylesheet" href="/${file}" disabled>`)
+        .join('');
       head = insertAt(
         head,
         '</head>',
-        `<style>${css}</style><template id="${APP_MODULES_ELEMENT_ID}">${modules}</template></head>`,
+        `<style>${css}</style>${inlined}<template id="${APP_MODULES_ELEMENT_ID}">${modules}</template></head>`,
       );
     }
     // Clicks before hydration are kept for the app (packages/shared/src/early-input.ts), and the
