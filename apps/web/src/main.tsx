@@ -21,6 +21,10 @@ import {
 import { createQueryClient, whenQueriesSettled } from './lib/react-query';
 import './styles/global.css';
 
+// The modules above are evaluated in one task; the rest of this one runs in the next, so that on a
+// slow phone neither holds the main thread for long (issue 31: total blocking time).
+await new Promise((resolve) => window.setTimeout(resolve, 0));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
