@@ -161,8 +161,13 @@ test.describe('home', () => {
     await expect.poll(paintedPixels).toBeGreaterThan(100);
     const snapshot = () => canvas.evaluate((element: HTMLCanvasElement) => element.toDataURL());
     const before = await snapshot();
-    await page.waitForTimeout(400);
-    expect(await snapshot()).not.toBe(before);
+    // Should it keep still instead, the canvas says why (`data-still`: it ran its time, or its
+    // frames cost too much here), and the failure shows it.
+    const motion = async () => ({
+      moved: (await snapshot()) !== before,
+      still: await canvas.getAttribute('data-still'),
+    });
+    await expect.poll(motion, { timeout: 5_000 }).toEqual({ moved: true, still: null });
 
     expect(problems).toEqual([]);
   });
