@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContentVersion } from '../services/content-version.js';
 import { MemoryCache } from '../services/memory-cache.js';
-import { publicCachePlugin } from './public-cache.js';
+import { publicCachePlugin, type ValidatedInput } from './public-cache.js';
 
 // The plugin alone, with a route whose handler and validation are counted: a kept answer for a
 // URL seen before is sent before either runs, and nothing unvalidated is ever answered from it.
@@ -22,7 +22,7 @@ async function countedApp() {
   const cache = new MemoryCache({ version, ttlMs: 60_000, maxBytes: 1024 * 1024 });
   const counts = { validated: 0, handled: 0, keptForMember: 0 };
   // What the member's kept parts make; undefined: something must be read (the handler answers).
-  const kept: { body: Buffer | undefined } = { body: undefined };
+  const kept: { body: Buffer | undefined; input?: ValidatedInput } = { body: undefined };
   const app = Fastify();
   apps.push(app);
   // As plugins/auth.ts does before this plugin: `Bearer member` signs in, any other token fails.
@@ -47,9 +47,10 @@ async function countedApp() {
     {
       config: {
         publicCache: true,
-        keptForMember: (request) => {
+        keptForMember: (_request, input) => {
           counts.keptForMember += 1;
-          const { id } = request.params as { id: string };
+          kept.input = input;
+          const { id } = input.params as { id: string };
           return kept.body && Buffer.concat([kept.body, Buffer.from(` for ${id}`)]);
         },
       },
@@ -119,6 +120,9 @@ it("answers a member from the route's kept parts for a URL validated before, and
   // is known: no validation, no handler.
   const again = await app.inject({ url: '/posts/9?limit=5', headers: member });
   expect(again.body).toBe('kept for 9');
+  // What validation made of that URL: the query coerced, and kept beyond the handler's reach.
+  expect(kept.input).toEqual({ params: { id: '9' }, query: { limit: 5 } });
+  expect(Object.isFrozen(kept.input?.query)).toBe(true);
   expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(again.headers['x-cache']).toBeUndefined();
   expect(counts).toEqual({ validated: validatedOnce, handled: 1, keptForMember: 1 });

@@ -11,10 +11,17 @@ declare module 'fastify' {
     /**
      * A signed-in member's answer made of kept parts alone (the shared bytes, their likes written
      * in), or undefined when anything must be read: sent for a URL validated before as soon as
-     * the member is known, as an anonymous reader's kept answer is.
+     * the member is known, as an anonymous reader's kept answer is. `input` is what validation
+     * made of that URL's parameters and query (coerced, defaults filled in).
      */
-    keptForMember?: (request: FastifyRequest) => Buffer | undefined;
+    keptForMember?: (request: FastifyRequest, input: ValidatedInput) => Buffer | undefined;
   }
+}
+
+/** A URL's parameters and query as validation made them, kept (frozen) with the URL. */
+export interface ValidatedInput {
+  params: unknown;
+  query: unknown;
 }
 
 export interface PublicCacheOptions {
@@ -45,7 +52,7 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     // its answer stale, and set() then refuses it.
     const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
 
-    const keysByUrl = new BoundedMap<string, string>(KEYS_BY_URL_MAX);
+    const knownUrls = new BoundedMap<string, KnownUrl>(KNOWN_URLS_MAX);
 
     // Answered here, the handler and the hooks after this one do not run (done is not called).
     const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
@@ -62,14 +69,14 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     app.addHook('onRequest', (request, reply, done) => {
       if (!isCachedRoute(request)) return done();
       // Only a URL validated before: the same bytes parse and validate the same way.
-      const key = keysByUrl.get(request.url);
-      if (key === undefined) return done();
+      const known = knownUrls.get(request.url);
+      if (known === undefined) return done();
       if (request.headers.authorization === undefined) {
-        const hit = cache.get(key);
+        const hit = cache.get(known.key);
         if (hit) return answer(request, reply, hit.value as Entry);
       } else if (request.user) {
         // After plugins/auth.ts and plugins/presence.ts: the member is known and marked seen.
-        const body = request.routeOptions.config.keptForMember?.(request);
+        const body = request.routeOptions.config.keptForMember?.(request, known.input);
         if (body) return reply.type('application/json; charset=utf-8').send(body);
       }
       done();
@@ -81,7 +88,9 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       if (signedIn && request.routeOptions.config.keptForMember === undefined) return done();
       const key = cacheKey(request);
       if (key === null) return done();
-      keysByUrl.set(request.url, key);
+      // Copies: the handler of this request may do what it likes with its own.
+      const input = { params: frozenCopy(request.params), query: frozenCopy(request.query) };
+      knownUrls.set(request.url, { key, input });
       if (signedIn) return done();
       const hit = cache.get(key);
       if (hit) return answer(request, reply, hit.value as Entry);
@@ -113,8 +122,18 @@ interface Entry {
   body: Buffer;
 }
 
-/** URLs whose key is remembered: a flood of distinct URLs pushes out the oldest, not memory. */
-const KEYS_BY_URL_MAX = 10_000;
+/** A URL validated before: its cache key, and what validation made of its input. */
+interface KnownUrl {
+  key: string;
+  input: ValidatedInput;
+}
+
+/** URLs remembered: a flood of distinct URLs pushes out the oldest, not memory. */
+const KNOWN_URLS_MAX = 10_000;
+
+function frozenCopy(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? Object.freeze({ ...value }) : value;
+}
 
 /** A GET of a route whose anonymous answers are kept. */
 function isCachedRoute(request: FastifyRequest): boolean {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ValidatedInput } from '../plugins/public-cache.js';
 import type { RouteAccess } from '../plugins/route-access.js';
 import { SIGNED_IN } from '../plugins/swagger.js';
 
@@ -30,7 +31,7 @@ export function routeOptions(app: FastifyInstance, tag: string) {
      */
     cachedForAnyone: <D extends RouteDoc>(
       doc: D,
-      keptForMember?: (request: FastifyRequest) => Buffer | undefined,
+      keptForMember?: (request: FastifyRequest, input: ValidatedInput) => Buffer | undefined,
     ) => ({
       config: { publicCache: true, keptForMember },
       schema: { ...doc, tags: [tag] },

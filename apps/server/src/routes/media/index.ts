@@ -8,6 +8,7 @@ import {
   searchSuggestionsQuerySchema,
   searchSuggestionsSchema,
   uploadResultSchema,
+  type PostListQuery,
 } from '@symposia/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, viewerOf } from '../../plugins/auth.js';
@@ -76,18 +77,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/media/list',
-    route.cachedForAnyone({
-      summary: 'The forum: public posts (and with include_hidden your own private ones)',
-      description:
-        'search is full-text over title, summary, content, tags, author name and the text ' +
-        'extracted from the documents, Chinese and Japanese cut into words: every word matched ' +
-        'as a prefix, "a quoted phrase" exactly, -word excluded; without sort_by a search is ' +
-        'ordered by relevance (title above tags above summary and content above documents). ' +
-        'Each search result carries `snippet`: where it matched, HTML-escaped, the matches in ' +
-        '<mark>.',
-      querystring: postListQuerySchema,
-      response: answers({ 200: postListSchema }, 422),
-    }),
+    route.cachedForAnyone(
+      {
+        summary: 'The forum: public posts (and with include_hidden your own private ones)',
+        description:
+          'search is full-text over title, summary, content, tags, author name and the text ' +
+          'extracted from the documents, Chinese and Japanese cut into words: every word matched ' +
+          'as a prefix, "a quoted phrase" exactly, -word excluded; without sort_by a search is ' +
+          'ordered by relevance (title above tags above summary and content above documents). ' +
+          'Each search result carries `snippet`: where it matched, HTML-escaped, the matches in ' +
+          '<mark>.',
+        querystring: postListQuerySchema,
+        response: answers({ 200: postListSchema }, 422),
+      },
+      // The handler's first answer below, when the page and the member's likes of it are kept.
+      (request, input) => {
+        const viewer = viewerOf(request);
+        const page = viewer && posts.keptList(viewer, input.query as PostListQuery);
+        return page ? presentSharedPostList(page.posts, page.likedIds) : undefined;
+      },
+    ),
     async (request, reply) => {
       const viewer = viewerOf(request);
       const page = await posts.list(viewer, request.query);
@@ -135,8 +144,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answers({ 200: postDetailSchema }, 404),
       },
       // The handler's first answer below, when the post and the member's likes are kept.
-      (request) => {
-        const { id } = request.params as { id: string };
+      (request, input) => {
+        const { id } = input.params as { id: string };
         const read = posts.keptDetail(id, viewerOf(request));
         return (read && presentSharedPostDetail(read.shared, read.liked)) ?? undefined;
       },

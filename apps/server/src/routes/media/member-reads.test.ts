@@ -1,6 +1,6 @@
 import { postDetailSchema, postListQuerySchema, type CurrentUser } from '@symposia/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import {
   describeEachDatabase,
@@ -117,6 +117,20 @@ describeEachDatabase('signed-in reads from kept bytes', (db) => {
     const readers: (Member | null)[] = [null, ada, bob, cy, moderator];
     const { posts: service, files } = app.services;
     let composed = 0;
+    // Which reads reached the handlers' reads of the database (the rest were answered from kept
+    // parts as soon as the member was known).
+    const listCalls = vi.spyOn(service, 'list');
+    const detailCalls = vi.spyOn(service, 'detail');
+    const handled = async (url: string, reader: Member | null) => {
+      const before = listCalls.mock.calls.length + detailCalls.mock.calls.length;
+      const response = await read(app, url, reader);
+      return {
+        response,
+        handled: listCalls.mock.calls.length + detailCalls.mock.calls.length > before,
+      };
+    };
+    // Bob has a hidden post, which the forum marks for him; the moderator sees hidden posts.
+    const readsKept = (reader: Member | null) => reader === ada || reader === cy;
     for (const reader of readers) {
       const viewer = viewerOf(reader);
       for (const page of PAGES) {
@@ -124,7 +138,7 @@ describeEachDatabase('signed-in reads from kept bytes', (db) => {
         // Anonymous first, so the member's read finds the kept anonymous bytes.
         await read(app, url, null);
         for (const attempt of [1, 2]) {
-          const response = await read(app, url, reader);
+          const { response, handled: wentThrough } = await handled(url, reader);
           if (page === '?feed=following' && reader === null) {
             expect(response.statusCode).toBe(401);
             continue;
@@ -140,13 +154,16 @@ describeEachDatabase('signed-in reads from kept bytes', (db) => {
           expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(reference));
           if (reader !== null) expect(response.headers['x-cache']).toBeUndefined();
           if (expected.shared && reader !== null) composed += 1;
+          if (attempt === 2 && expected.shared && readsKept(reader)) {
+            expect(wentThrough, `${url} again as ${reader?.username}`).toBe(false);
+          }
         }
       }
       for (const postId of Object.values(posts)) {
         const url = `/api/v1/media/${postId}`;
         await read(app, url, null);
         for (const attempt of [1, 2]) {
-          const response = await read(app, url, reader);
+          const { response, handled: wentThrough } = await handled(url, reader);
           const detail = await service.get(postId, viewer).catch(() => null);
           if (detail === null) {
             expect(response.statusCode, `${url} ${attempt}`).toBe(404);
@@ -158,9 +175,17 @@ describeEachDatabase('signed-in reads from kept bytes', (db) => {
           expect(response.body, `${url} as ${reader?.username ?? 'anonymous'}`).toBe(reference);
           expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(reference));
           if (reader !== null) expect(response.headers['x-cache']).toBeUndefined();
+          // Its author reads a post still without its analysis for themselves (why it failed).
+          const ownUnanalysed = detail.author.id === reader?.user.id && detail.aiAnalysis === '';
+          if (attempt === 2 && detail.visibility === 'public' && !detail.hidden) {
+            if (readsKept(reader) && !ownUnanalysed)
+              expect(wentThrough, `${url} again`).toBe(false);
+          }
         }
       }
     }
+    listCalls.mockRestore();
+    detailCalls.mockRestore();
     // The kept bytes were used: every reader but the moderator reads shared pages.
     expect(composed).toBeGreaterThan(20);
 

@@ -206,12 +206,40 @@ export function createPostService(deps: {
   /** Which of these posts the caller likes (none for a guest). */
   async function likedAmong(found: Post[], viewer: Viewer): Promise<ReadonlySet<string>> {
     if (!viewer || found.length === 0) return new Set();
-    const ids = found.map((post) => post.id);
-    return memberLikes.get(likesKey(viewer.id, ids), () => likes.likedPosts(viewer.id, ids));
+    return memberLikes.get(likesKey(viewer.id, idsOf(found)), () =>
+      likes.likedPosts(
+        viewer.id,
+        found.map((post) => post.id),
+      ),
+    );
   }
 
-  function likesKey(memberId: string, postIds: string[]): string {
-    return `${memberId}:${contentVersion.memberStamp(memberId)}:${postIds.join(',')}`;
+  /** Where a member's likes among posts (`postIds`: their ids, comma-separated) are kept. */
+  function likesKey(memberId: string, postIds: string): string {
+    return `${memberId}:${contentVersion.memberStamp(memberId)}:${postIds}`;
+  }
+
+  // A kept page's ids, joined once rather than on every member's read of it.
+  const pageIds = new WeakMap<readonly Post[], string>();
+  function idsOf(page: readonly Post[]): string {
+    let ids = pageIds.get(page);
+    if (ids === undefined) {
+      ids = page.map((post) => post.id).join(',');
+      pageIds.set(page, ids);
+    }
+    return ids;
+  }
+
+  /** The key a shared forum page is kept under: everything of the query it depends on. */
+  function publicListKey(query: PostListQuery, search: SearchQuery | undefined): string {
+    return JSON.stringify([
+      search && queryKey(search),
+      query.sort_by,
+      query.review_status,
+      query.tag,
+      query.skip,
+      query.limit,
+    ]);
   }
 
   /**
@@ -512,19 +540,37 @@ export function createPostService(deps: {
           await posts.list({ ...filter, viewer: null, includeOwnPrivate: false }),
           search,
         );
-      const key = JSON.stringify([
-        search && queryKey(search),
-        query.sort_by,
-        query.review_status,
-        query.tag,
-        query.skip,
-        query.limit,
-      ]);
       const shared =
         query.skip < PUBLIC_CACHE_MAX_SKIP
-          ? await publicLists.get(key, readPublic, contentVersion.awaitsOwnChange(viewer?.id))
+          ? await publicLists.get(
+              publicListKey(query, search),
+              readPublic,
+              contentVersion.awaitsOwnChange(viewer?.id),
+            )
           : await readPublic();
       return { posts: shared, likedIds: await likedAmong(shared, viewer), shared: true };
+    },
+
+    /**
+     * The member's forum page made of kept parts alone, as `list` would answer it (a shared page,
+     * their likes over it), or undefined when anything must be read: a page or likes not kept, a
+     * list of their own (following, hidden posts), a search of only punctuation.
+     */
+    keptList(
+      viewer: NonNullable<Viewer>,
+      query: PostListQuery,
+    ): Pick<PostPage, 'posts' | 'likedIds'> | undefined {
+      if (query.feed === 'following' || query.include_hidden) return undefined;
+      if (query.skip >= PUBLIC_CACHE_MAX_SKIP || seesHiddenContent(viewer)) return undefined;
+      if (ownHidden.peek(viewer.id)?.value !== false) return undefined;
+      const search = query.search === undefined ? undefined : parseSearchQuery(query.search);
+      if (search !== undefined && search.parts.length === 0) return undefined;
+      const key = publicListKey(query, search);
+      const shared = publicLists.peek(key, contentVersion.awaitsOwnChange(viewer.id))?.value;
+      if (shared === undefined) return undefined;
+      if (shared.length === 0) return { posts: shared, likedIds: new Set() };
+      const liked = memberLikes.peek(likesKey(viewer.id, idsOf(shared)))?.value;
+      return liked && { posts: shared, likedIds: liked };
     },
 
     /** The post's detail, with the mean scores of its current revision's reviews. */
@@ -561,7 +607,7 @@ export function createPostService(deps: {
       const shared = kept?.value;
       if (!readsAsAnyone(shared, viewer)) return undefined;
       if (!viewer) return { shared, liked: false };
-      const liked = memberLikes.peek(likesKey(viewer.id, [id]))?.value;
+      const liked = memberLikes.peek(likesKey(viewer.id, id))?.value;
       return liked && { shared, liked: liked.has(id) };
     },
 
