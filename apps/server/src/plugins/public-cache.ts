@@ -77,7 +77,8 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       } else if (request.user) {
         // After plugins/auth.ts and plugins/presence.ts: the member is known and marked seen.
         const body = request.routeOptions.config.keptForMember?.(request, known.input);
-        if (body) return reply.type('application/json; charset=utf-8').send(body);
+        // The same kept bytes for each of their reads: compressed once, not per request.
+        if (body) return sendSharedBody(request, reply.type(JSON_TYPE), body, body);
       }
       done();
     });
@@ -121,6 +122,8 @@ interface Entry {
   contentType: string;
   body: Buffer;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A URL validated before: its cache key, and what validation made of its input. */
 interface KnownUrl {

@@ -9,7 +9,7 @@ import {
   type PostRevision,
 } from '@symposia/shared';
 import type { Post, PostFileView, StoredFile, StoredRevision } from '../domain/post.js';
-import { chargeCachedBytes } from '../services/memory-cache.js';
+import { chargeCachedBytes, chargeWith } from '../services/memory-cache.js';
 
 /**
  * The URL a file is fetched at: the plain gateway path, or for the author's own private post a
@@ -166,9 +166,29 @@ export function presentSharedPostList(posts: Post[], likedIds: ReadonlySet<strin
     sharedLists.set(posts, kept);
     // The bytes live as long as the page: the public cache's budget counts them with it.
     chargeCachedBytes(posts, kept.body.length);
+    chargeWith(kept.body, posts);
   }
-  return withLikedSlots(kept, likedIds);
+  if (likedIds.size === 0) return kept.body;
+  // A member's page, made once per page and kept set of their likes (the post service hands out
+  // the same set until they like or unlike), and counted with that set.
+  let pages = memberPages.get(kept);
+  if (pages === undefined) {
+    pages = new WeakMap();
+    memberPages.set(kept, pages);
+  }
+  let page = pages.get(likedIds);
+  if (page === undefined) {
+    page = withLikedSlots(kept, likedIds);
+    pages.set(likedIds, page);
+    if (page !== kept.body) {
+      chargeCachedBytes(likedIds, page.length);
+      chargeWith(page, likedIds);
+    }
+  }
+  return page;
 }
+
+const memberPages = new WeakMap<LikedSlots, WeakMap<ReadonlySet<string>, Buffer>>();
 
 /** A public post's list item as JSON, up to its `liked` value: the same for every caller. */
 function sharedListItemHead(post: Post): string {
@@ -206,12 +226,14 @@ export function presentSharedPostDetail(shared: Post, liked: boolean): Buffer | 
         : { body, slots: [{ postId: shared.id, at: found + key.length - FALSE.length }] };
     sharedDetails.set(shared, kept);
     chargeCachedBytes(shared, body.length);
+    chargeWith(body, shared);
   }
   if (kept === null) return null;
   if (!liked) return kept.body;
   if (kept.liked === undefined) {
     kept.liked = withLikedSlots(kept, new Set([shared.id]));
     chargeCachedBytes(shared, kept.liked.length);
+    chargeWith(kept.liked, shared);
   }
   return kept.liked;
 }

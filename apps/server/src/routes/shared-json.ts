@@ -46,6 +46,19 @@ export function sendSharedJson<T extends object>(
 }
 
 /**
+ * Sends kept JSON bytes (a shared page, a member's page with their likes written in): the same
+ * Buffer for every read while it is kept, so from its second use it goes out compressed once per
+ * encoding rather than on every request (plugins/compress-json.ts).
+ */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+): FastifyReply {
+  return sendSharedBody(request, reply.type('application/json; charset=utf-8'), body, body);
+}
+
+/**
  * Sends JSON a presenter serialized itself (one that reuses the parts it shares, or kept bytes),
  * with the headers the route's serializer would have given it.
  */

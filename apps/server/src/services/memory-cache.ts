@@ -52,6 +52,15 @@ export function chargeCachedBytes(value: object, bytes: number): void {
 }
 
 /**
+ * Counts bytes later made from `derived` (itself made from `value`: its JSON, say) against the
+ * entry of `value` as well, so that copies kept beside `derived` (compressed ones) leave with it.
+ */
+export function chargeWith(derived: object, value: object): void {
+  const owner = owners.get(value);
+  if (owner) owners.set(derived, owner);
+}
+
+/**
  * One memory budget for every cache of public answers in this process (PUBLIC_CACHE_MAX_BYTES):
  * the serialized responses of plugins/public-cache.ts and the shared posts and threads of
  * versioned-cache.ts draw on it together, so all of them at once never hold more than

@@ -20,7 +20,7 @@ import {
   presentStoredFile,
 } from '../../presenters/post.js';
 import { presentRelatedPost } from '../../presenters/related-post.js';
-import { sendJsonText } from '../shared-json.js';
+import { sendJsonText, sendKeptJson } from '../shared-json.js';
 import { withMultipart } from '../../plugins/multipart.js';
 import { uploadParts } from './upload-parts.js';
 import { answers, likeToggleDoc } from '../answers.js';
@@ -101,7 +101,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(request);
       const page = await posts.list(viewer, request.query);
       // The page everyone reads: its kept bytes, the caller's likes written in.
-      if (page.shared) return sendJsonText(reply, presentSharedPostList(page.posts, page.likedIds));
+      if (page.shared) {
+        return sendKeptJson(request, reply, presentSharedPostList(page.posts, page.likedIds));
+      }
       const urls = await files.urlsForPosts(viewer, page.posts);
       return sendJsonText(reply, presentPostListJson(page.posts, page.likedIds, urls));
     },
@@ -155,7 +157,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const read = await posts.detail(request.params.id, viewer);
       // A public post as everyone reads it: its kept bytes, the caller's like written in.
       const kept = read.shared && presentSharedPostDetail(read.shared, read.liked);
-      if (kept) return sendJsonText(reply, kept);
+      if (kept) return sendKeptJson(request, reply, kept);
       const post = read.shared ? { ...read.shared, liked: read.liked } : read.post;
       return presentPostDetail(post, await files.urlsForPosts(viewer, [post]));
     },

@@ -1,4 +1,5 @@
 import { postDetailSchema, postListQuerySchema, type CurrentUser } from '@symposia/shared';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -11,6 +12,7 @@ import {
   type RegisteredUser,
 } from '../../../test/helpers.js';
 import { describeRedis, redisPrefix, TEST_REDIS_URL } from '../../../test/redis.js';
+import { SHARED_GZIP_OPTIONS, sharedBrotliOptions } from '../../plugins/compress-json.js';
 import { presentPostDetail, presentPostListJson } from '../../presenters/post.js';
 import type { Viewer } from '../../domain/post.js';
 
@@ -211,6 +213,40 @@ describeEachDatabase('signed-in reads from kept bytes', (db) => {
     const plain = await read(app, '/api/v1/media/list', ada);
     const { gunzipSync } = await import('node:zlib');
     expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("compresses a member's kept page and post once per encoding, counted in the cache's budget", async () => {
+    const { app } = await db.buildApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    const ada = await signedInUser(app);
+    const bob = await signedInUser(app);
+    const liked = await uploadPost(app, bob.headers, { title: 'Liked', summary: 'x'.repeat(900) });
+    await uploadPost(app, bob.headers, { title: 'Not liked', summary: 'y'.repeat(900) });
+    await toggleLike(app, ada, liked);
+    for (const url of ['/api/v1/media/list', `/api/v1/media/${liked}`]) {
+      // Warm: the shared answer and Ada's likes are kept.
+      await read(app, url, null);
+      await read(app, url, ada);
+      const plain = (await read(app, url, ada)).rawPayload;
+      expect(plain.toString()).toContain('"liked":true');
+      const bytesBefore = app.services.publicCache.bytes;
+      const kept = {
+        br: brotliCompressSync(plain, sharedBrotliOptions(plain)),
+        gzip: gzipSync(plain, SHARED_GZIP_OPTIONS),
+      };
+      for (const encoding of ['br', 'gzip'] as const) {
+        await vi.waitFor(async () => {
+          const answer = await app.inject({
+            url,
+            headers: { ...ada.headers, 'accept-encoding': encoding },
+          });
+          expect(answer.headers['content-encoding']).toBe(encoding);
+          expect(answer.headers.vary).toMatch(/accept-encoding/i);
+          expect(answer.rawPayload.equals(kept[encoding]), `${url} ${encoding}`).toBe(true);
+          // Compression runs on the thread pool: a loaded machine may take a while.
+        }, 10_000);
+      }
+      expect(app.services.publicCache.bytes).toBeGreaterThan(bytesBefore);
+    }
   });
 
   it('shows a like, an unlike, a profile edit, a new private post and a verified address in the next read', async () => {
