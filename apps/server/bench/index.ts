@@ -13,9 +13,17 @@ import { startBenchServer } from './server.js';
  * what the machine can do. hello-world is measured before and after each table; the ratio uses
  * the mean of the two, and both are printed, so a machine that got busier shows.
  *
+ * A target held to its floor (`targetOfFloor`) is measured in rounds alternating with that floor
+ * (floor, target, target, floor, ...): on a machine whose speed drifts by a fifth within minutes,
+ * a ratio of two figures taken ten seconds apart said more about the drift than about the code.
+ * Its verdict is the median of the rounds' ratios, each of a floor and a target measured
+ * back to back.
+ *
  *   npm run bench                 every scenario
  *   npm run bench -- production   only the named ones
  *   BENCH_DURATION=3 npm run bench   seconds per target (default 10)
+ *   BENCH_ROUNDS=6                rounds of a target against its floor (default 4), each lasting
+ *                                 BENCH_DURATION / rounds seconds (at least 2) per side
  *   BENCH_CONNECTIONS=100         concurrent connections (default 50), no pipelining
  *   BENCH_CPU_PROF=dir            the production server writes a V8 CPU profile there on exit
  *   BENCH_ACCESS_LOG=/dev/null    where the production server's access log goes (default a file)
@@ -32,6 +40,18 @@ interface Measurement {
   target?: number;
   floor?: boolean;
   targetOfFloor?: number;
+  /** Against its floor: each round's ratio of rates, and of CPU time per request. */
+  rounds?: { rate: number; cpu?: number }[];
+}
+
+/** What one load test counted: added up over rounds. */
+interface Counted {
+  requests: number;
+  seconds: number;
+  cpuSeconds?: number;
+  p50: number;
+  p99: number;
+  failures: number;
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -46,6 +66,8 @@ function positiveInteger(name: string, fallback: number): number {
 
 const duration = positiveInteger('BENCH_DURATION', 10);
 const connections = positiveInteger('BENCH_CONNECTIONS', 50);
+const rounds = positiveInteger('BENCH_ROUNDS', 4);
+const roundDuration = Math.max(2, Math.ceil(duration / rounds));
 
 // Clock ticks per second of /proc/<pid>/stat's CPU times (100 on Linux nearly always).
 const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -80,7 +102,8 @@ async function measureIdle(pid: number | undefined): Promise<void> {
   idleCpu.set(pid, (after - before) / ((performance.now() - started) / 1000));
 }
 
-async function measure(baseUrl: string, target: Target): Promise<Measurement> {
+/** Loads `target` for `seconds` and counts what it answered and what its process spent. */
+async function load(baseUrl: string, target: Target, seconds: number): Promise<Counted> {
   const cpuBefore = cpuSeconds(target.pid);
   const started = performance.now();
   const result = await autocannon({
@@ -90,27 +113,93 @@ async function measure(baseUrl: string, target: Target): Promise<Measurement> {
     body: target.body,
     connections,
     pipelining: 1,
-    duration,
+    duration: seconds,
     // The load generator runs in its own thread, so it does not steal the server's event loop.
     workers: 1,
   });
   const cpuAfter = cpuSeconds(target.pid);
-  const idle = ((performance.now() - started) / 1000) * (idleCpu.get(target.pid ?? 0) ?? 0);
-  const cpuMicrosPerRequest =
-    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
-      ? undefined
-      : (Math.max(0, cpuAfter - cpuBefore - idle) * 1e6) / result.requests.total;
+  const elapsed = (performance.now() - started) / 1000;
+  const idle = elapsed * (idleCpu.get(target.pid ?? 0) ?? 0);
   return {
-    name: target.name,
-    requestsPerSecond: result.requests.average,
-    ...(cpuMicrosPerRequest !== undefined && { cpuMicrosPerRequest }),
+    requests: result.requests.total,
+    // The rate autocannon reports is per second of load, its start-up excluded.
+    seconds: result.requests.average > 0 ? result.requests.total / result.requests.average : 0,
+    ...(cpuBefore !== undefined &&
+      cpuAfter !== undefined && { cpuSeconds: Math.max(0, cpuAfter - cpuBefore - idle) }),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** One row of the table from one or more loads of `target`. */
+function measurement(target: Target, counts: Counted[]): Measurement {
+  const requests = sum(counts.map((count) => count.requests));
+  const seconds = sum(counts.map((count) => count.seconds));
+  const cpu = counts.every((count) => count.cpuSeconds !== undefined)
+    ? sum(counts.map((count) => count.cpuSeconds ?? 0))
+    : undefined;
+  return {
+    name: target.name,
+    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
+    ...(cpu !== undefined && requests > 0 && { cpuMicrosPerRequest: (cpu * 1e6) / requests }),
+    p50: median(counts.map((count) => count.p50)),
+    p99: Math.max(...counts.map((count) => count.p99)),
+    failures: sum(counts.map((count) => count.failures)),
     ...(target.target !== undefined && { target: target.target }),
     ...(target.floor && { floor: true }),
     ...(target.targetOfFloor !== undefined && { targetOfFloor: target.targetOfFloor }),
   };
+}
+
+async function measure(baseUrl: string, target: Target): Promise<Measurement> {
+  return measurement(target, [await load(baseUrl, target, duration)]);
+}
+
+/**
+ * A target and its floor in alternating rounds (floor then target, then target then floor, so a
+ * steady drift favours neither): both rows, the target's carrying each round's ratios.
+ */
+async function measureAgainstFloor(
+  floor: { baseUrl: string; target: Target },
+  measured: { baseUrl: string; target: Target },
+): Promise<[Measurement, Measurement]> {
+  const floorCounts: Counted[] = [];
+  const counts: Counted[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const loadFloor = async () =>
+      floorCounts.push(await load(floor.baseUrl, floor.target, roundDuration));
+    const loadTarget = async () =>
+      counts.push(await load(measured.baseUrl, measured.target, roundDuration));
+    if (round % 2 === 0) {
+      await loadFloor();
+      await loadTarget();
+    } else {
+      await loadTarget();
+      await loadFloor();
+    }
+  }
+  const row = measurement(measured.target, counts);
+  row.rounds = counts.map((count, round) => {
+    const of = floorCounts[round] as Counted;
+    const rate = count.requests / count.seconds / (of.requests / of.seconds);
+    const cpu =
+      count.cpuSeconds && of.cpuSeconds
+        ? of.cpuSeconds / of.requests / (count.cpuSeconds / count.requests)
+        : undefined;
+    return { rate, ...(cpu !== undefined && { cpu }) };
+  });
+  return [measurement(floor.target, floorCounts), row];
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(0)}%`;
@@ -140,13 +229,7 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
         : '';
     const verdicts = [
       row.target === undefined ? '' : verdict(ratio, row.target),
-      row.targetOfFloor === undefined || !floor
-        ? ''
-        : verdict(
-            row.requestsPerSecond / floor.requestsPerSecond,
-            row.targetOfFloor,
-            ` of floor (${percent(row.requestsPerSecond / floor.requestsPerSecond)}${byCpu})`,
-          ),
+      row.targetOfFloor === undefined || !floor ? '' : floorVerdict(row, floor, byCpu),
     ];
     return [
       row.name,
@@ -179,6 +262,26 @@ function printTable(title: string, hello: Measurement[], rows: Measurement[]): v
   for (const line of lines) console.log(format(line));
 }
 
+/**
+ * The verdict of a row against its floor: the median of its rounds' ratios where it was measured
+ * in rounds against it (each round's ratio printed), else the ratio of the two rows.
+ */
+function floorVerdict(row: Measurement, floor: Measurement, byCpu: string): string {
+  const target = row.targetOfFloor ?? 0;
+  const met = (share: number) =>
+    `≥ ${percent(target)} of floor ${share >= target ? 'met' : 'MISSED'}`;
+  if (!row.rounds?.length) {
+    const share = row.requestsPerSecond / floor.requestsPerSecond;
+    return `${met(share)} (${percent(share)}${byCpu})`;
+  }
+  const share = median(row.rounds.map((round) => round.rate));
+  const each = row.rounds.map((round) => (round.rate * 100).toFixed(0)).join(' ');
+  const cpus = row.rounds.flatMap((round) => (round.cpu === undefined ? [] : [round.cpu]));
+  const cpu =
+    cpus.length === row.rounds.length ? `; by CPU per request ${percent(median(cpus))}` : '';
+  return `${met(share)} (median of ${row.rounds.length} rounds ${percent(share)}: ${each}${cpu})`;
+}
+
 /** Measures hello-world, the targets, and hello-world again; prints them as one table. */
 async function measureTable(
   title: string,
@@ -196,10 +299,24 @@ async function measureTable(
   for (const pid of pids) await measureIdle(pid);
   const before = await measure(hello.baseUrl, helloTarget('before'));
   const rows: Measurement[] = [];
-  for (const target of targets) {
-    // The scenario's own server, unless the target names another process.
-    const pid = target.pid ?? (target.baseUrl === undefined ? serverPid : undefined);
-    rows.push(await measure(target.baseUrl ?? baseUrl, { ...target, pid }));
+  // The scenario's own server, unless the target names another process.
+  const located = (target: Target) => ({
+    baseUrl: target.baseUrl ?? baseUrl,
+    target: {
+      ...target,
+      pid: target.pid ?? (target.baseUrl === undefined ? serverPid : undefined),
+    },
+  });
+  for (let index = 0; index < targets.length; index++) {
+    const target = targets[index] as Target;
+    const next = targets[index + 1];
+    if (target.floor && next?.targetOfFloor !== undefined) {
+      rows.push(...(await measureAgainstFloor(located(target), located(next))));
+      index += 1;
+      continue;
+    }
+    const { baseUrl: url, target: where } = located(target);
+    rows.push(await measure(url, where));
   }
   const after = await measure(hello.baseUrl, helloTarget('after'));
   printTable(title, [before, after], rows);
