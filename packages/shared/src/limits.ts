@@ -303,3 +303,10 @@ export const FOLLOW_TARGET_MAX_LENGTH = 64;
  */
 export const OIDC_CODE_MAX_LENGTH = 64;
 export const OIDC_CALLBACK_FIELD_MAX_LENGTH = 2048;
+
+/**
+ * When the database is too busy to answer in time (every pooled connection taken past the wait, a
+ * write lock held past SQLite's busy timeout), the answer is 503 with a Retry-After of this many
+ * seconds: the request changed nothing and may simply be sent again.
+ */
+export const SERVER_BUSY_RETRY_AFTER_SECONDS = 5;

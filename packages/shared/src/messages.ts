@@ -257,6 +257,7 @@ export const MESSAGES = {
     fill(MESSAGE_TEMPLATES.routeNotFound, { method, url }),
   tooManyRequests: 'Too many requests, please try again later',
   internalError: 'Something went wrong on our side. Please try again.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
 
   missingCredentials: 'Enter your username and password',
   grantTypeRequired: 'grant_type is required and must be "password"',

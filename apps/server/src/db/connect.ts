@@ -22,9 +22,9 @@ export interface ConnectOptions {
 
 /**
  * How long a query waits for a pooled PostgreSQL connection, a new one or a free one: node-postgres
- * bounds both with this. A burst queues for a free connection rather than failing with a 500 (100
- * concurrent writes waited over 5 s on a slow day); a database that refuses connections still
- * fails at once.
+ * bounds both with this. A burst queues for a free connection rather than failing at once (100
+ * concurrent writes waited over 5 s on a slow day); past the wait the request is answered 503 with
+ * a Retry-After (db/busy.ts). A database that refuses connections still fails at once.
  */
 const POSTGRES_CONNECT_TIMEOUT_MS = 15_000;
 

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  SERVER_BUSY_RETRY_AFTER_SECONDS,
   describeMessage,
   type ErrorBody,
   type OAuthErrorBody,
@@ -8,6 +9,7 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseBusy } from '../db/busy.js';
 import {
   AuthenticationRequiredError,
   ChainOperationError,
@@ -109,6 +111,14 @@ export const errorHandlerPlugin = fp(
         return sendClientError(request, reply, status, {
           detail: clientErrorDetail(error, request),
         });
+      }
+      if (isDatabaseBusy(error)) {
+        // Overload, not a fault: the client may send it again, and a line says how often it happens.
+        request.log.warn({ reason: error.message }, 'database busy');
+        return reply
+          .code(503)
+          .header('retry-after', String(SERVER_BUSY_RETRY_AFTER_SECONDS))
+          .send({ detail: MESSAGES.serverBusy } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: MESSAGES.internalError } satisfies ErrorBody);

@@ -132,6 +132,7 @@ export const messages: Translation<typeof enMessages> = {
   notFound: '未找到',
   tooManyRequests: '请求过于频繁，请稍后再试',
   internalError: '服务器出了点问题，请重试。',
+  serverBusy: '服务器繁忙，请几秒后重试。',
 
   missingCredentials: '请输入用户名和密码',
   grantTypeRequired: 'grant_type 为必填项，且必须为 "password"',
