@@ -1,6 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/index.js';
-import { reviewCounted } from './visibility.js';
+import { reviewCounted, reviewResponseCounted } from './visibility.js';
 
 /**
  * The one answer to "is this file still referenced, and by what?", for the gateway (what it serves
@@ -13,7 +13,8 @@ import { reviewCounted } from './visibility.js';
  *   POST /media/upload/ipfs: public by nature, whatever the posts);
  * - or a thumbnail or poster made from one of those (`file_derivatives`);
  * - or a receipt (issue 29: the canonical JSON of a review, a response or an award) of a review
- *   on such a post, while the review is neither deleted nor hidden.
+ *   on such a post, while the review is neither deleted nor hidden, and for a response's receipt
+ *   while the response is neither deleted nor hidden either.
  */
 
 /** Upload kinds that stand on their own, outside any post, and are public. */
@@ -40,7 +41,19 @@ function sourcesFor(db: AppDatabase, posts: Expression<SqlBool>) {
         .innerJoin('posts', 'posts.id', 'reviews.post_id')
         .select('receipts.cid as cid')
         .where(posts)
-        .where(reviewCounted()),
+        .where(reviewCounted())
+        .where((eb) =>
+          eb.or([
+            eb('receipts.kind', '!=', 'response'),
+            eb.exists(
+              eb
+                .selectFrom('review_responses')
+                .select('review_responses.review_id')
+                .whereRef('review_responses.review_id', '=', 'receipts.review_id')
+                .where(reviewResponseCounted()),
+            ),
+          ]),
+        ),
     );
 }
 

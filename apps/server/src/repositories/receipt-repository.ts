@@ -411,6 +411,17 @@ export function createReceiptRepository(db: AppDatabase, dialect: Dialect) {
       return rows.map((row) => row.cid);
     },
 
+    /** The CIDs of the receipts of the author's response to a review (its versions). */
+    async cidsOfResponse(reviewId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('receipts')
+        .select('cid')
+        .where('kind', '=', 'response')
+        .where('subject_id', '=', reviewId)
+        .execute();
+      return rows.map((row) => row.cid);
+    },
+
     /** The newest receipt of the subject whose epoch's root is on the chain, with its anchor. */
     async latestAnchored(
       kind: ReceiptKind,

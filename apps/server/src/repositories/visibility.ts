@@ -172,6 +172,11 @@ export function reviewCounted(): Expression<SqlBool> {
   return sql<SqlBool>`(${reviewNotDeleted()} and not ${reviewHidden()})`;
 }
 
+/** A response neither deleted nor hidden: what stands on the record for everyone. */
+export function reviewResponseCounted(): Expression<SqlBool> {
+  return sql<SqlBool>`(${reviewResponseNotDeleted()} and not ${reviewResponseHidden()})`;
+}
+
 /** A response to a review that is not deleted. */
 export function reviewResponseNotDeleted(): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref('review_responses.deleted_at')} is null`;

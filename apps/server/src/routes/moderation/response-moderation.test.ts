@@ -277,6 +277,48 @@ describeEachDatabase('moderation of responses to reviews (issue 29)', (db) => {
     });
   });
 
+  it("a hidden or deleted response's receipts leave the gateway, its review's stay; restored, back", async () => {
+    await withCommunity(db, async (community) => {
+      const { app, member, other, moderator, reported, resolve } = community;
+      const { reviewId } = await answered(community, member);
+      await app.services.receipts.makeReceipts();
+      const receiptsOf = async (kind: 'review' | 'response') => {
+        const rows = await app.db
+          .selectFrom('receipts')
+          .select('cid')
+          .where('review_id', '=', reviewId)
+          .where('kind', '=', kind)
+          .execute();
+        expect(rows.length, kind).toBeGreaterThan(0);
+        return rows.map((row) => row.cid);
+      };
+      const [reviewCids, responseCids] = [await receiptsOf('review'), await receiptsOf('response')];
+      const served = async (cids: string[]) =>
+        Promise.all(
+          cids.map(async (cid) => (await app.inject({ url: `/ipfs/${cid}` })).statusCode),
+        );
+      // Served (and so remembered as public by the gateway) before anything happens.
+      expect(await served([...reviewCids, ...responseCids])).not.toContain(404);
+
+      const hideId = await reported(other, { target_type: 'review_response', target_id: reviewId });
+      expect((await resolve(hideId, { action: 'hide', note: 'Spam' })).statusCode).toBe(200);
+      expect(new Set(await served(responseCids))).toEqual(new Set([404]));
+      expect(await served(reviewCids)).not.toContain(404);
+
+      const restored = await restore(community, reviewId, moderator.headers, { note: 'Fine' });
+      expect(restored.statusCode, restored.body).toBe(204);
+      expect(await served(responseCids)).not.toContain(404);
+
+      const deleteId = await reported(other, {
+        target_type: 'review_response',
+        target_id: reviewId,
+      });
+      expect((await resolve(deleteId, { action: 'delete', note: 'Abusive' })).statusCode).toBe(200);
+      expect(new Set(await served(responseCids))).toEqual(new Set([404]));
+      expect(await served(reviewCids)).not.toContain(404);
+    });
+  });
+
   it('a response gone while the decision was on its way is 404; dismissing still closes it', async () => {
     await withCommunity(db, async (community) => {
       const { member, other, reported, resolve } = community;

@@ -72,7 +72,7 @@ export function createModerationService(deps: {
   comments: CommentRepository;
   reviews: Pick<ReviewRepository, 'findRef' | 'findResponseRef'>;
   /** A review's receipts, which the gateway stops serving once it is hidden or deleted. */
-  receipts: Pick<ReceiptRepository, 'cidsOfReview'>;
+  receipts: Pick<ReceiptRepository, 'cidsOfReview' | 'cidsOfResponse'>;
   users: UserRepository;
   /** The review status rule (trust-service.ts `reviewRuleOf`): a hidden review counts nothing. */
   reviewRule: ReviewRule;
@@ -89,13 +89,14 @@ export function createModerationService(deps: {
     deps;
 
   /**
-   * The CIDs a hide or delete of the target withdraws from the gateway. A response's leave its
-   * review's receipts as they are: they are the review's record.
+   * The CIDs a hide or delete of the target withdraws from the gateway. A response's withdraws its
+   * own receipts and leaves its review's as they are: they are the review's record.
    */
   async function withdrawnCids(target: { post?: Post; place: Place }): Promise<string[]> {
     if (target.post) return servedCids(target.post);
     const { reviewId, response } = target.place;
-    return reviewId === undefined || response ? [] : receipts.cidsOfReview(reviewId);
+    if (reviewId === undefined) return [];
+    return response ? receipts.cidsOfResponse(reviewId) : receipts.cidsOfReview(reviewId);
   }
 
   /** A comment as the moderator may see it, and where it is. */
