@@ -125,11 +125,21 @@ test('search, sort and the review filter of the forum work before hydration, as 
   await serverHtmlOnly(page, app.held);
 });
 
-test("Home's search opens the forum with the query before hydration", async ({ page }) => {
+test("Home's search opens the forum with the query before hydration, and an empty one nothing", async ({
+  page,
+}) => {
   const app = await slowAndUnhydrated(page);
   await open(page, '/');
   const search = page.getByRole('searchbox', { name: 'Search the forum' });
   await expect(search).toBeVisible();
+  await serverHtmlOnly(page, app.held);
+  // An empty query (spaces only) does nothing, as it does once the app runs (spec §2).
+  await search.fill('   ');
+  await search.press('Enter');
+  await expect(search).toHaveValue('   ', { timeout: 5_000 });
+  await page.getByRole('button', { name: 'Explore' }).click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(search).toHaveValue('   ');
   await serverHtmlOnly(page, app.held);
   await search.fill(word);
   await search.press('Enter');

@@ -2,6 +2,7 @@ import {
   EARLY_CLICK_ATTRIBUTE,
   EARLY_INPUT_GLOBAL,
   NEW_TAB_HREF_ATTRIBUTE,
+  NONEMPTY_FIELD_ATTRIBUTE,
 } from './early-input.js';
 
 /*
@@ -44,7 +45,15 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   };
   var onSubmit = function (event) {
     var form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (form.hasAttribute('action')) {
+      var name = form.getAttribute('${NONEMPTY_FIELD_ATTRIBUTE}');
+      var field = name === null ? null : form.elements.namedItem(name);
+      if (field !== null && typeof field.value === 'string' && field.value.trim() === '') {
+        event.preventDefault();
+      }
+      return;
+    }
     event.preventDefault();
     keep(form);
   };

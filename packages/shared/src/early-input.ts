@@ -20,3 +20,10 @@ export const EARLY_CLICK_ATTRIBUTE = 'data-early-click';
 
 /** On an element that, clicked anywhere but on a control inside it, opens this address in a new tab. */
 export const NEW_TAB_HREF_ATTRIBUTE = 'data-new-tab-href';
+
+/**
+ * On a GET form (an `action`): the name of its field that must hold more than spaces for the form
+ * to go anywhere. Home's search does nothing on an empty query (spec §2); before hydration the
+ * browser would submit it and open the whole forum, so the script stops that submission.
+ */
+export const NONEMPTY_FIELD_ATTRIBUTE = 'data-nonempty-field';

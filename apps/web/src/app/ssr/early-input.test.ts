@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CLICK_ATTRIBUTE, EARLY_INPUT_SCRIPT } from '@symposia/shared';
+import {
+  EARLY_CLICK_ATTRIBUTE,
+  EARLY_INPUT_SCRIPT,
+  NONEMPTY_FIELD_ATTRIBUTE,
+} from '@symposia/shared';
 import { replayEarlyPresses, takeEarlyPresses, type EarlyPress } from './early-input';
 
 /** Runs the inline script of a server-rendered page, as the browser does in its head. */
@@ -60,6 +64,26 @@ describe('the inline script before hydration', () => {
     expect(click(document.getElementById('link')!)).toBe(false);
     expect(click(document.getElementById('sort')!)).toBe(false);
     document.getElementById('off')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(takeEarlyPresses()).toEqual([]);
+  });
+
+  it('stops a GET form whose required field holds only spaces, and lets it go once filled', () => {
+    document.body.innerHTML = `
+      <form id="search" action="/forum" method="get" ${NONEMPTY_FIELD_ATTRIBUTE}="search">
+        <input name="search" value="  " />
+      </form>
+      <form id="plain" action="/forum" method="get"><input name="search" value="" /></form>`;
+    runInlineScript();
+    const submitted = (id: string) => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      document.getElementById(id)!.dispatchEvent(event);
+      return !event.defaultPrevented;
+    };
+    expect(submitted('search')).toBe(false);
+    document.querySelector<HTMLInputElement>('#search input')!.value = ' crystal ';
+    expect(submitted('search')).toBe(true);
+    // A GET form that names no such field goes as the browser sends it, empty or not.
+    expect(submitted('plain')).toBe(true);
     expect(takeEarlyPresses()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { POST_FIELD_MAX_LENGTH } from '@symposia/shared';
+import { NONEMPTY_FIELD_ATTRIBUTE, POST_FIELD_MAX_LENGTH } from '@symposia/shared';
 import { paths } from '@/config/paths';
 import styles from './home-search.module.css';
 
@@ -24,13 +24,14 @@ export function HomeSearch() {
 
   return (
     // A GET form of the forum's address: before the app has hydrated the server's page the
-    // browser submits it itself (an empty query then opens the whole forum).
+    // browser submits it itself, and the page's inline script stops an empty query there too.
     <form
       className={styles.form}
       role="search"
       method="get"
       action={paths.forum.path}
       onSubmit={submit}
+      {...{ [NONEMPTY_FIELD_ATTRIBUTE]: 'search' }}
     >
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
