@@ -34,6 +34,8 @@ export interface ScoredReview {
   reviewerCreatedAt: string;
   postAuthorId: string;
   postAuthorCreatedAt: string;
+  /** The post author is suspended when the epoch is scored: their rating counts nothing. */
+  postAuthorSuspended: boolean;
   /** The post author's rating, REVIEW_SCORE_MIN to REVIEW_SCORE_MAX; null when not rated. */
   authorRating: number | null;
   /**

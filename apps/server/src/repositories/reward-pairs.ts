@@ -189,7 +189,8 @@ export const countedPairsOf: SignalCount = async (db, dialect, span, criteria, r
  *    author's, by accounts old enough when they marked and not suspended at `reviews.at`
  *    (signal-voids.ts), numbered per review, earliest first.
  * The ratings (steps above the lowest, each weighing the author's trust, from authors old enough
- * when the review was written) and the first `maxHelpfulPerReview` marks of each review (each
+ * when the review was written and not suspended at `reviews.at`) and the first
+ * `maxHelpfulPerReview` marks of each review (each
  * weighing its reader's trust) are summed per reviewer. With `recipientId`, that reviewer alone.
  */
 export const countedReviewsOf: SignalCount = async (db, dialect, span, criteria, recipientId) => {
@@ -204,6 +205,7 @@ export const countedReviewsOf: SignalCount = async (db, dialect, span, criteria,
         from counted
         where author_rating > ${REVIEW_SCORE_MIN}
           and ${millisecondsBetween(dialect, 'author_created_at', 'created_at')} >= ${minMs}
+          and not ${suspendedAt('author_id', review.at)}
         group by reviewer_id`
     : null;
   const marks = review.counts.review_helpful

@@ -119,6 +119,30 @@ describeEachDatabase('rewards for reviews', (db) => {
     });
   });
 
+  it('counts a suspended post author’s rating nowhere while the suspension lasts', async () => {
+    await withCommunity(db, async (c) => {
+      c.clock.advance(2 * DAY);
+      const postId = await uploadPost(c.app, c.author.headers, { title: 'Findings' });
+      const review = (await post(c, c.member, `/media/${postId}/reviews`, REVIEW)).json<Review>();
+      await post(c, c.author, `/reviews/${review.id}/rating`, { rating: 5 });
+      const score = async () =>
+        (await c.get('/api/v1/rewards/me', c.member.headers)).json<RewardsMe>().pending_score;
+      // Four steps above the lowest rating, REWARD_WEIGHT_REVIEW (6) for the four.
+      expect(await score()).toBe(6);
+
+      const reportId = await c.reported(c.other, {
+        target_type: 'user',
+        target_id: c.author.user.id,
+      });
+      const done = await c.resolve(reportId, { action: 'suspend', note: 'Ring', suspend_days: 1 });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await score()).toBe(0);
+      // The rating is kept: once the suspension is over it counts again.
+      c.clock.advance(DAY + 1);
+      expect(await score()).toBe(6);
+    });
+  });
+
   it('counts a suspended member’s helpful marks nowhere while the suspension lasts', async () => {
     await withCommunity(db, async (c) => {
       const rewards = c.app.services.rewards;

@@ -315,6 +315,7 @@ describeEachDatabase('counting an epoch’s pairs in SQL', (db) => {
                   reviewerCreatedAt: accountOf(row.reviewer_id),
                   postAuthorId: author,
                   postAuthorCreatedAt: accountOf(author),
+                  postAuthorSuspended: suspensions[post.author] === 'running',
                   authorRating: r.rating,
                   marks: markRows
                     .filter((mark) => mark.review_id === row.id)

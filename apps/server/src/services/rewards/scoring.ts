@@ -233,7 +233,8 @@ export function countEvents(
  * - a reviewer's reviews count REWARD_REVIEW_MAX_DAILY a UTC day at most, the earliest first;
  * - the post author's rating adds one `review_rating` pair per step above REVIEW_SCORE_MIN, each
  *   weighing the author's trust, if the author's account was old enough when the review was
- *   written (a rating has no time of its own and comes after the review);
+ *   written (a rating has no time of its own and comes after the review) and the author is not
+ *   suspended when the epoch is scored (as for the readers' marks below);
  * - each reader's helpful mark made before the epoch's end adds a `review_helpful` pair weighing
  *   the reader's trust, not the reviewer's own nor the post author's (who rates instead), from
  *   accounts old enough when they marked and not suspended when the epoch is scored (issue 28's
@@ -273,7 +274,11 @@ export function countReviews(
     day.sort(byTime);
     for (const review of day.slice(0, caps.maxPerReviewerDaily)) {
       const steps = (review.authorRating ?? REVIEW_SCORE_MIN) - REVIEW_SCORE_MIN;
-      if (rating && steps > 0 && oldEnough(review.postAuthorCreatedAt, review.createdAt)) {
+      const rated =
+        steps > 0 &&
+        !review.postAuthorSuspended &&
+        oldEnough(review.postAuthorCreatedAt, review.createdAt);
+      if (rating && rated) {
         counted.push({
           recipientId: review.reviewerId,
           kind: 'review_rating',
