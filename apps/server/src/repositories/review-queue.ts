@@ -5,13 +5,14 @@ import type { Dialect } from './database.js';
 import { filesOf, toPost } from './post-rows.js';
 import { selectPosts } from './post-search.js';
 import { tagsOfPost, valuesOfJson } from './post-tags.js';
-import { postListedTo, postNotDeleted, postWrittenByOthersThan } from './visibility.js';
+import { postListedTo, postNotDeleted, postReviewableBy } from './visibility.js';
 
 /**
  * The review queue (GET /reviews/open, issue 29): the posts asking for review — listed to the
- * reader and not their own, not yet validated, or with a bounty open for reviews — those with an open bounty
- * first, then those sharing a tag with the reader's own posts, then the newest. Kept apart from
- * post-search.ts, whose lists it shares `selectPosts` with.
+ * reader and theirs to review (not their own, not hidden), not yet validated, or with a bounty
+ * open for reviews — those with an open bounty first, then those sharing a tag with the reader's
+ * own posts, then the newest. Kept apart from post-search.ts, whose lists it shares
+ * `selectPosts` with.
  */
 
 /** Where a page of the queue ends: its last post's keys, in the queue's order. */
@@ -86,8 +87,8 @@ export function createReviewQueueRepository(db: AppDatabase, dialect: Dialect) {
       let inner = selectPosts(db, dialect, viewer)
         .select([openBounty.as('open_bounty'), matchesOwn.as('own_tags')])
         .where(postListedTo(viewer))
-        // Nobody reviews their own post: it is not offered to them.
-        .where(postWrittenByOthersThan(viewer));
+        // Only what they may review: never their own post, nor one the moderators hid.
+        .where(postReviewableBy(viewer));
       if (tag !== undefined) {
         inner = inner.where(
           sql<SqlBool>`exists (select 1 from ${tagsOf('posts.tags')} as t where t.value = ${tag})`,

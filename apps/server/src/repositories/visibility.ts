@@ -64,12 +64,14 @@ export function postListedTo(viewer: Viewer): Expression<SqlBool> {
 }
 
 /**
- * Posts `viewer` did not write: those they may review (policies `decideReviewWrite`: never one's
- * own post), so the review queue offers them no post of theirs. With a null viewer, every post.
+ * Of the posts listed to `viewer`, those they may review (policies `decideReviewWrite`: never a
+ * post the moderators hid, never one's own), so the review queue offers them nothing else: not
+ * their own posts, and not a hidden post even to a moderator, who may see it but not review it.
+ * With a null viewer, every post not hidden.
  */
-export function postWrittenByOthersThan(viewer: Viewer): Expression<SqlBool> {
-  if (!viewer) return sql<SqlBool>`${sql.lit(true)}`;
-  return sql<SqlBool>`${sql.ref('posts.user_id')} <> ${viewer.id}`;
+export function postReviewableBy(viewer: Viewer): Expression<SqlBool> {
+  if (!viewer) return notHidden();
+  return sql<SqlBool>`(${notHidden()} and ${sql.ref('posts.user_id')} <> ${viewer.id})`;
 }
 
 /**
