@@ -147,6 +147,27 @@ test("Home's search opens the forum with the query before hydration, and an empt
   await expect(postList(page)).toHaveCount(2);
 });
 
+test('an image that failed before hydration falls back to the placeholder once the app runs', async ({
+  page,
+}) => {
+  await page.route('**/ipfs/**', (route) => route.abort());
+  const app = await slowAndUnhydrated(page);
+  await open(page, `/forum?search=${word}`);
+  const image = postList(page)
+    .filter({ hasText: titles.newer })
+    .getByRole('img', { name: `Image of the post: ${titles.newer}` });
+  // Broken while only the server's HTML is there: no onError of the app heard it. React sets a
+  // hydrated image's src again, so the browser tries once more and the app hears that failure.
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete))
+    .toBe(true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(0);
+  await serverHtmlOnly(page, app.held);
+  app.release();
+  await hydrated(page);
+  await expect(image).toHaveAttribute('src', '/placeholders/image.svg');
+});
+
 test("a forum card opens its post in a new tab before hydration, remembering the forum's address", async ({
   page,
 }) => {
