@@ -16,6 +16,8 @@ interface SharedJson {
 
 const prepared = new WeakMap<object, SharedJson>();
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Sends `value` as JSON through `present`, serializing it only the first time this very object is
  * sent: callers pass the instance a cache hands out, so every hit on the cache reuses the bytes.
@@ -37,10 +39,7 @@ export function sendSharedJson<T extends object>(
     chargeCachedBytes(value, body.length);
   }
 
-  reply
-    .type('application/json; charset=utf-8')
-    .header('etag', entry.etag)
-    .header('vary', 'accept-encoding');
+  reply.type(JSON_TYPE).header('etag', entry.etag).header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return sendSharedBody(request, reply, value, entry.body);
 }
@@ -55,7 +54,7 @@ export function sendKeptJson(
   reply: FastifyReply,
   body: Buffer,
 ): FastifyReply {
-  return sendSharedBody(request, reply.type('application/json; charset=utf-8'), body, body);
+  return sendSharedBody(request, reply.type(JSON_TYPE), body, body);
 }
 
 /**
@@ -63,7 +62,7 @@ export function sendKeptJson(
  * with the headers the route's serializer would have given it.
  */
 export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(JSON_TYPE).send(json);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
