@@ -21,6 +21,7 @@ const MISBEHAVING = new URL('./testing/misbehaving-child.ts', import.meta.url);
 // Generous time, so that a loaded machine never turns another test into a timeout.
 const LIMITS = { timeoutMs: 60_000, memoryMb: 160 };
 const IMPATIENT = { ...LIMITS, timeoutMs: 2_000 };
+const SLOW_START = new URL('./testing/slow-start-child.ts', import.meta.url);
 
 let dir: string;
 const pools: ChildPool[] = [];
@@ -112,6 +113,20 @@ describe('the pool of sandbox children', { timeout: 90_000 }, () => {
     expect(after).not.toBe(before);
     expect(await run(readers, 'echo', 'next file')).toBe('next file');
     expect(readers.started()).toBe(2);
+  });
+
+  it("counts a file's time from when its child is ready, not while the child loads", async () => {
+    const readers = pool({ entry: SLOW_START, limits: { ...LIMITS, timeoutMs: 1_000 } });
+    expect(await run(readers, 'echo', 'after a slow start')).toBe('after a slow start');
+    const error = await failureOf(run(readers, 'spin'));
+    expect(error).toMatchObject({ limit: 'time', message: 'reading it took longer than 1 s' });
+  });
+
+  it('gives up on a child that does not get ready within its start allowance', async () => {
+    const readers = pool({ entry: SLOW_START, limits: { ...LIMITS, startTimeoutMs: 300 } });
+    const error = await failureOf(run(readers, 'echo', 'never read'));
+    expect(error).toBeInstanceOf(ReaderUnavailableError);
+    expect(error).toMatchObject({ message: 'the file reader did not start within 0.3 s' });
   });
 
   it('kills a child whose buffers pass the memory limit, and the next file succeeds', async () => {

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
-import { forkSandboxChild, HEAP_EXHAUSTED } from './child-start.js';
-import type { PooledReply, SandboxRequest } from './tasks.js';
+import { forkSandboxChild, HEAP_EXHAUSTED, limitsWhile, notStarted } from './child-start.js';
+import { isChildReady, type ChildReady, type PooledReply, type SandboxRequest } from './tasks.js';
 import { limitMessage, residentBytes, watchProcess, type ProcessLimits } from './watchdog.js';
 
 /**
@@ -10,7 +10,8 @@ import { limitMessage, residentBytes, watchProcess, type ProcessLimits } from '.
  * parsing a small one. Each child is what sandbox.ts `runInChild` starts — its heap limit, an
  * environment of PATH alone, readers imported on first use — but it stays for the next file, one
  * at a time. Every task is watched exactly as a one-off child is: its wall-clock time from the
- * moment it is handed over, the child's resident memory while it runs. A child that breaks a limit
+ * moment it is handed over to a child that is ready (a new child's start has its own allowance,
+ * child-start.ts), the child's resident memory while it runs. A child that breaks a limit
  * or dies is killed (SIGKILL) and its task fails as it would in a child of its own; the next task
  * gets a fresh child. A child is also retired (and replaced when needed) after `maxTasksPerChild`
  * tasks, when a task leaves it holding more than half of its memory limit, and when it has been
@@ -60,9 +61,13 @@ interface Member {
     id: number;
     task: Task;
     limit?: 'time' | 'memory';
+    /** The limit was reached before the child was ready: the start's, not the file's. */
+    limitWhileStarting?: boolean;
     stopWatching: () => void;
     aborted?: boolean;
   };
+  /** It has loaded and listens (tasks.ts `ChildReady`). */
+  ready: boolean;
   tasksDone: number;
   stderr: string;
   startError?: Error;
@@ -95,12 +100,15 @@ export function createChildPool(settings: PoolSettings): ChildPool {
     mkdirSync(settings.cwd, { recursive: true });
     const child = forkSandboxChild(entry, settings.cwd, limits.memoryMb);
     started += 1;
-    const member: Member = { child, tasksDone: 0, stderr: '', retiring: false };
+    const member: Member = { child, ready: false, tasksDone: 0, stderr: '', retiring: false };
     members.add(member);
     child.stderr?.on('data', (chunk: Buffer) => {
       member.stderr = (member.stderr + chunk.toString('utf8')).slice(-4096);
     });
-    child.on('message', (message: PooledReply) => answered(member, message));
+    child.on('message', (message: PooledReply | ChildReady) => {
+      if (isChildReady(message)) becameReady(member);
+      else answered(member, message);
+    });
     child.on('error', (error) => {
       member.startError ??= error;
     });
@@ -132,9 +140,7 @@ export function createChildPool(settings: PoolSettings): ChildPool {
       stopWatching: () => undefined,
     };
     member.running = running;
-    running.stopWatching = watchProcess(member.child, limits, (reached) => {
-      running.limit = reached;
-    });
+    watch(member, running);
     if (task.signal) {
       task.signal.removeEventListener('abort', task.onAbort as () => void);
       task.onAbort = () => {
@@ -146,6 +152,26 @@ export function createChildPool(settings: PoolSettings): ChildPool {
     member.child.send({ ...task.request, id, cwd: task.cwd }, (error) => {
       if (error) member.child.kill('SIGKILL');
     });
+  }
+
+  /** Watches the task's child by the limits of its state (starting, or ready and reading). */
+  function watch(member: Member, running: NonNullable<Member['running']>): void {
+    running.stopWatching();
+    running.stopWatching = watchProcess(
+      member.child,
+      limitsWhile(member.ready, limits),
+      (reached) => {
+        running.limit = reached;
+        running.limitWhileStarting = !member.ready;
+      },
+    );
+  }
+
+  /** A new child has loaded: the clock of the task handed to it starts now. */
+  function becameReady(member: Member): void {
+    member.ready = true;
+    const running = member.running;
+    if (running && !running.limit && !running.aborted) watch(member, running);
   }
 
   function settle(running: NonNullable<Member['running']>): Task {
@@ -218,6 +244,7 @@ export function createChildPool(settings: PoolSettings): ChildPool {
     code: number | null,
     signal: NodeJS.Signals | null,
   ): unknown {
+    if (running.limit === 'time' && running.limitWhileStarting) return notStarted(limits);
     if (running.limit) {
       return new ResourceLimitError(running.limit, limitMessage(running.limit, limits));
     }

@@ -1,10 +1,11 @@
-import type { SandboxReply, SandboxRequest } from './tasks.js';
+import type { ChildReady, SandboxReply, SandboxRequest } from './tasks.js';
 
 /**
  * How a sandbox child answers its parent (child.ts, and the test children): each request in
  * turn, in the request's scratch directory when it names one. A request with an `id` (the pool's,
  * pool.ts) is answered with that id and the child waits for the next; one without (sandbox.ts
- * `runInChild`) is answered and the child exits.
+ * `runInChild`) is answered and the child exits. Before any request it says it is ready, which
+ * is when the parent starts the clock of a file's time limit.
  */
 export function answerRequests(handle: (request: SandboxRequest) => Promise<SandboxReply>): void {
   // The server is gone (killed, crashed): nobody will read the answer or enforce the limits.
@@ -28,4 +29,6 @@ export function answerRequests(handle: (request: SandboxRequest) => Promise<Sand
       });
     });
   });
+  const ready: ChildReady = { ready: true };
+  process.send?.(ready);
 }

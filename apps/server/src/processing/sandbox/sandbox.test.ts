@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResourceLimitError } from '../errors.js';
+import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
 import { docxBomb } from '../extract/testing/bombs.js';
 import { createSandbox, runInChild } from './sandbox.js';
 
@@ -10,6 +10,7 @@ const MISBEHAVING = new URL('./testing/misbehaving-child.ts', import.meta.url);
 // Generous time, so that a loaded machine never turns another test into a timeout.
 const LIMITS = { timeoutMs: 60_000, memoryMb: 160 };
 const IMPATIENT = { ...LIMITS, timeoutMs: 2_000 };
+const SLOW_START = new URL('./testing/slow-start-child.ts', import.meta.url);
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 let dir: string;
@@ -62,6 +63,21 @@ describe('runInChild', () => {
     }
     // The parent's event loop was free the whole time the child spun.
     expect(ticks).toBeGreaterThan(20);
+  });
+
+  it("counts the file's time from when the child is ready, not while it loads", async () => {
+    const quick = { ...LIMITS, timeoutMs: 1_000 };
+    const answer = runInChild(SLOW_START, { kind: 'echo', input: 'read' }, quick, { cwd: dir });
+    expect(await answer).toBe('read');
+  });
+
+  it('gives up on a child that does not get ready within its start allowance', async () => {
+    const hasty = { ...LIMITS, startTimeoutMs: 300 };
+    const error = await runInChild(SLOW_START, { kind: 'echo', input: null }, hasty, {
+      cwd: dir,
+    }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ReaderUnavailableError);
+    expect(error).toMatchObject({ message: 'the file reader did not start within 0.3 s' });
   });
 
   it(

@@ -5,9 +5,16 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ReaderUnavailableError, ResourceLimitError } from '../errors.js';
-import { forkSandboxChild, HEAP_EXHAUSTED } from './child-start.js';
+import { forkSandboxChild, HEAP_EXHAUSTED, limitsWhile, notStarted } from './child-start.js';
 import { createChildPool } from './pool.js';
-import type { SandboxReply, SandboxRequest, SandboxTaskKind, SandboxTasks } from './tasks.js';
+import {
+  isChildReady,
+  type ChildReady,
+  type SandboxReply,
+  type SandboxRequest,
+  type SandboxTaskKind,
+  type SandboxTasks,
+} from './tasks.js';
 import { limitMessage, watchProcess, type ProcessLimits } from './watchdog.js';
 
 /**
@@ -43,19 +50,31 @@ export function runInChild<T>(
   return new Promise<T>((resolve, reject) => {
     const child = forkSandboxChild(entry, options.cwd, limits.memoryMb);
     let reply: SandboxReply | undefined;
+    let ready = false;
     let limit: 'time' | 'memory' | undefined;
+    let limitWhileStarting = false;
     let startError: Error | undefined;
     let stderr = '';
-    const stopWatching = watchProcess(child, limits, (reached) => {
-      limit = reached;
-    });
+    // The start's allowance first, then the file's limits from when the child is ready.
+    const watch = () =>
+      watchProcess(child, limitsWhile(ready, limits), (reached) => {
+        limit = reached;
+        limitWhileStarting = !ready;
+      });
+    let stopWatching = watch();
     const onAbort = () => child.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4096);
     });
-    child.on('message', (message: SandboxReply) => {
-      reply ??= message;
+    child.on('message', (message: SandboxReply | ChildReady) => {
+      if (!isChildReady(message)) {
+        reply ??= message;
+      } else if (!limit) {
+        ready = true;
+        stopWatching();
+        stopWatching = watch();
+      }
     });
     child.on('error', (error) => {
       startError ??= error;
@@ -63,7 +82,9 @@ export function runInChild<T>(
     child.on('close', (code, exitSignal) => {
       stopWatching();
       signal?.removeEventListener('abort', onAbort);
-      if (limit) {
+      if (limit === 'time' && limitWhileStarting) {
+        reject(notStarted(limits));
+      } else if (limit) {
         reject(new ResourceLimitError(limit, limitMessage(limit, limits)));
       } else if (signal?.aborted) {
         reject(signal.reason as Error);

@@ -39,3 +39,15 @@ export type SandboxReply = { ok: true; value: unknown } | { ok: false; message: 
 
 /** An answer of a pool child (pool.ts): the reply and the request it answers. */
 export type PooledReply = SandboxReply & { id: number };
+
+/**
+ * What a child says once, when it has loaded and listens (protocol.ts): a file's time limit counts
+ * from here, so a child slow to start on a busy machine costs the file nothing.
+ */
+export interface ChildReady {
+  ready: true;
+}
+
+export function isChildReady(message: unknown): message is ChildReady {
+  return typeof message === 'object' && message !== null && 'ready' in message;
+}

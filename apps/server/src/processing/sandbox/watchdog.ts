@@ -6,6 +6,8 @@ import { ResourceLimitError, sanitizeErrorText } from '../errors.js';
 export interface ProcessLimits {
   timeoutMs: number;
   memoryMb: number;
+  /** A sandbox child's time to load before it is ready (child-start.ts; 30 s unless set). */
+  startTimeoutMs?: number;
 }
 
 /** How often a reader's resident memory is looked at. */
