@@ -156,8 +156,9 @@ test('an image that failed before hydration falls back to the placeholder once t
   const image = postList(page)
     .filter({ hasText: titles.newer })
     .getByRole('img', { name: `Image of the post: ${titles.newer}` });
-  // Broken while only the server's HTML is there: no onError of the app heard it. React sets a
-  // hydrated image's src again, so the browser tries once more and the app hears that failure.
+  // Broken while only the server's HTML is there: no onError of the app heard it, and React does
+  // not load a hydrated image again; the failure is fired again once React listens
+  // (src/app/ssr/media-errors.ts).
   await expect
     .poll(() => image.evaluate((element: HTMLImageElement) => element.complete))
     .toBe(true);

@@ -3,6 +3,13 @@
  * before its part of the page is hydrated would never show its fallback. This remembers such
  * failures (those before this script ran too) and fires each again on its element once React
  * has hydrated it, so the fallback shows as it would have in a page rendered in the browser.
+ *
+ * React marks an element as its own while it renders (react-hydrated.ts) but listens to it only
+ * once that render is committed, which on a busy machine can be a second later: an error fired
+ * between the two reaches no component. So a failure is fired again at every check until its
+ * element shows something else (its fallback: another source, or another element), and the
+ * handlers of the components that show one (FallbackImage, Avatar, the videos) are written so that
+ * hearing the same failure twice moves on once.
  */
 import { isHydrated } from './react-hydrated';
 
@@ -12,11 +19,9 @@ const WATCH_MS = 15_000;
 const CHECK_EVERY_MS = 100;
 
 export function replayMediaErrorsWhenHydrated(root: HTMLElement): void {
-  const pending = new Set<Element>();
-  const remember = (element: Element) => {
-    // Once hydrated, React heard the error itself.
-    if (!isHydrated(element)) pending.add(element);
-  };
+  /** Each failed element, with the source that failed. */
+  const pending = new Map<Element, string | null>();
+  const remember = (element: Element) => pending.set(element, element.getAttribute('src'));
 
   const onError = (event: Event) => {
     if (event.isTrusted && event.target instanceof Element && event.target.matches(MEDIA)) {
@@ -37,10 +42,13 @@ export function replayMediaErrorsWhenHydrated(root: HTMLElement): void {
 
   const stopAt = performance.now() + WATCH_MS;
   const check = () => {
-    for (const element of pending) {
-      if (!isHydrated(element)) continue;
-      pending.delete(element);
-      element.dispatchEvent(new Event('error'));
+    for (const [element, failedSource] of pending) {
+      if (!element.isConnected || element.getAttribute('src') !== failedSource) {
+        // Its fallback shows: the failure was heard.
+        pending.delete(element);
+      } else if (isHydrated(element)) {
+        element.dispatchEvent(new Event('error'));
+      }
     }
     if (performance.now() < stopAt) window.setTimeout(check, CHECK_EVERY_MS);
     else root.removeEventListener('error', onError, true);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FallbackImage } from './fallback-image';
 
@@ -27,6 +27,17 @@ describe('FallbackImage', () => {
     const placeholder = screen.getByRole('img', { name: 'Chart (image unavailable)' });
     expect(placeholder.tagName).toBe('SPAN');
     expect(placeholder).toHaveTextContent('Image unavailable');
+  });
+
+  it('moves on once from a source however often its failure is heard', () => {
+    render(<FallbackImage src="/ipfs/broken.png" alt="Chart" fallbacks={['/f1.svg']} />);
+    const image = screen.getByRole('img');
+    // Heard twice before React renders again (a failure fired again after hydration).
+    act(() => {
+      fireEvent.error(image);
+      fireEvent.error(image);
+    });
+    expect(screen.getByRole('img', { name: 'Chart' })).toHaveAttribute('src', '/f1.svg');
   });
 
   it('starts again from a new source', () => {

@@ -30,6 +30,13 @@ export function FallbackImage({
   const [failures, setFailures] = useState({ src, count: 0 });
   // A new picture starts from its own source again.
   const failed = failures.src === src ? failures.count : 0;
+  // The failure of one source moves on once, however often it is heard (app/ssr/media-errors.ts
+  // fires a failure from before hydration again until the fallback shows).
+  const failedAt = (index: number) =>
+    setFailures((current) => {
+      const count = current.src === src ? current.count : 0;
+      return count === index ? { src, count: index + 1 } : current;
+    });
 
   if (failed >= sources.length) {
     const state = fallbackText ?? t('image.unavailable');
@@ -55,7 +62,7 @@ export function FallbackImage({
       sizes={failed === 0 ? sizes : undefined}
       alt={alt}
       data-fallback={failed > 0 ? String(failed) : undefined}
-      onError={() => setFailures({ src, count: failed + 1 })}
+      onError={() => failedAt(failed)}
     />
   );
 }
