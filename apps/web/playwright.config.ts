@@ -109,7 +109,10 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a DOM snapshot at every step of every test, kept or not: a
+    // fifth of the browser's CPU in the suite (docs/BENCHMARKS.md). SYMPOSIA_E2E_TRACE=1 keeps the
+    // trace of each failed test to look at.
+    trace: process.env.SYMPOSIA_E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     video: 'off',
   },
   projects: [
