@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, Socket, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ interface Running {
   listening: Promise<string>;
   exited: Promise<Exit>;
   kill: (signal: NodeJS.Signals) => void;
+  pid: number | undefined;
 }
 
 function startServer(env: Record<string, string>): Running {
@@ -54,7 +55,7 @@ function startServer(env: Record<string, string>): Running {
   const exited = new Promise<Exit>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-  return { listening, exited, kill: (signal) => child.kill(signal) };
+  return { listening, exited, kill: (signal) => child.kill(signal), pid: child.pid };
 }
 
 // Each test starts a real server process (TypeScript compiled on the fly); on a loaded two-core
@@ -115,7 +116,7 @@ describe.concurrent('server start-up and shutdown', { timeout: 60_000 }, () => {
     );
   });
 
-  it('serves the API without a web build, finishes an in-flight request on SIGTERM, exits 0', async () => {
+  it('starts without an image library, serves the API without a web build, finishes an in-flight request on SIGTERM, exits 0', async () => {
     const webDistDir = join(dir, 'no-web-build');
     const server = startServer({
       PORT: '0',
@@ -124,6 +125,10 @@ describe.concurrent('server start-up and shutdown', { timeout: 60_000 }, () => {
     });
     const baseUrl = await server.listening;
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    // libvips is loaded by the first avatar or image, in the process that reads it, not at start
+    // (a quarter of a second of every start and restart).
+    const libraries = await readFile(`/proc/${server.pid}/maps`, 'utf8');
+    expect(libraries).not.toMatch(/sharp|libvips/);
 
     // Send half a request, signal, then the rest: the server must still answer it.
     const body = 'username=graceful&password=correct%20horse%20battery';

@@ -13,8 +13,8 @@ import {
   ResourceLimitError,
   sanitizeErrorText,
 } from './errors.js';
-import { detectKind } from './extract/index.js';
-import { THUMBNAIL_VARIANTS } from './media/thumbnails.js';
+import { detectKind } from './extract/detect-kind.js';
+import { THUMBNAIL_VARIANTS } from './media/thumbnail-variants.js';
 import { ffmpegAvailable, ffmpegInputFormat, videoDuration, videoFrame } from './media/video.js';
 import { withScratchFile, type Sandbox } from './sandbox/sandbox.js';
 

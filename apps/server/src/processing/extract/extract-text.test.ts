@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { detectKind, extractText } from './extract-text.js';
+import { detectKind } from './detect-kind.js';
+import { extractText } from './extract-text.js';
 import { createPaperPdf, createPdf } from './testing/pdf-fixture.js';
 
 const ABSTRACT =

@@ -1,6 +1,6 @@
+export { detectKind } from './detect-kind.js';
 export {
   EXTRACTION_DEFAULTS,
-  detectKind,
   extractText,
   type Extraction,
   type ExtractionInput,

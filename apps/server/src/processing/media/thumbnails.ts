@@ -1,9 +1,11 @@
 import sharp from 'sharp';
-import { IMAGE_RENDITION_WIDTHS } from '@symposia/shared';
+import {
+  THUMBNAIL_VARIANTS,
+  THUMBNAIL_WIDTHS,
+  type ThumbnailVariant,
+} from './thumbnail-variants.js';
 
-/** Card (forum grid) and detail (carousel) widths: about 2× what each shows on a phone/desktop. */
-export const THUMBNAIL_WIDTHS = IMAGE_RENDITION_WIDTHS;
-export type ThumbnailVariant = keyof typeof THUMBNAIL_WIDTHS;
+export { THUMBNAIL_VARIANTS, THUMBNAIL_WIDTHS, type ThumbnailVariant };
 
 /**
  * Images larger than this are not decoded: a small file can claim a gigantic canvas (a
@@ -17,8 +19,6 @@ export interface Thumbnail {
   width: number;
   height: number;
 }
-
-export const THUMBNAIL_VARIANTS = Object.keys(THUMBNAIL_WIDTHS) as ThumbnailVariant[];
 
 /**
  * WebP renditions of an image, upright, never enlarged, without metadata: every variant, or only

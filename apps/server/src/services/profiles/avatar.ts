@@ -1,6 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_SIZE_PX, MESSAGES } from '@symposia/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { UnsupportedFileError, UploadLimitError } from '../errors.js';
 
 // Raster formats sharp decodes; SVG is left out on purpose (it is a document that can script).
@@ -39,6 +38,8 @@ export async function normaliseAvatar(bytes: Buffer): Promise<Buffer> {
   if (!type || !AVATAR_TYPES.has(type.mime)) {
     throw new UnsupportedFileError(MESSAGES.avatarInvalidType);
   }
+  // Loaded with the first avatar, not with the server: libvips costs a quarter of a second to load.
+  const { default: sharp } = await import('sharp');
   let width: number | undefined;
   let height: number | undefined;
   try {
