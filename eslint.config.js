@@ -182,6 +182,9 @@ export default tseslint.config(
     // ran is undefined) and means the modules in it are really one; split what both need into a
     // module of its own (docs/ARCHITECTURE.md §2).
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    // A test file is imported by nothing, so it cannot be in a cycle: walking the modules it
+    // imports again from every test was half the time of the whole lint.
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     plugins: { 'import-x': importX },
     settings: {
       // How to read the TypeScript modules the rule walks through, and where './x.js' points.
