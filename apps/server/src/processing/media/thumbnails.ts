@@ -5,8 +5,6 @@ import {
   type ThumbnailVariant,
 } from './thumbnail-variants.js';
 
-export { THUMBNAIL_VARIANTS, THUMBNAIL_WIDTHS, type ThumbnailVariant };
-
 /**
  * Images larger than this are not decoded: a small file can claim a gigantic canvas (a
  * decompression bomb), and sharp refuses it before allocating anything.

@@ -1,5 +1,6 @@
 import type { Extraction, ExtractionOptions } from '../extract/index.js';
-import type { Thumbnail, ThumbnailVariant } from '../media/thumbnails.js';
+import type { ThumbnailVariant } from '../media/thumbnail-variants.js';
+import type { Thumbnail } from '../media/thumbnails.js';
 
 /**
  * What the sandbox child does with an untrusted file, each read from a scratch file the parent
